@@ -1,0 +1,24 @@
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# No deadlines: CI machines are slow and shared; the properties are what is tested.
+settings.register_profile("default", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def cli():
+    """Run the command line in-process; returns click's Result (stdout, stderr, exit_code)."""
+    from click.testing import CliRunner
+
+    from aucbound.cli import main
+
+    runner = CliRunner()
+
+    def run(*args):
+        return runner.invoke(main, [str(arg) for arg in args], prog_name="aucbound")
+
+    return run

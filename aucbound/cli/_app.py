@@ -1,0 +1,53 @@
+"""The ``aucbound`` click group, its one-line error reporting, and the command list."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import __version__
+from .interval import interval
+from .sample_size import sample_size
+
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class _Group(click.Group):
+    """A group whose errors are one line on stderr: 'Error: …', exit 2 for bad input, 1 otherwise."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            message = " ".join(error.format_message().split())
+            click.echo(f"Error: {message}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        except BrokenPipeError:  # `aucbound … | head`: the reader left; nothing to report
+            sys.stderr.close()
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", prog_name="aucbound")
+def main():
+    """Learning-theory bounds and confidence intervals for the AUC.
+
+    \b
+    Examples:
+      aucbound interval --m 100 --n 50 --delta 0.05
+      aucbound sample-size --epsilon 0.05 --delta 0.01 --rho 0.1
+    """
+
+
+main.add_command(interval)
+main.add_command(sample_size)

@@ -1,0 +1,86 @@
+"""``aucbound interval``: every interval method for given m, n and δ, side by side."""
+
+from __future__ import annotations
+
+import click
+
+from ..bounds import METHODS, interval_table
+from . import _describe
+from ._options import (
+    class_size_options,
+    delta_option,
+    library_errors,
+    method_option,
+    output_options,
+    size_option,
+    variance_options,
+)
+from ._render import Column, emit, number
+
+
+def _shown_interval(record: dict) -> str:
+    if record["guarantee"] == "vacuous":
+        return "vacuous"
+    return f"[{number(record['lo'])}, {number(record['hi'])}]"
+
+
+@click.command("interval")
+@size_option("--m", "Number of positive test examples.")
+@size_option("--n", "Number of negative test examples.")
+@delta_option
+@method_option(list(METHODS))
+@variance_options
+@class_size_options
+@output_options
+def interval(m, n, delta, methods, auc, p1, p2, class_size, log_class_size, output_format, tablefmt):
+    """Confidence intervals for the AUC of a fixed scorer from m positives and n negatives.
+
+    Prints every method's half-width ε (and the interval Â ± ε clipped to [0, 1] when
+    --auc gives the estimate Â), the guarantee it carries, and its source. Methods that
+    need --auc or --p1/--p2 are listed when those are given.
+
+    \b
+    Examples:
+      aucbound interval --m 100 --n 50 --delta 0.05
+      aucbound interval --m 100 --n 50 --auc 0.83 --method mcdiarmid --method hoeffding-kl
+      aucbound interval --m 5000 --n 5000 --delta 0.01 --class-size 1000000
+      aucbound interval --m 100 --n 50 --tablefmt latex_booktabs
+    """
+    given = {"auc": auc, "p1": p1, "p2": p2}
+    with library_errors():
+        results = interval_table(
+            m,
+            n,
+            delta,
+            methods=list(methods) or None,
+            auc=auc,
+            p1=p1,
+            p2=p2,
+            class_size=class_size,
+            log_class_size=log_class_size,
+        )
+    columns = [
+        Column("method", lambda r: _describe.method_label(r["method"])),
+        Column("half-width", lambda r: number(r["epsilon"])),
+    ]
+    if auc is not None:
+        columns.append(Column("interval", _shown_interval))
+    columns += [Column("guarantee", lambda r: r["guarantee"]), Column("source", lambda r: r["source"])]
+    title = [f"AUC confidence intervals: m = {m} positives, n = {n} negatives, {_describe.confidence(delta)}"]
+    if auc is not None:
+        title.append(f"estimate Â = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else ""))
+    title += _describe.class_note(class_size, log_class_size)
+    notes = []
+    if any(result.beyond_paper for result in results):
+        notes.append(_describe.BEYOND_NOTE)
+    notes += _describe.skipped(given, methods)
+    emit(
+        records=[result.as_dict() for result in results],
+        columns=columns,
+        parameters={"m": m, "n": n, "delta": delta, "auc": auc, "p1": p1, "p2": p2,
+                    "class_size": class_size, "log_class_size": log_class_size},
+        title=title,
+        notes=notes,
+        output_format=output_format,
+        tablefmt=tablefmt,
+    )

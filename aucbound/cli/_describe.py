@@ -19,6 +19,19 @@ def method_label(key: str) -> str:
     return f"{key} *" if METHODS[key].beyond_paper else key
 
 
+def estimate_line(label: str, auc, p1, p2) -> list[str]:
+    """The title line echoing --auc (and --p1, --p2), if given."""
+    if auc is None:
+        return []
+    return [f"{label} = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else "")]
+
+
+def footnotes(results, given: dict, chosen) -> list[str]:
+    """The notes under a method table: the beyond-the-paper star, and methods left out."""
+    notes = [BEYOND_NOTE] if any(result.beyond_paper for result in results) else []
+    return notes + skipped(given, chosen)
+
+
 def class_note(class_size, log_class_size) -> list[str]:
     """The line saying that a union bound over a finite class was applied, if one was."""
     if class_size is not None:

@@ -67,20 +67,15 @@ def interval(m, n, delta, methods, auc, p1, p2, class_size, log_class_size, outp
         columns.append(Column("interval", _shown_interval))
     columns += [Column("guarantee", lambda r: r["guarantee"]), Column("source", lambda r: r["source"])]
     title = [f"AUC confidence intervals: m = {m} positives, n = {n} negatives, {_describe.confidence(delta)}"]
-    if auc is not None:
-        title.append(f"estimate Â = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else ""))
+    title += _describe.estimate_line("estimate Â", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
-    notes = []
-    if any(result.beyond_paper for result in results):
-        notes.append(_describe.BEYOND_NOTE)
-    notes += _describe.skipped(given, methods)
     emit(
         records=[result.as_dict() for result in results],
         columns=columns,
         parameters={"m": m, "n": n, "delta": delta, "auc": auc, "p1": p1, "p2": p2,
                     "class_size": class_size, "log_class_size": log_class_size},
         title=title,
-        notes=notes,
+        notes=_describe.footnotes(results, given, methods),
         output_format=output_format,
         tablefmt=tablefmt,
     )

@@ -65,20 +65,15 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
         f"error rate (Hoeffding, Eq. 16): N_err = {results[0].error_rate_N}; "
         f"the paper's ratio 1/(rho(1-rho)) = {number(sample_size_ratio(rho))} (Figure 2)",
     ]
-    if auc is not None:
-        title.append(f"anticipated AUC = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else ""))
+    title += _describe.estimate_line("anticipated AUC", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
-    notes = []
-    if any(result.beyond_paper for result in results):
-        notes.append(_describe.BEYOND_NOTE)
-    notes += _describe.skipped(given, methods)
     emit(
         records=[result.as_dict() for result in results],
         columns=columns,
         parameters={"epsilon": epsilon, "delta": delta, "rho": rho, "auc": auc, "p1": p1, "p2": p2,
                     "class_size": class_size, "log_class_size": log_class_size},
         title=title,
-        notes=notes,
+        notes=_describe.footnotes(results, given, methods),
         output_format=output_format,
         tablefmt=tablefmt,
     )

@@ -33,6 +33,7 @@ __all__ = [
     "positive",
     "choice",
     "log_class_size",
+    "rational_skew",
     "lehmann_inputs",
     "out",
     "out_count",
@@ -164,6 +165,31 @@ def choice(parameter: str, value, options):
     return value
 
 
+def rational_skew(parameter: str, value, *, max_denominator: int = 10**6):
+    """A skew ρ in (0, 1) as an exact ``Fraction`` p/q.
+
+    Sample sizes "with ρM an integer" need ρ rational. A ``Fraction`` or an integer ratio
+    string such as ``"1/4"`` is taken as it is; a float must equal a fraction with
+    denominator ≤ `max_denominator` to 12 digits (0.1 → 1/10, 0.25 → 1/4).
+    """
+    from fractions import Fraction
+
+    rule = "a rational number p/q in (0, 1)"
+    if isinstance(value, (str, numbers.Rational)) and not isinstance(value, bool):
+        try:
+            exact = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise fail(parameter, rule, value) from None
+    else:
+        number = float(real(parameter, value))
+        exact = Fraction(number).limit_denominator(max_denominator) if math.isfinite(number) else Fraction(-1)
+        if 0 < exact < 1 and abs(exact - Fraction(number)) > 1e-12 * number:
+            raise fail(parameter, f"{rule} with q ≤ {max_denominator} (give it as a Fraction or 'p/q')", value)
+    if not 0 < exact < 1:
+        raise fail(parameter, rule, value)
+    return exact
+
+
 def log_class_size(class_size=None, log_class_size=None) -> float:
     """ln|F| from either `class_size` (an integer ≥ 1, any size) or `log_class_size` (≥ 0).
 
@@ -272,3 +298,37 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
     if mask.all() or not mask.any():
         raise fail("labels", "of two classes, with at least one positive and one negative", "one class only")
     return mask
+
+
+# --- combinatorics: sizes with a work limit, matrices, point sets ------------------------
+
+
+def at_most(parameter: str, value: int, limit: int, *, shown: str | None = None, why: str = "") -> int:
+    """`value` if it is at most `limit`; `shown` replaces the backticked name (e.g. "`m`·`n`")."""
+    if value > limit:
+        name = shown if shown is not None else f"`{parameter}`"
+        raise ParameterError(parameter, f"{name} must be at most {limit}{why}, but got {_show(value)}.")
+    return value
+
+
+def matrix_in(parameter: str, value, values) -> np.ndarray:
+    """A 2-D numeric array with at least one row and column, every entry one of `values`, as float64."""
+    array = real(parameter, value)
+    if array.ndim != 2 or 0 in array.shape:
+        raise fail(parameter, "a two-dimensional array with at least one row and one column", f"an array of shape {array.shape}")
+    check(parameter, np.isin(array, values), f"a matrix with entries in {{{', '.join(f'{x:g}' for x in values)}}}", array)
+    return array
+
+
+def points(parameter: str, value, *, dim: int) -> np.ndarray:
+    """At least one point of R^`dim` with finite coordinates, one point a row, as a float64 (k, dim) array.
+
+    A one-dimensional array is k points on the line when `dim` is 1.
+    """
+    array = real(parameter, value)
+    if dim == 1 and array.ndim == 1:
+        array = array[:, None]
+    if array.ndim != 2 or array.shape[0] == 0 or array.shape[1] != dim:
+        raise fail(parameter, f"an array of shape (k, {dim}) with k ≥ 1 (one point a row)", f"an array of shape {array.shape}")
+    check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
+    return array

@@ -14,14 +14,12 @@ from dataclasses import dataclass
 
 from .. import _validate as v
 from ..results import Interval, SampleSize
+from ._search import MAX_SIZE, smallest_integer
 from .deviation import _error_rate_size, _mcdiarmid_epsilon
 from .hoeffding import _hoeffding_epsilon, _hoeffding_kl_ends
 from .variance import _chebyshev_factor, _hanley_mcneil_p, _lehmann_variance, _normal_factor, _score_interval
 
 __all__ = ["Method", "METHODS", "interval", "interval_table", "sample_size", "split_sample"]
-
-#: The largest test set :func:`sample_size` will report.
-MAX_SIZE = 10**300
 
 
 @dataclass(frozen=True)
@@ -335,24 +333,6 @@ def split_sample(N: int, rho: float) -> tuple[int, int]:
     return m, N - m
 
 
-def _smallest(fits, epsilon) -> int:
-    """The smallest N ≥ 2 with fits(N), for fits monotone in N (doubling, then bisection)."""
-    if fits(2):
-        return 2
-    low, high = 2, 4
-    while not fits(high):
-        low, high = high, 2 * high
-        if low > MAX_SIZE:
-            raise v.fail("epsilon", "large enough for a test set of at most 10^300 examples", epsilon)
-    while high - low > 1:
-        middle = (low + high) // 2
-        if fits(middle):
-            high = middle
-        else:
-            low = middle
-    return high
-
-
 def sample_size(
     epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p2=None, class_size=None, log_class_size=None
 ) -> SampleSize:
@@ -387,7 +367,9 @@ def sample_size(
     error_rate_N = _error_rate_size(epsilon, log_delta)
     if not error_rate_N <= MAX_SIZE:
         raise v.fail("epsilon", "large enough for a test set of at most 10^300 examples", epsilon)
-    N = _smallest(fits, epsilon)
+    N = smallest_integer(fits, 2)
+    if N is None:
+        raise v.fail("epsilon", "large enough for a test set of at most 10^300 examples", epsilon)
     m, n = split_sample(N, rho)
     return SampleSize(
         method=spec.key,

@@ -7,6 +7,18 @@ real scores (:mod:`aucbound.empirical`).
 
 from .bounds import (
     METHODS,
+    ceil_rho,
+    consistent_linear_ranker,
+    eem_exact_sample_size,
+    eem_sample_size,
+    excess_error_lower_bound,
+    freund_epsilon,
+    rank_shatters,
+    sample_complexity_lower_bound,
+    uniform_bound,
+    uniform_epsilon,
+    uniform_sample_size,
+    uniform_tail,
     bernoulli_kl,
     chebyshev_epsilon,
     chebyshev_tail,
@@ -38,14 +50,29 @@ from .bounds import (
     variance_min,
 )
 from .empirical import auc, auc_from_groups
-from .results import GUARANTEES, Interval, SampleSize
+from .results import GUARANTEES, ConsistentRanker, Interval, SampleComplexity, SampleSize, UniformBound
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GUARANTEES",
+    "ceil_rho",
+    "consistent_linear_ranker",
+    "eem_exact_sample_size",
+    "eem_sample_size",
+    "excess_error_lower_bound",
+    "freund_epsilon",
+    "rank_shatters",
+    "sample_complexity_lower_bound",
+    "uniform_bound",
+    "uniform_epsilon",
+    "uniform_sample_size",
+    "uniform_tail",
     "METHODS",
+    "ConsistentRanker",
     "Interval",
+    "SampleComplexity",
+    "UniformBound",
     "SampleSize",
     "__version__",
     "auc",

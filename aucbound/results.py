@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-__all__ = ["GUARANTEES", "Interval", "SampleSize"]
+__all__ = ["GUARANTEES", "ConsistentRanker", "Interval", "SampleComplexity", "SampleSize", "UniformBound"]
 
 #: What each guarantee label promises.
 GUARANTEES = {
@@ -105,3 +105,92 @@ class SampleSize:
         data = _as_dict(self)
         data["ratio"] = self.ratio
         return data
+
+
+@dataclass(frozen=True)
+class UniformBound:
+    """A bound on sup over a class F of |Â(f) − A(f)| from m positives and n negatives.
+
+    ``method`` is "uniform" (Agarwal et al. 2005, Cor 4.5, through the rank-shatter
+    coefficient ``log_r`` = ln r(F, 2m, 2n)) or "freund" (Thm 4.14). ``guarantee`` is
+    "distribution-free", or "vacuous" when ε ≥ 1.
+    """
+
+    method: str
+    m: int
+    n: int
+    delta: float
+    epsilon: float
+    guarantee: str
+    source: str
+    fclass: str
+    log_r: float | None = None
+
+    @property
+    def confidence(self) -> float:
+        """1 − δ."""
+        return 1.0 - self.delta
+
+    @property
+    def vacuous(self) -> bool:
+        """True when ε ≥ 1: the bound says nothing."""
+        return self.guarantee == "vacuous"
+
+    def as_dict(self) -> dict:
+        return _as_dict(self)
+
+
+@dataclass(frozen=True)
+class SampleComplexity:
+    """A training-set size M = m + n (m = ρM) for learning to accuracy ε with confidence 1 − δ.
+
+    ``method``: "thm1" (Agarwal & Roth 2005, Thm 1), "exact" (its proof's condition
+    solved exactly; beyond the paper), "lower" (Cor 1, a lower bound), "uniform" or
+    "freund" (the size at which that uniform bound reaches ε). ``value`` is the real
+    number before rounding. ``M`` is None when the size exceeds 10^300 (vacuous).
+    """
+
+    method: str
+    epsilon: float
+    delta: float
+    rho: float
+    M: int | None
+    m: int | None
+    n: int | None
+    value: float
+    source: str
+    fclass: str
+    beyond_paper: bool = False
+
+    @property
+    def confidence(self) -> float:
+        """1 − δ."""
+        return 1.0 - self.delta
+
+    @property
+    def vacuous(self) -> bool:
+        """True when no size up to 10^300 suffices."""
+        return self.M is None
+
+    def as_dict(self) -> dict:
+        data = _as_dict(self)
+        data["vacuous"] = self.vacuous
+        return data
+
+
+@dataclass(frozen=True)
+class ConsistentRanker:
+    """The answer of the consistent-hypothesis linear program (Agarwal & Roth 2005, Thm 9).
+
+    ``found`` says whether a linear f(x) = w·x ranks every positive above every negative;
+    then ``w`` is such a weight vector, ``threshold`` a θ separating the two groups, and
+    ``training_auc`` (= 1.0) the check on the sample.
+    """
+
+    found: bool
+    w: tuple[float, ...] | None
+    threshold: float | None
+    training_auc: float | None
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)

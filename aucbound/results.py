@@ -194,3 +194,228 @@ class ConsistentRanker:
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
+
+
+# --- combinatorics of bipartite rank matrices (aucbound.shatter) -------------------------
+
+__all__ += ["PsiReport", "CountBound", "ShatterBound", "MeasuredCount"]
+
+
+@dataclass(frozen=True)
+class PsiReport:
+    """ψ(m, n), the number of realizable m×n bipartite rank matrices, beside the bounds of §4.3.
+
+    ``method`` says how ψ was obtained: 'exact' (the ordered-partition count), 'bruteforce'
+    (all 3^(mn) matrices tested) or 'log' (only ln ψ, in floating point; ``psi`` is None).
+    The bounds 3^max(m,n) ≤ ψ ≤ (m+n)!·2^(m+n−1) and the 3^(mn) matrices in all are given
+    by their logarithms; the properties ``lower``, ``upper`` and ``matrices`` give the integers.
+    """
+
+    m: int
+    n: int
+    method: str
+    psi: int | None
+    log_psi: float
+    log_lower: float
+    log_upper: float
+    log_matrices: float
+    source: str = "Agarwal et al. 2005, Thm 4.3 and §4.3; exact count: docs/combinatorics.md"
+
+    @property
+    def lower(self) -> int:
+        """3^max(m, n)."""
+        return 3 ** max(self.m, self.n)
+
+    @property
+    def upper(self) -> int:
+        """(m+n)!·2^(m+n−1)."""
+        import math
+
+        return math.factorial(self.m + self.n) * 2 ** (self.m + self.n - 1)
+
+    @property
+    def matrices(self) -> int:
+        """3^(m·n)."""
+        return 3 ** (self.m * self.n)
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class CountBound:
+    """One upper bound on a count: its key, its natural log, where it comes from.
+
+    ``exact`` marks a bound known to equal the count; ``value`` is the bound as an integer
+    when it is one and has at most 30 digits.
+    """
+
+    key: str
+    log_value: float
+    source: str
+    exact: bool = False
+    beyond_paper: bool = False
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class ShatterBound:
+    """The smallest valid upper bound on a shatter coefficient of a function class, and the others.
+
+    ``quantity`` is 'r(F,m,n)' (bipartite rank-shatter coefficient, Def 4.2), 's(F^,N)'
+    (sign patterns of sign f on N points) or 's(F~,N)' (of sign(f(x) − f(x')) on N pairs);
+    ``sizes`` is (m, n) or (N,). ``used`` is the key of the smallest candidate, whose log is
+    ``log_value``; ``notes`` say why a bound was left out.
+    """
+
+    quantity: str
+    fclass: str
+    sizes: tuple[int, ...]
+    used: str
+    log_value: float
+    exact: bool
+    candidates: tuple[CountBound, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def value(self) -> float:
+        """The bound used, as a float (inf when beyond 1e308)."""
+        import math
+
+        return math.exp(self.log_value) if self.log_value < 709.0 else float("inf")
+
+    def candidate(self, key: str) -> CountBound:
+        """The candidate bound called `key`."""
+        for bound in self.candidates:
+            if bound.key == key:
+                return bound
+        raise KeyError(key)
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class MeasuredCount:
+    """How many distinct bipartite rank matrices (or sign patterns) a class realizes on given points.
+
+    ``exact`` is True when every face of the arrangement of critical directions was visited
+    (a sweep); otherwise ``count`` is a certified lower bound: each pattern counted is
+    realized by a direction that was evaluated in exact arithmetic.
+    """
+
+    quantity: str
+    fclass: str
+    sizes: tuple[int, ...]
+    count: int
+    exact: bool
+    method: str
+    directions: int
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+# --- results from scores and labels (aucbound.empirical) ---------------------------------
+
+__all__ += ["AUCIntervals", "Comparison", "DeLong"]
+
+
+@dataclass(frozen=True)
+class DeLong:
+    """DeLong's variance of Â from m positives and n negatives, with its ingredients.
+
+    ``v10`` (one value per positive) and ``v01`` (one per negative) are the structural
+    components in the order the items were given (absent from ``as_dict()``); ``s10`` and
+    ``s01`` are their sample variances and ``variance = s10/m + s01/n``. ``p1`` and ``p2``
+    estimate Lehmann's p1 (two positives above one negative) and p2 (one positive above two
+    negatives) by U-statistics, each tie counted ½ in each comparison.
+    """
+
+    auc: float
+    m: int
+    n: int
+    variance: float
+    s10: float
+    s01: float
+    p1: float
+    p2: float
+    source: str
+    v10: object = dataclasses.field(default=None, repr=False, compare=False)
+    v01: object = dataclasses.field(default=None, repr=False, compare=False)
+
+    @property
+    def std_error(self) -> float:
+        """√variance."""
+        return self.variance**0.5
+
+    def as_dict(self) -> dict:
+        data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        del data["v10"], data["v01"]
+        data["std_error"] = self.std_error
+        return data
+
+
+class _Rows:
+    """A table of intervals: ``result[method]`` finds a row; ``as_dict()`` has the rows as dicts."""
+
+    @property
+    def confidence(self) -> float:
+        """1 − δ."""
+        return 1.0 - self.delta
+
+    def __getitem__(self, method: str) -> Interval:
+        for row in self.rows:
+            if row.method == method:
+                return row
+        raise KeyError(method)
+
+    def as_dict(self) -> dict:
+        data = _as_dict(self)
+        data["rows"] = [row.as_dict() for row in self.rows]
+        return data
+
+
+@dataclass(frozen=True)
+class AUCIntervals(_Rows):
+    """Every confidence interval for the AUC of one scorer on one test set, side by side.
+
+    ``rows`` holds one :class:`Interval` per method, each at the observed m, n and Â,
+    clipped to [0, 1]; ``result["delong"]`` finds a row by its method key.
+    ``delong_variance`` is None when a class has a single item (it is undefined there);
+    ``p1`` and ``p2`` are the estimates the plug-in rows used. ``resamples`` and ``seed``
+    describe the bootstrap rows, when there are any.
+    """
+
+    auc: float
+    m: int
+    n: int
+    delta: float
+    delong_variance: float | None
+    p1: float
+    p2: float
+    rows: tuple[Interval, ...]
+    resamples: int | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Comparison(_Rows):
+    """Two scorers on the same m positives and n negatives: the difference D = A_a − A_b.
+
+    DeLong's paired test: ``variance`` of D̂ from the covariance of the structural
+    components, ``z = D̂/√variance`` and the two-sided ``p_value``. ``rows`` are intervals
+    for D (``estimate`` is D̂; ``lo`` and ``hi`` clipped to [−1, 1]), one per method.
+    """
+
+    auc_a: float
+    auc_b: float
+    difference: float
+    m: int
+    n: int
+    delta: float
+    variance: float
+    covariance: float
+    z: float
+    p_value: float
+    rows: tuple[Interval, ...]

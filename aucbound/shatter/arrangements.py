@@ -1,0 +1,139 @@
+r"""Faces of hyperplane arrangements: how many sign patterns a linear family can show.
+
+Lemma 4.10 of Agarwal et al. (2005) (paper ``003``, §4.3) counts the sign patterns
+``(sign(w·u_1), …, sign(w·u_N))`` of a linear family as the faces of the arrangement of
+the N hyperplanes ``{w : w·u_k = 0}`` in the weight space R^D:
+
+- **Buck (1943)**: N hyperplanes in R^D cut it into at most
+  ``Σ_{k=0}^{D} Σ_{i=D−k}^{D} C(i, D−k)·C(N, i) = Σ_{i=0}^{D} 2^i·C(N, i)`` faces (the
+  inner sum counts the k-dimensional faces of a general-position arrangement; swapping
+  the sums gives the closed form). :func:`arrangement_faces`.
+- Lemma 4.10 relaxes this to ``(2eN/D)^D`` through ``Σ_{i≤D} C(N, i) ≤ (eN/D)^D``, which
+  holds for N ≥ D only: for N < D the relaxed value can be below the true count
+  (D = 10, N = 1: (2e/10)^10 ≈ 0.002 < 3). :func:`log_relaxed_faces`.
+
+**Central arrangements (beyond the paper).** In Lemma 4.10 every hyperplane passes
+through the origin — sign(w·(x − x')) has no offset, and sign(w·x + b) is
+sign((w, b)·(x, 1)) in R^{d+1} — and then far fewer faces are possible:
+
+    faces ≤ 1 + Σ_{c=0}^{D−1} C(N, c)·K(N − c, D − c)   (N ≥ D),  3^N (N ≤ D),
+
+with Cover's (1965) function-counting number ``K(M, k) = 2·Σ_{i=0}^{k−1} C(M−1, i)``, the
+most regions M hyperplanes through the origin of R^k can make (with equality in general
+position). Proof: a face is fixed by the set Z of hyperplanes it lies on and is a region
+of the arrangement that the other hyperplanes induce in the flat X = ∩_{k∈Z} H_k. A flat
+of codimension c ≥ 1 is the intersection of c of the N hyperplanes with independent
+normals, so there are at most C(N, c) of them; at least c hyperplanes contain it, so at
+most N − c cut it, into at most K(N − c, D − c) regions (K grows with M); the flat {0}
+adds one face. When the normals are in general position (every D of them independent)
+each bound is attained, so the count is exact: :func:`central_arrangement_faces`. For
+D = 1 it is 3 and for D = 2 it is 4N + 1 — the paper's r(F_lin(1), m, n) = 3 and
+s(F̂_lin(1), N) = 4N + 1 (§4.4).
+
+Exact counts are Python integers; the ``log_`` companions work in floating point and
+stay finite for any N and D.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = [
+    "arrangement_faces",
+    "log_arrangement_faces",
+    "central_arrangement_faces",
+    "log_central_arrangement_faces",
+    "log_relaxed_faces",
+]
+
+LN2 = math.log(2.0)
+LN3 = math.log(3.0)
+
+
+def _check(N, D) -> tuple[int, int]:
+    return v.count("N", N, minimum=0), v.count("D", D)
+
+
+def _log_binomials(N: int, top: int) -> np.ndarray:
+    """ln C(N, i) for i = 0..top (top ≤ N), by cumulative sums of ln((N − i + 1)/i)."""
+    i = np.arange(1, top + 1, dtype=np.float64)
+    return np.concatenate(([0.0], np.cumsum(np.log((N - i + 1) / i))))
+
+
+def _logsumexp(terms: np.ndarray) -> float:
+    top = float(terms.max())
+    return top + math.log(float(np.exp(terms - top).sum()))
+
+
+def arrangement_faces(N, D) -> int:
+    """Σ_{i=0}^{D} 2^i·C(N, i): the most faces N hyperplanes can cut R^D into (Buck 1943; Lemma 4.10).
+
+    >>> arrangement_faces(3, 1), arrangement_faces(3, 2)  # 3 points on a line; 3 lines in the plane
+    (7, 19)
+    """
+    N, D = _check(N, D)
+    return sum(2**i * math.comb(N, i) for i in range(min(N, D) + 1))
+
+
+def log_arrangement_faces(N, D) -> float:
+    """ln of :func:`arrangement_faces`, in floating point for any N and D."""
+    N, D = _check(N, D)
+    top = min(N, D)
+    return _logsumexp(_log_binomials(N, top) + LN2 * np.arange(top + 1))
+
+
+def log_relaxed_faces(N, D) -> float:
+    """D·ln(2eN/D), Lemma 4.10's relaxation of :func:`arrangement_faces`; an upper bound only for N ≥ D.
+
+    >>> round(math.exp(log_relaxed_faces(200, 2)), 1)  # Thm 4.11 at d = 2, mn = 200
+    295562.2
+    """
+    N, D = _check(N, D)
+    v.check("N", np.asarray(N >= D), f"at least D = {D} (the relaxation (2eN/D)^D needs N ≥ D)", np.asarray(N))
+    return D * math.log(2 * math.e * N / D)
+
+
+def central_arrangement_faces(N, D) -> int:
+    """The most faces N hyperplanes through the origin can cut R^D into; exact in general position (beyond).
+
+    3^N for N ≤ D, else 1 + Σ_{c<D} C(N, c)·K(N − c, D − c) with Cover's
+    K(M, k) = 2·Σ_{i<k} C(M − 1, i), summed by the recurrence
+    S_c = 2·S_{c+1} + C(N − c − 2, D − c − 1) for S_c = K(N − c, D − c)/2.
+
+    >>> central_arrangement_faces(10, 1), central_arrangement_faces(10, 2)  # 3 and 4N + 1
+    (3, 41)
+    >>> central_arrangement_faces(4, 3)  # 4 planes through 0 in general position in R^3
+    51
+    """
+    N, D = _check(N, D)
+    if N <= D:
+        return 3**N
+    s = 1  # S_{D−1} = Σ_{i<1} C(N − D, i)
+    total = math.comb(N, D - 1) * s
+    for c in range(D - 2, -1, -1):
+        s = 2 * s + math.comb(N - c - 2, D - c - 1)
+        total += math.comb(N, c) * s
+    return 1 + 2 * total
+
+
+def log_central_arrangement_faces(N, D) -> float:
+    """ln of :func:`central_arrangement_faces`, in floating point for any N and D.
+
+    Unrolls the recurrence, ``S_c = 2^{D−1−c} + Σ_{k=c}^{D−2} 2^{k−c}·C(N−k−2, D−k−1)``, as a
+    reversed cumulative log-sum-exp.
+    """
+    N, D = _check(N, D)
+    if N <= D:
+        return N * LN3
+    k = np.arange(D - 1)
+    # ln b_k = ln C(N−k−2, D−k−1) = ln[(N−k−2)!/(N−D−1)!] − ln (D−k−1)!, k = 0..D−2
+    log_rising = np.concatenate(([0.0], np.cumsum(np.log(np.arange(N - D, N - 1, dtype=np.float64)))))
+    log_factorial = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, D, dtype=np.float64)))))
+    log_b = log_rising[::-1][: D - 1] - log_factorial[::-1][: D - 1]
+    terms = np.append(k * LN2 + log_b, (D - 1) * LN2)  # 2^k·b_k, k = 0..D−2, and the tail 2^{D−1}
+    log_s = np.logaddexp.accumulate(terms[::-1])[::-1] - LN2 * np.arange(D)
+    return float(np.logaddexp(0.0, LN2 + _logsumexp(_log_binomials(N, D - 1) + log_s)))

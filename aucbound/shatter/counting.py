@@ -236,7 +236,7 @@ def _checked_cells(m, n, limit: int, purpose: str) -> tuple[int, int]:
     m, n = _sizes(m, n)
     v.at_most(
         "m", m * n, limit, shown="`m`·`n`",
-        why=f" for {purpose} (3^(m·n) matrices); psi(m, n) counts any size exactly",
+        why=f" for {purpose} of all 3^(m·n) matrices (the exact count psi(m, n) takes any size)",
     )
     return m, n
 

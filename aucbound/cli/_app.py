@@ -8,7 +8,9 @@ import click
 
 from .. import __version__
 from .interval import interval
+from .psi import psi
 from .sample_size import sample_size
+from .shatter import shatter
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -46,8 +48,12 @@ def main():
     Examples:
       aucbound interval --m 100 --n 50 --delta 0.05
       aucbound sample-size --epsilon 0.05 --delta 0.01 --rho 0.1
+      aucbound psi --m 1..6 --n 1..6
+      aucbound shatter --class linear --d 2 --m 10 --n 20
     """
 
 
 main.add_command(interval)
 main.add_command(sample_size)
+main.add_command(psi)
+main.add_command(shatter)

@@ -34,12 +34,14 @@ SIZES = SizeRange()
 
 
 def integer(log_value: float, exact=None) -> str:
-    """An integer in full when it has at most 30 digits, else as mantissa and power of ten.
+    """A count: in full when it is an integer of at most 30 digits, else to 6 digits (a power of ten past 10^15).
 
     `exact` is the integer itself or a function computing it (called only when short).
     """
     if log_value < 30 * LN10 - 1e-9 and exact is not None:
         return str(exact() if callable(exact) else exact)
+    if log_value < 15 * LN10:
+        return number(math.exp(log_value))
     power = math.floor(log_value / LN10)
     return f"≈ {10 ** (log_value / LN10 - power):.6f} × 10^{power}"
 

@@ -1,6 +1,6 @@
 """Combinatorics of bipartite ranking (Agarwal et al. 2005, §4; Agarwal & Roth 2005, §4–5).
 
-``rank_matrix``: bipartite rank matrices and the realizability tests of Thm 4.3;
+``rank_matrices``: bipartite rank matrices and the realizability tests of Thm 4.3;
 ``counting``: ψ(m, n) exactly for any size, by brute force for small ones, and its bounds;
 ``arrangements``: face counts of hyperplane arrangements (Buck; Cover, beyond the paper);
 ``classes``: function classes with their bounds on r(F, m, n), s(F̂, N), s(F̃, N), the
@@ -32,7 +32,7 @@ from .counting import (
     psi_upper_bound,
 )
 from .measured import realized_rank_matrices, realized_sign_patterns
-from .rank_matrix import forbidden_submatrices, is_realizable, rank_matrix
+from .rank_matrices import forbidden_submatrices, is_realizable, rank_matrix
 
 __all__ = [
     "Finite",

@@ -265,6 +265,7 @@ class Line(FunctionClass):
     def _pair_bounds(self, N, notes):
         return [_bound("exact", LN3, "sign(w·(x − x')) takes 3 patterns", exact=True, beyond=True, value=3)]
 
+    c1 = 3
     log_c1 = LN3
     c2 = 0
     rank_dimension_bounds = (1, 1)

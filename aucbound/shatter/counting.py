@@ -56,7 +56,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import PsiReport
-from .rank_matrix import compatible_rows
+from .rank_matrices import compatible_rows
 
 __all__ = [
     "psi",

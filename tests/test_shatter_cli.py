@@ -1,0 +1,141 @@
+"""The command line of the combinatorics: `aucbound psi` and `aucbound shatter`."""
+
+import json
+
+import pytest
+
+PSI_3_4 = """\
+psi(m, n), the realizable m×n bipartite rank matrices (Agarwal et al. 2005, Thm 4.3): m = 3, n = 4
+
+quantity                        value    ln value  source
+----------------------------  -------  ----------  -----------------------------------
+lower bound 3^max(m,n)             81     4.39445  §4.3
+psi(m, n)                       15165     9.62675  exact count (docs/combinatorics.md)
+upper bound (m+n)!·2^(m+n-1)   322560    12.684    §4.3
+all matrices 3^(m·n)           531441    13.1833   §4.1
+"""
+
+PSI_GRID = """\
+psi(m, n): realizable m×n bipartite rank matrices (Agarwal et al. 2005, Thm 4.3)
+
+  m \\ n    1    2     3      4
+-------  ---  ---  ----  -----
+      1    3    9    27     81
+      2    9   51   261   1299
+      3   27  261  2067  15165
+"""
+
+SHATTER_LINEAR_2 = """\
+Bounds on r(F, m, n) for F = linear (w·x + b on R^2): m = 3, n = 4
+Agarwal & Roth 2005, Thm 1: c1 = 7.38906, c2 = 2; rank dimension (Def 7): 2
+
+quantity    bound              ln bound      value               source
+----------  ---------------  ----------  ---------  -----------  -------------------------------------------------------------
+r(F,m,n)    central-faces *     3.89182      49     used, exact  Thm 4.9 with faces of mn planes through 0 in R^2 (Cover 1965)
+r(F,m,n)    buck-faces          5.66643     289                  Lemma 4.10 face count at N = mn, before relaxing
+r(F,m,n)    thm-4.11            6.96981    1064.02               Thm 4.11: (2emn/2)^2
+r(F,m,n)    psi                 9.62675   15165                  Thm 4.3: ψ(m, n), counted exactly
+r(F,m,n)    3^mn               13.1833   531441                  §4.1: all 3^(m·n) matrices
+
+* beyond the paper (Agarwal et al. 2005): see docs/combinatorics.md
+"""
+
+
+class TestPsi:
+    def test_single_pair_table(self, cli):
+        result = cli("psi", "--m", 3, "--n", 4)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == PSI_3_4
+        assert result.stderr == ""
+
+    def test_ranges_give_a_grid(self, cli):
+        result = cli("psi", "--m", "1..3", "--n", "1..4")
+        assert result.exit_code == 0, result.output
+        assert result.stdout == PSI_GRID
+
+    def test_bruteforce_agrees_and_is_shown(self, cli):
+        result = cli("psi", "--m", 3, "--n", 3, "--bruteforce", "--format", "json")
+        assert result.exit_code == 0, result.output
+        (record,) = json.loads(result.stdout)["results"]
+        assert record["psi"] == record["bruteforce"] == 2067
+        grid = cli("psi", "--m", "1..2", "--n", "2..3", "--bruteforce")
+        assert "brute force over all 3^(m·n) matrices agrees on all 4 pairs" in grid.stdout
+
+    def test_log_for_large_sizes(self, cli):
+        result = cli("psi", "--m", 1000, "--n", 1000, "--log", "--format", "csv")
+        assert result.exit_code == 0, result.output
+        header, row = result.stdout.splitlines()
+        assert header.startswith("m,n,method,psi,log_psi")
+        assert row.startswith("1000,1000,log,,13489.0999")
+
+    def test_exact_integers_in_json(self, cli):
+        result = cli("psi", "--m", 60, "--n", 70, "--format", "json")
+        import aucbound
+
+        assert json.loads(result.stdout)["results"][0]["psi"] == aucbound.psi(60, 70)
+
+    def test_long_integers_are_shortened_in_tables(self, cli):
+        result = cli("psi", "--m", 50, "--n", 50)
+        assert "≈ 1.6" in result.stdout and "× 10^" in result.stdout
+
+
+class TestShatter:
+    def test_linear_in_the_plane(self, cli):
+        result = cli("shatter", "--class", "linear", "--d", 2, "--m", 3, "--n", 4)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == SHATTER_LINEAR_2
+
+    def test_patterns_and_json(self, cli):
+        result = cli("shatter", "--class", "line", "--m", 5, "--n", 7, "--patterns", 10, "--format", "json")
+        assert result.exit_code == 0, result.output
+        used = {r["quantity"]: r["value"] for r in json.loads(result.stdout)["results"] if r["used"]}
+        assert used == {"r(F,m,n)": 3, "s(F^,N)": 41, "s(F~,N)": 3}
+
+    @pytest.mark.parametrize(
+        ("args", "used"),
+        [
+            (["--class", "finite", "--size", 10, "--m", 2, "--n", 2], "class"),
+            (["--class", "finite", "--size", 10**40, "--m", 2, "--n", 2], "psi"),
+            (["--class", "polynomial", "--d", 2, "--q", 2, "--m", 10, "--n", 10], "central-faces"),
+        ],
+    )
+    def test_each_class(self, cli, args, used):
+        result = cli("shatter", *args, "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert [r["key"] for r in json.loads(result.stdout)["results"] if r["used"]] == [used]
+
+    def test_left_out_bounds_are_noted(self, cli):
+        result = cli("shatter", "--class", "linear", "--d", 12, "--m", 2, "--n", 3)
+        assert "thm-4.11: left out" in result.stdout
+
+
+BAD = [
+    (["psi", "--m", 0, "--n", 3], "--m"),
+    (["psi", "--m", 3, "--n", "-2"], "--n"),
+    (["psi", "--m", "2.5", "--n", 3], "--m"),
+    (["psi", "--m", "x", "--n", 3], "--m"),
+    (["psi", "--m", "5..2", "--n", 3], "--m"),
+    (["psi", "--m", 5, "--n", 4, "--bruteforce"], "--m"),
+    (["psi", "--m", 3, "--n", 3, "--bruteforce", "--log"], "--bruteforce"),
+    (["psi", "--n", 3], "--m"),
+    (["shatter", "--class", "neural", "--m", 3, "--n", 3], "--class"),
+    (["shatter", "--class", "linear", "--d", 0, "--m", 3, "--n", 3], "--d"),
+    (["shatter", "--class", "polynomial", "--d", 2, "--q", 0, "--m", 3, "--n", 3], "--q"),
+    (["shatter", "--class", "linear", "--m", 3, "--n", 3], "--d"),
+    (["shatter", "--class", "polynomial", "--d", 2, "--m", 3, "--n", 3], "--q"),
+    (["shatter", "--class", "finite", "--m", 3, "--n", 3], "--size"),
+    (["shatter", "--class", "finite", "--size", 0, "--m", 3, "--n", 3], "--size"),
+    (["shatter", "--class", "line", "--d", 2, "--m", 3, "--n", 3], "--d"),
+    (["shatter", "--class", "line", "--m", 0, "--n", 3], "--m"),
+    (["shatter", "--class", "line", "--m", 3, "--n", "1.5"], "--n"),
+    (["shatter", "--class", "line", "--m", 3, "--n", 3, "--patterns", 0], "--patterns"),
+]
+
+
+@pytest.mark.parametrize(("args", "option"), BAD, ids=[" ".join(map(str, args)) for args, _ in BAD])
+def test_bad_input_exits_2_with_one_line_naming_the_option(cli, args, option):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    assert option in result.stderr

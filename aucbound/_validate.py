@@ -259,6 +259,19 @@ def scores(parameter: str, value) -> np.ndarray:
     return array
 
 
+def _distinct(array: np.ndarray) -> np.ndarray:
+    """``np.unique(array)``, without its sort for booleans and integers of a narrow range."""
+    if array.dtype.kind == "b":
+        return np.array([value for value, seen in ((False, not array.all()), (True, array.any())) if seen])
+    if array.dtype.kind in "iu" and array.size:
+        low, high = array.min(), array.max()
+        if int(high) - int(low) < 2**16:
+            wide = array if array.dtype.itemsize == 8 else array.astype(np.int64)  # no overflow below
+            seen = np.bincount((wide - low).astype(np.intp), minlength=int(high) - int(low) + 1)
+            return np.flatnonzero(seen).astype(array.dtype) + low
+    return np.unique(array)
+
+
 def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.ndarray:
     """The boolean mask of positive examples in `labels`.
 
@@ -273,7 +286,7 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
         raise fail("labels", f"as long as `scores` ({length})", f"{array.shape[0]} labels")
     if array.dtype.kind == "f":
         check("labels", ~np.isnan(array), "free of NaN", array)
-    values = np.unique(array)
+    values = _distinct(array)
     if values.size > 2:
         shown = ", ".join(repr(x.item()) for x in values[:5])
         raise fail("labels", "of two classes", f"{values.size} distinct values ({shown}{', …' if values.size > 5 else ''})")
@@ -332,3 +345,58 @@ def points(parameter: str, value, *, dim: int) -> np.ndarray:
         raise fail(parameter, f"an array of shape (k, {dim}) with k ≥ 1 (one point a row)", f"an array of shape {array.shape}")
     check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
     return array
+
+
+# --- data: class sizes, resampling, columns of a data file -------------------------------
+
+
+def class_sizes(mask: np.ndarray, minimum: int, purpose: str) -> tuple[int, int]:
+    """(m, n), the numbers of positives and negatives in `mask`, if both are ≥ `minimum`."""
+    m = int(np.count_nonzero(mask))
+    n = mask.shape[0] - m
+    if min(m, n) < minimum:
+        raise ParameterError(
+            "labels",
+            f"`labels` must have at least {minimum} positives and {minimum} negatives ({purpose}), "
+            f"but got {m} positive{'s' * (m != 1)} and {n} negative{'s' * (n != 1)}.",
+        )
+    return m, n
+
+
+def seed(parameter: str, value):
+    """A random seed: None (fresh entropy) or an integer ≥ 0, returned as a Python int."""
+    if value is None:
+        return None
+    return count(parameter, value, minimum=0)
+
+
+def same_length(parameter: str, array: np.ndarray, length: int, other: str) -> np.ndarray:
+    """`array` if it has `length` elements, the length of the argument named `other`."""
+    if array.shape[0] != length:
+        raise fail(parameter, f"as long as `{other}` ({length})", f"{array.shape[0]} values")
+    return array
+
+
+def column(parameter: str, value, names, source: str, *, width: int | None = None) -> int:
+    """The 0-based index of the column `value` names: a header name, or an index given as digits.
+
+    `names` are the header's names, or None when the data have none (then `width` is the
+    number of columns); `source` names the file in the message.
+    """
+    text = str(value)
+    if names is not None:
+        if text in names:
+            return list(names).index(text)
+        width = len(names)
+    if text.isdigit() and int(text) < width:
+        return int(text)
+    if names is None:
+        rule = f"a 0-based column index of {source} (below {width})"
+    else:
+        rule = f"a column name or 0-based index of {source} ({', '.join(names)})"
+    raise fail(parameter, rule, text)
+
+
+def fail_at(parameter: str, rule: str, got: str, where: str) -> ParameterError:
+    """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv")."""
+    return ParameterError(parameter, f"`{parameter}` must be {rule}, but got {got} on {where}.")

@@ -1,0 +1,256 @@
+"""Reading score and label columns from CSV/TSV text, ``.npy`` and ``.npz`` files, or stdin.
+
+Text (CSV, or TSV when the first line has a tab): columns are named by the header or by
+0-based index; the first line is a header unless every requested score column is given as
+an index and holds a number there. Fields may be quoted with ``"``; empty lines are
+skipped. numpy's C parser (``np.loadtxt``) reads the requested columns straight into
+arrays, so a large file never becomes one Python object per row. Only when it fails, or a
+score is NaN or infinite, is the text scanned again line by line to name the first bad line.
+
+``.npy``: a structured array (columns by field name or index) or a 2-D array (columns by
+index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. ``-`` reads
+standard input, as text or as ``.npy``/``.npz`` bytes (recognised by their magic numbers).
+
+Labels are numbers when every label parses as one, ``True``/``False`` when they are those
+words, and strings otherwise. A bad column name or cell raises a
+:class:`~aucbound._validate.ParameterError` naming ``score`` or ``label``; an unreadable
+file raises ``OSError``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import sys
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = ["Columns", "read_columns"]
+
+_NPY_MAGIC = b"\x93NUMPY"
+_ZIP_MAGIC = b"PK\x03\x04"
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Score columns and a label column read from `source`, with the names they go by."""
+
+    source: str
+    score_names: tuple[str, ...]
+    label_name: str
+    scores: tuple[np.ndarray, ...]
+    labels: np.ndarray
+
+
+def _numeric_labels(labels: np.ndarray) -> np.ndarray:
+    """Text labels as numbers, or booleans for true/false words, when they all are."""
+    if labels.dtype.kind not in "US":
+        return labels
+    try:
+        return labels.astype(np.float64)
+    except ValueError:
+        pass
+    lowered = np.char.lower(np.char.strip(labels.astype(str)))
+    if labels.size and np.isin(lowered, ["true", "false"]).all():
+        return lowered == "true"
+    return labels
+
+
+def _bad_score(name: str, got: str, where: str) -> v.ParameterError:
+    return v.fail_at("score", f"a finite number in every row of column {name!r}", got, where)
+
+
+# --- text ---------------------------------------------------------------------------------
+
+
+def _split(line: str, delimiter: str) -> list[str]:
+    return next(csv.reader([line], delimiter=delimiter))
+
+
+def _scan(lines, start: int, delimiter: str, wanted: list[tuple[str, str, int]], source: str):
+    """Raise for the first data line at or after line `start` with a missing or bad field.
+
+    `wanted` lists (parameter, column name, index) for each column read; score columns
+    must be finite numbers and the label column non-empty.
+    """
+    for number, line in enumerate(lines, start=start):
+        line = line.rstrip("\r\n")
+        if not line:
+            continue
+        fields = _split(line, delimiter)
+        where = f"line {number} of {source}"
+        for parameter, name, index in wanted:
+            if index >= len(fields):
+                raise v.fail_at(parameter, f"present on every line (column {name!r})", f"{len(fields)} fields", where)
+            text = fields[index]
+            if parameter == "label":
+                if text.strip().lower() in ("", "nan"):
+                    raise v.fail_at(parameter, f"a label on every line of column {name!r}", repr(text), where)
+                continue
+            try:
+                value = float(text)
+            except ValueError:
+                raise _bad_score(name, repr(text), where) from None
+            if not np.isfinite(value):
+                raise _bad_score(name, repr(text), where)
+
+
+def _text_columns(opener, delimiter: str, skip: int, indexes: list[int], dtype) -> np.ndarray:
+    """np.loadtxt of the given columns, as a (rows, columns) array."""
+    with opener() as stream, warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "input line … contained no data"
+        return np.loadtxt(
+            stream,
+            delimiter=delimiter,
+            skiprows=skip,
+            usecols=indexes,
+            dtype=dtype,
+            comments=None,
+            quotechar='"',
+            encoding="utf-8-sig",
+            ndmin=2,
+        )
+
+
+def _read_text(opener, source: str, scores: list, label, delimiter: str | None) -> Columns:
+    with opener() as stream:
+        first = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="").readline()
+    if delimiter is None:
+        delimiter = "\t" if "\t" in first else ","
+    fields = _split(first.rstrip("\r\n"), delimiter) if first.strip() else []
+    names = [field.strip() for field in fields]
+
+    def is_number(text):
+        try:
+            return np.isfinite(float(text))
+        except ValueError:
+            return False
+
+    headerless = all(str(s).isdigit() and int(s) < len(fields) and is_number(fields[int(s)]) for s in scores)
+    header = None if headerless else names
+    score_idx = [v.column("score", s, header, source, width=len(fields)) for s in scores]
+    label_idx = v.column("label", label, header, source, width=len(fields))
+    shown = header if header is not None else [f"column {k}" for k in range(len(fields))]
+    wanted = [("score", shown[k], k) for k in score_idx] + [("label", shown[label_idx], label_idx)]
+    skip = 0 if headerless else 1
+
+    def scan():
+        with opener() as stream:
+            lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
+            for _ in range(skip):
+                lines.readline()
+            _scan(lines, skip + 1, delimiter, wanted, source)
+
+    def read(indexes, dtype):
+        try:
+            return _text_columns(opener, delimiter, skip, indexes, dtype)
+        except ValueError:
+            scan()
+            raise
+
+    values = read(score_idx, np.float64)
+    if values.shape[0] == 0:
+        raise v.fail_at("score", f"a column with at least one value ({shown[score_idx[0]]!r})", "no data rows", source)
+    if not np.isfinite(values).all():
+        scan()
+    labels = _numeric_labels(read([label_idx], str)[:, 0])
+    if (labels.dtype.kind == "U" and (labels == "").any()) or (labels.dtype.kind == "f" and np.isnan(labels).any()):
+        scan()
+    return Columns(
+        source,
+        tuple(shown[k] for k in score_idx),
+        shown[label_idx],
+        tuple(np.ascontiguousarray(values[:, k]) for k in range(len(score_idx))),
+        labels,
+    )
+
+
+# --- numpy files --------------------------------------------------------------------------
+
+
+def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
+    array = np.asarray(values)
+    if array.ndim != 1 or array.dtype.kind not in "iufb":
+        raise v.fail_at(parameter, f"a one-dimensional numeric column ({name!r})", f"dtype {array.dtype}, shape {array.shape}", source)
+    array = array.astype(np.float64)
+    bad = np.flatnonzero(~np.isfinite(array))
+    if bad.size:
+        raise _bad_score(name, repr(float(array[bad[0]])), f"row {bad[0]} (0-based) of {source}")
+    return array
+
+
+def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
+    if isinstance(loaded, np.lib.npyio.NpzFile):
+        names = list(loaded.files)
+        get = loaded.__getitem__
+    elif loaded.dtype.names is not None:
+        names = list(loaded.dtype.names)
+        get = loaded.__getitem__
+    elif loaded.ndim == 2:
+        names = None
+
+        def get(index):
+            return loaded[:, index]
+    else:
+        raise OSError(f"{source} holds an array of shape {loaded.shape}: a 2-D or structured array is needed")
+    width = None if names is not None else loaded.shape[1]
+    score_idx = [v.column("score", s, names, source, width=width) for s in scores]
+    label_idx = v.column("label", label, names, source, width=width)
+    shown = names if names is not None else [f"column {k}" for k in range(width)]
+    key = (lambda k: names[k]) if names is not None else (lambda k: k)
+    values = tuple(_finite("score", shown[k], get(key(k)), source) for k in score_idx)
+    labels = np.asarray(get(key(label_idx)))
+    for name, array in zip((shown[k] for k in score_idx), values):
+        if array.shape[0] != labels.shape[0]:
+            raise v.fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
+    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, _numeric_labels(labels))
+
+
+def _load_numpy(data, source: str):
+    try:
+        return np.load(data, mmap_mode=None if isinstance(data, io.BytesIO) else "r", allow_pickle=False)
+    except (ValueError, EOFError, OSError) as error:
+        raise OSError(f"cannot read {source} as a NumPy file: {error}") from None
+
+
+# --- entry point --------------------------------------------------------------------------
+
+
+def read_columns(path, scores, label, *, delimiter: str | None = None) -> Columns:
+    """The score columns `scores` (a list of names or 0-based indexes) and the column `label` of `path`.
+
+    `path` is a file name or ``-`` for standard input. The delimiter of text is ``,``, or
+    a tab when the first line has one, unless `delimiter` is given.
+
+    >>> data = io.BytesIO(b"score,label\\n0.9,pos\\n0.2,neg\\n0.4,pos\\n")
+    >>> columns = read_columns(data, ["score"], "label")
+    >>> columns.scores[0].tolist(), columns.labels.tolist(), columns.label_name
+    ([0.9, 0.2, 0.4], ['pos', 'neg', 'pos'], 'label')
+    """
+    scores = [str(s) for s in scores]
+    if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
+        data, source = path.getvalue(), "<bytes>"
+    elif str(path) == "-":
+        data, source = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        data, source = None, os.path.basename(os.fspath(path))
+    if data is not None:
+        head = data[:8]
+
+        def opener():
+            return io.BytesIO(data)
+    else:
+        with open(path, "rb") as stream:
+            head = stream.read(8)
+
+        def opener():
+            return open(path, "rb")
+    if head.startswith(_NPY_MAGIC) or head.startswith(_ZIP_MAGIC):
+        loaded = _load_numpy(io.BytesIO(data) if data is not None else path, source)
+        return _read_numpy(loaded, source, scores, label)
+    return _read_text(opener, source, scores, label, delimiter)

@@ -1,0 +1,49 @@
+"""Comparison plots: the figures of Agarwal et al. (2005) and new ones.
+
+Usage: ``from aucbound import plots`` then ``plots.fig1().savefig("fig1.png")``.
+
+Every function takes keyword parameters (δ, skews ρ, ranges), returns a
+``matplotlib.figure.Figure`` and, with ``return_data=True``, ``(figure, rows)``: the numbers
+behind every plotted curve, one dict per point with the keys ``panel`` (the panel's
+title), ``series`` (the curve's legend entry), ``x`` and ``y``. Values come from the bound
+functions of :mod:`aucbound` (nothing is recomputed here). The figures use matplotlib's
+object-oriented API only (no pyplot, no global state, no display needed), and matplotlib
+is imported when a figure is drawn, not when this package is imported.
+
+Conventions in every figure: each method keeps its colour; the paper's distribution-free
+bounds are solid lines, bounds beyond the paper dashed and labelled "(beyond the paper)",
+asymptotic ones dotted; titles give δ and ρ; axes are logarithmic where a quantity spans
+decades.
+
+``fig1``, ``fig2``, ``fig3``
+    The paper's Figures 1–3: large-deviation half-widths against N; the test-set size for
+    the AUC over that for an error rate against ρ; uniform-convergence bounds for the line
+    (Cor 4.5 against Freund et al.) against M.
+``intervals``
+    Every interval method's [lo, hi] against N around an estimate Â.
+``psi``
+    ψ(m, n), the number of bipartite rank matrices, beside 3^{mn} and the bounds of §4.3.
+``sample_complexity``
+    Agarwal & Roth's Thm 1, its unrelaxed form and the Cor 1 lower bound against ε.
+``shatter``
+    The rank matrices linear functions on R² realize on random points, beside Thm 4.11.
+
+:data:`PLOTS` maps each name to its function, in the order of the gallery.
+"""
+
+from ._combinatorics import psi, shatter
+from ._deviation import fig1, fig2, intervals
+from ._uniform import fig3, sample_complexity
+
+#: Every plot by name (the names of ``aucbound plot``).
+PLOTS = {
+    "fig1": fig1,
+    "fig2": fig2,
+    "fig3": fig3,
+    "intervals": intervals,
+    "psi": psi,
+    "sample-complexity": sample_complexity,
+    "shatter": shatter,
+}
+
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "intervals", "psi", "sample_complexity", "shatter"]

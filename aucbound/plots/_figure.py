@@ -1,0 +1,149 @@
+"""What every plot shares: the figure and its panels, method styles, skew labels, and the rows.
+
+matplotlib is imported here only, inside :func:`new_figure`, and only its object-oriented
+API is used (``matplotlib.figure.Figure`` on an Agg canvas, no pyplot): no global state,
+no display needed; ``Figure.savefig`` renders PNG with Agg, PDF and SVG with their own
+backends.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .. import _validate as v
+from ..bounds import METHODS
+
+#: Inches per panel (width, height), and the resolution of saved bitmaps.
+PANEL_SIZE = (5.4, 4.0)
+DPI = 110
+
+#: Line style by kind of curve: the paper's guaranteed bounds solid, bounds beyond the
+#: paper dashed, asymptotic (or plug-in, best-case) ones dotted.
+SOLID, DASHED, DOTTED = "-", "--", ":"
+BEYOND = "beyond the paper"
+
+
+def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=PANEL_SIZE):
+    """A constrained-layout Figure with `panels` axes on a grid; returns ``(figure, axes list)``.
+
+    `size` is the (width, height) of one panel in inches.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    columns = min(columns, panels)
+    rows = math.ceil(panels / columns)
+    figure = Figure(figsize=(size[0] * columns, size[1] * rows + (0.3 if title else 0.0)), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(figure)
+    grid = figure.subplots(rows, columns, squeeze=False)
+    axes = list(grid.ravel())
+    for unused in axes[panels:]:
+        unused.remove()
+    if title:
+        figure.suptitle(title, fontsize="large")
+    return figure, axes[:panels]
+
+
+def method_label(key: str) -> str:
+    """A method's legend entry: its literature name, then in parentheses its guarantee when
+    not distribution-free and 'beyond the paper' when it is not in Agarwal et al. (2005)."""
+    spec = METHODS[key]
+    tags = [spec.guarantee] if spec.guarantee != "distribution-free" else []
+    tags += [BEYOND] if spec.beyond_paper else []
+    label = spec.name[0].upper() + spec.name[1:]
+    return f"{label} ({'; '.join(tags)})" if tags else label
+
+
+def method_style(key: str) -> dict:
+    """Colour (one per method, the same in every figure) and line style (see SOLID …)."""
+    spec = METHODS[key]
+    if spec.guarantee != "distribution-free":
+        style = DOTTED
+    else:
+        style = DASHED if spec.beyond_paper else SOLID
+    return {"color": f"C{list(METHODS).index(key) % 10}", "linestyle": style, "linewidth": 1.8}
+
+
+def skew(parameter: str, value) -> Fraction:
+    """A skew ρ in (0, 1) as a Fraction: 0.1, '1/10' and Fraction(1, 10) alike."""
+    return v.rational_skew(parameter, value)
+
+
+def skew_text(rho: Fraction) -> str:
+    """'1/10' for a fraction with a small denominator, else the decimal."""
+    return f"{rho.numerator}/{rho.denominator}" if rho.denominator <= 10**4 else f"{float(rho):.6g}"
+
+
+def skews(parameter: str, values) -> list[Fraction]:
+    """A non-empty sequence of skews (at most six panels)."""
+    if isinstance(values, (str, int, float, Fraction)):
+        values = [values]
+    values = [skew(parameter, value) for value in values]
+    if not 1 <= len(values) <= 6:
+        raise v.fail(parameter, "one to six skews (one panel each)", f"{len(values)} values")
+    return values
+
+
+def size_range(parameter: str, value, *, lowest: int = 1) -> tuple[int, int]:
+    """(lo, hi), integers with lowest ≤ lo < hi ≤ 10^12 (integral floats such as 1e6 accepted)."""
+    try:
+        lo, hi = value
+    except (TypeError, ValueError):
+        raise v.fail(parameter, "a pair (lo, hi)", value) from None
+    lo, hi = v.count(parameter, lo, minimum=lowest), v.count(parameter, hi, minimum=lowest)
+    if not lo < hi <= 10**12:
+        raise v.fail(parameter, "a pair lo < hi ≤ 10^12", (lo, hi))
+    return lo, hi
+
+
+def open_range(parameter: str, value) -> tuple[float, float]:
+    """(lo, hi) with 0 < lo < hi < 1."""
+    try:
+        lo, hi = value
+    except (TypeError, ValueError):
+        raise v.fail(parameter, "a pair (lo, hi)", value) from None
+    lo, hi = float(v.probability(parameter, lo)), float(v.probability(parameter, hi))
+    if not lo < hi:
+        raise v.fail(parameter, "a pair lo < hi in (0, 1)", (lo, hi))
+    return lo, hi
+
+
+def log_grid(lo: int, hi: int, points: int, *, step: int = 1) -> np.ndarray:
+    """About `points` integers from lo to hi, evenly spaced in log, all multiples of `step`."""
+    lo = step * math.ceil(lo / step)
+    grid = np.unique(np.round(np.geomspace(lo, hi, points) / step).astype(np.int64)) * step
+    return grid[(grid >= lo) & (grid <= hi)]
+
+
+def delta_text(delta: float) -> str:
+    return f"δ = {delta:g}"
+
+
+class Rows:
+    """The numbers behind the curves, one dict per plotted point.
+
+    Every row has the same four keys: ``panel`` (the panel's title, e.g. 'm/(m+n) = 1/10'),
+    ``series`` (the curve's legend entry), ``x`` and ``y`` (the point, in the axis units).
+    """
+
+    def __init__(self):
+        self.rows: list[dict] = []
+
+    def add(self, panel: str, series: str, xs, ys) -> None:
+        """Record a curve's points (non-finite y, such as a size beyond 10^300, left out)."""
+        for x, y in zip(np.asarray(xs).tolist(), np.asarray(ys, dtype=float).tolist()):
+            if math.isfinite(y):
+                self.rows.append({"panel": panel, "series": series, "x": x, "y": y})
+
+    def plot(self, axes, panel: str, series: str, xs, ys, **style) -> None:
+        """Draw a curve labelled `series` on `axes` and record its points."""
+        axes.plot(xs, ys, label=series, **style)
+        self.add(panel, series, xs, ys)
+
+
+def result(figure, rows: Rows, return_data: bool):
+    """The figure, or ``(figure, rows)`` with `return_data`."""
+    return (figure, rows.rows) if return_data else figure

@@ -1,0 +1,184 @@
+"""Plots of the bounds over a class: uniform convergence (Agarwal et al. 2005, §4.2–4.4,
+Figure 3) and sample complexity (Agarwal & Roth 2005, Thm 1, Cor 1).
+
+Every value comes from :mod:`aucbound.bounds` with a class of :mod:`aucbound.shatter`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate as v
+from ..bounds import (
+    eem_exact_sample_size,
+    eem_sample_size,
+    freund_epsilon,
+    sample_complexity_lower_bound,
+    uniform_epsilon,
+    uniform_sample_size,
+)
+from ._deviation import PAPER_SKEWS
+from ._figure import (
+    BEYOND,
+    DASHED,
+    SOLID,
+    Rows,
+    delta_text,
+    log_grid,
+    new_figure,
+    open_range,
+    result,
+    skew,
+    skew_text,
+    skews,
+)
+
+__all__ = ["fig3", "sample_complexity"]
+
+#: The level below which the paper calls a uniform bound meaningful (Figure 3).
+MEANINGFUL = 0.5
+
+_OURS = "Our bound (Cor 4.5)"
+_FREUND = "Bound of Freund et al. (Thm 4.14)"
+_STYLES = {_OURS: {"color": "C0", "linestyle": SOLID}, _FREUND: {"color": "C3", "linestyle": "-."}}
+_BOUNDS = {_OURS: uniform_epsilon, _FREUND: freund_epsilon}
+_SHORT = {_OURS: "our bound", _FREUND: "Freund et al."}
+
+
+def _function_class(fclass, default):
+    if fclass is None:
+        return default
+    if not hasattr(fclass, "log_rank_shatter"):
+        raise v.fail("fclass", "a function class of aucbound.shatter (Finite, Line, Linear, Polynomial)", fclass)
+    return fclass
+
+
+def _meaningful_from(fclass, delta, rho) -> dict:
+    """For each bound, the smallest M (ρM an integer) with ε ≤ 0.5, or None beyond 10^300."""
+    return {label: uniform_sample_size(fclass, MEANINGFUL, delta, rho, method=method).M
+            for label, method in ((_OURS, "uniform"), (_FREUND, "freund"))}
+
+
+def _axis_end(meaningful: dict) -> int:
+    """The paper's M ranges: the power of ten at or above 20 times the later of the two sizes
+    at which the bounds reach 0.5 (10^5 for ρ = 1/2 and 1/10, 10^6, 10^7 for 1/100, 1/1000)."""
+    later = max((M for M in meaningful.values() if M is not None), default=10**5)
+    return 10 ** math.ceil(math.log10(20 * later))
+
+
+def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160, return_data=False):
+    """Figure 3 of Agarwal et al. (2005): uniform-convergence ε against the training-set size M.
+
+    For the class `fclass` (default :class:`~aucbound.shatter.Line`, linear ranking functions
+    on R, as in the paper), one panel per skew in `rhos`: Cor 4.5 (ε through
+    r(F, 2m, 2n)) and Thm 4.14 (Freund et al., through s(F̂, 2m) and s(F̂, 2n)) with
+    m = ρM, n = (1−ρ)M, ρM an integer. M runs on a linear axis from 0 to `max_size`; by
+    default to the paper's ranges, the power of ten at or above 20 times the M at which
+    the later bound reaches ε = 0.5, where the paper calls them meaningful: a dotted line
+    marks that level, a dot and its M where each bound crosses it. ε is shown from 0 to 1.
+
+    With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
+    ``x`` (M) and ``y`` (ε); the series '… reaches ε = 0.5' hold the crossing points.
+
+    >>> figure, rows = fig3(rhos=["1/2"], max_size=10000, points=4, return_data=True)
+    >>> for row in rows:  # m = n = 5000: sqrt(8·10⁴·(ln 3 + ln 400)/(25·10⁶)), 4·sqrt((ln 40001 + ln 1200)/5000)
+    ...     if row["x"] == 10000:
+    ...         print(f"{row['series']}: {row['y']:.6f}")
+    Our bound (Cor 4.5): 0.150626
+    Bound of Freund et al. (Thm 4.14): 0.237902
+    """
+    from ..shatter import Line
+
+    delta = float(v.probability("delta", delta))
+    rhos = skews("rhos", rhos)
+    fclass = _function_class(fclass, Line())
+    if max_size is not None:
+        max_size = v.count("max_size", max_size, minimum=2)
+    points = v.count("points", points, minimum=2)
+    figure, axes = new_figure(len(rhos), title=f"Uniform-convergence bounds, class: {fclass}, {delta_text(delta)}")
+    rows = Rows()
+    for ax, rho in zip(axes, rhos):
+        panel = f"m/(m+n) = {skew_text(rho)}"
+        step = rho.denominator
+        meaningful = _meaningful_from(fclass, delta, rho)
+        end = max_size if max_size is not None else _axis_end(meaningful)
+        if end < step:
+            raise v.fail("max_size", f"at least {step} (one positive at ρ = {skew_text(rho)})", end)
+        # even on the linear axis, and dense where the curves fall steeply from ε ≈ 1 to 0.5
+        steep = min((at for at in meaningful.values() if at is not None), default=8 * step) // 8
+        M = np.union1d(log_grid(max(step, steep), end, points // 2, step=step),
+                       step * np.unique(np.linspace(1, end // step, points - points // 2).round().astype(np.int64)))
+        for label, bound in _BOUNDS.items():
+            m = M * rho.numerator // step
+            rows.plot(ax, panel, label, M, bound(fclass, m, M - m, delta), **_STYLES[label])
+        ax.axhline(MEANINGFUL, color="gray", linewidth=0.8, linestyle=":")
+        note = [f"ε ≤ {MEANINGFUL} (meaningful) from"]
+        for label, at in meaningful.items():
+            note.append(f"M = {at:,}: {_SHORT[label]}" if at is not None else f"beyond 10^300: {_SHORT[label]}")
+            if at is not None and at <= end:
+                m = at * rho.numerator // step
+                epsilon = _BOUNDS[label](fclass, m, at - m, delta)
+                ax.plot([at], [epsilon], "o", color=_STYLES[label]["color"], markersize=5)
+                rows.add(panel, f"{label} reaches ε = {MEANINGFUL}", [at], [epsilon])
+        ax.text(0.97, 0.55, "\n".join(note), transform=ax.transAxes, ha="right", va="bottom", fontsize="small")
+        ax.set(xlim=(0, end), ylim=(0, 1), title=panel, xlabel="Training-set size M = m + n (examples)",
+               ylabel="Confidence interval size ε (uniform over F)")
+        ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0), useMathText=True)
+        ax.grid(True, alpha=0.3)
+        ax.legend(loc="upper right")
+    return result(figure, rows, return_data)
+
+
+def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01, 0.5), points=25, return_data=False):
+    """Sample complexity of learning a class against the accuracy ε (Agarwal & Roth 2005).
+
+    For `fclass` (default :class:`~aucbound.shatter.Linear` on R², Example 2), with
+    confidence 1 − δ and skew ρ: Thm 1's size for empirical error minimization
+    (``eem_sample_size``), the smallest size meeting the condition of its proof before it is
+    relaxed (``eem_exact_sample_size``, beyond the paper, dashed) and Cor 1's lower bound
+    for every algorithm (``sample_complexity_lower_bound`` at the class's rank dimension,
+    or the lower end of its known range; left out when that is 0). Both axes logarithmic;
+    the lower bound, unrounded, lies many decades below.
+
+    With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
+    ``x`` (ε) and ``y`` (M).
+
+    >>> from aucbound.shatter import Finite
+    >>> figure, rows = sample_complexity(Finite(1000), rho="1/4", epsilon_range=(0.1, 0.2), points=2,
+    ...                                  delta=0.05, return_data=True)
+    >>> [(row["series"], row["x"], row["y"]) for row in rows if row["x"] == 0.1]
+    [('Thm 1: EEM upper bound', 0.1, 385360.0), ('Proof of Thm 1, unrelaxed (beyond the paper)', 0.1, 192680.0)]
+    """
+    from ..shatter import Linear
+
+    fclass = _function_class(fclass, Linear(2))
+    delta = float(v.probability("delta", delta))
+    rho = skew("rho", rho)
+    lo, hi = open_range("epsilon_range", epsilon_range)
+    points = v.count("points", points, minimum=2)
+    epsilon = np.geomspace(lo, hi, points)
+    figure, (ax,) = new_figure(1, title=f"Sample complexity, class: {fclass}", size=(7.5, 5.2))
+    panel = f"{delta_text(delta)}, ρ = {skew_text(rho)}"
+    rows = Rows()
+
+    def sizes(function):
+        return np.array([math.nan if (M := function(e, delta, rho, fclass=fclass).M) is None else M for e in epsilon],
+                        dtype=float)
+
+    rows.plot(ax, panel, "Thm 1: EEM upper bound", epsilon, sizes(eem_sample_size), color="C0", linestyle=SOLID)
+    rows.plot(ax, panel, f"Proof of Thm 1, unrelaxed ({BEYOND})", epsilon, sizes(eem_exact_sample_size),
+              color="C1", linestyle=DASHED)
+    low, high = fclass.rank_dimension_bounds
+    if low >= 1:
+        label = f"Cor 1: lower bound, any algorithm (rank dimension {low}{'' if low == high else ' or more'})"
+        bound = [sample_complexity_lower_bound(low, e, delta, float(rho)).value for e in epsilon]
+        rows.plot(ax, panel, label, epsilon, bound, color="C2", linestyle=SOLID)
+    ax.axhline(1, color="gray", linewidth=0.8, linestyle=":")
+    ax.annotate("one example", (lo, 1), xytext=(2, 3), textcoords="offset points", fontsize="small", color="gray")
+    ax.set(xscale="log", yscale="log", xlabel="Accuracy ε (excess ranking error)", xlim=(lo, hi),
+           ylabel="Training-set size M = m + n (examples)", title=panel)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(loc="center right", fontsize="small")
+    return result(figure, rows, return_data)

@@ -74,6 +74,22 @@ class TestPsi:
 
         assert json.loads(result.stdout)["results"][0]["psi"] == aucbound.psi(60, 70)
 
+    def test_integers_beyond_4300_digits_are_written_in_full(self, cli):
+        import sys
+
+        import aucbound
+
+        result = cli("psi", "--m", 800, "--n", 800, "--format", "csv")
+        assert result.exit_code == 0, result.output
+        digits = result.stdout.splitlines()[1].split(",")[3]
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            assert len(digits) > 4300 and int(digits) == aucbound.psi(800, 800)
+        finally:
+            sys.set_int_max_str_digits(limit)
+        assert sys.get_int_max_str_digits() == limit
+
     def test_long_integers_are_shortened_in_tables(self, cli):
         result = cli("psi", "--m", 50, "--n", 50)
         assert "≈ 1.6" in result.stdout and "× 10^" in result.stdout

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
 
 import click
 
@@ -31,6 +33,19 @@ class SizeRange(click.ParamType):
 
 
 SIZES = SizeRange()
+
+
+@contextlib.contextmanager
+def long_integers():
+    """Lift Python's limit on writing integers of more than 4300 digits (ψ(1000, 1000) has 5859)."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if limit:
+        sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
 
 
 def integer(log_value: float, exact=None) -> str:
@@ -98,7 +113,8 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     shown = (lambda r: number(r["log_psi"])) if log_only else (lambda r: integer(r["log_psi"], r["psi"]))
     what = "ln psi(m, n)" if log_only else "psi(m, n)"
     if len(pairs) == 1 or output_format != "table":
-        _emit_single(records, reports, counts, what, parameters, output_format, tablefmt)
+        with long_integers():
+            _emit_single(records, reports, counts, what, parameters, output_format, tablefmt)
         return
     rows = [{"m": m, **{n: records[k * len(ns) + j] for j, n in enumerate(ns)}} for k, m in enumerate(ms)]
     notes = [f"brute force over all 3^(m·n) matrices agrees on all {len(pairs)} pairs"] if counts else []

@@ -7,6 +7,8 @@ import sys
 import click
 
 from .. import __version__
+from .auc import auc
+from .compare import compare
 from .interval import interval
 from .psi import psi
 from .sample_size import sample_size
@@ -50,6 +52,7 @@ def main():
       aucbound sample-size --epsilon 0.05 --delta 0.01 --rho 0.1
       aucbound psi --m 1..6 --n 1..6
       aucbound shatter --class linear --d 2 --m 10 --n 20
+      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
     """
 
 
@@ -57,3 +60,5 @@ main.add_command(interval)
 main.add_command(sample_size)
 main.add_command(psi)
 main.add_command(shatter)
+main.add_command(auc)
+main.add_command(compare)

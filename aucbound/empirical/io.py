@@ -30,7 +30,7 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["Columns", "read_columns"]
+__all__ = ["Columns", "label_value", "read_columns"]
 
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -253,4 +253,27 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     if head.startswith(_NPY_MAGIC) or head.startswith(_ZIP_MAGIC):
         loaded = _load_numpy(io.BytesIO(data) if data is not None else path, source)
         return _read_numpy(loaded, source, scores, label)
-    return _read_text(opener, source, scores, label, delimiter)
+    try:
+        return _read_text(opener, source, scores, label, delimiter)
+    except UnicodeDecodeError as error:
+        raise OSError(f"cannot read {source} as UTF-8 text: {error.reason} at byte {error.start}") from None
+
+
+def label_value(text: str, labels: np.ndarray):
+    """The label written as `text` (e.g. on a command line), in the type of `labels`.
+
+    >>> label_value("1", np.array([0.0, 1.0])), label_value("true", np.array([True])), label_value("Poor", np.array(["Good"]))
+    (1.0, True, 'Poor')
+    """
+    kind = labels.dtype.kind
+    try:
+        if kind == "b":
+            return {"true": True, "false": False, "1": True, "0": False}[text.strip().lower()]
+        if kind in "iu":
+            return int(text)
+        if kind == "f":
+            return float(text)
+    except (KeyError, ValueError):
+        shown = ", ".join(repr(x.item()) for x in np.unique(labels)[:5])
+        raise v.fail("pos_label", f"one of the labels ({shown})", text) from None
+    return text

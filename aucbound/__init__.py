@@ -49,7 +49,19 @@ from .bounds import (
     variance_max,
     variance_min,
 )
-from .empirical import auc, auc_from_groups
+from .empirical import (
+    EMPIRICAL_METHODS,
+    auc,
+    auc_from_groups,
+    bootstrap_aucs,
+    bootstrap_interval,
+    compare,
+    delong,
+    delong_variance,
+    intervals,
+    newcombe_interval,
+    read_columns,
+)
 from .results import CountBound, MeasuredCount, PsiReport, ShatterBound
 from .shatter import (
     Finite,
@@ -107,6 +119,15 @@ __all__ = [
     "__version__",
     "auc",
     "auc_from_groups",
+    "EMPIRICAL_METHODS",
+    "bootstrap_aucs",
+    "bootstrap_interval",
+    "compare",
+    "delong",
+    "delong_variance",
+    "intervals",
+    "newcombe_interval",
+    "read_columns",
     "CountBound",
     "MeasuredCount",
     "PsiReport",

@@ -195,3 +195,42 @@ BAD = [
 def test_bad_input(call, message):
     with pytest.raises(ValueError, match="^" + message):
         call()
+
+
+CLASSES = [ab.Finite(1000), ab.Finite(10**40), ab.Line(), ab.Linear(1), ab.Linear(3), ab.Polynomial(2, 2)]
+
+
+class TestWithClasses:
+    @given(st.sampled_from(CLASSES), st.floats(0.02, 0.5), st.floats(1e-6, 0.5),
+           st.sampled_from(["1/2", "1/10", "1/4", "2/5", "1/100"]))
+    def test_exact_never_above_thm1_and_the_first_that_suffices(self, fclass, epsilon, delta, rho):
+        exact = ab.eem_exact_sample_size(epsilon, delta, rho, fclass=fclass)
+        theorem = ab.eem_sample_size(epsilon, delta, rho, fclass=fclass)
+        assert exact.M <= theorem.M
+        rho = Fraction(rho)
+
+        def condition(M):
+            m, n = int(2 * rho * M), int(2 * (1 - rho) * M)
+            return LN4 + fclass.log_rank_shatter(m, n) - float(rho * (1 - rho)) * M * epsilon**2 / 32 <= math.log(delta)
+
+        assert condition(exact.M)
+        assert exact.M == rho.denominator or not condition(exact.M - rho.denominator)
+
+    def test_class_constants_are_examples_1_to_3(self):
+        assert ab.eem_sample_size(0.1, 0.05, "1/4", fclass=ab.Finite(1000)).M == 385360
+        d = 5
+        linear = ab.eem_sample_size(0.1, 0.05, "1/4", fclass=ab.Linear(d))
+        assert linear.value == ab.eem_sample_size(0.1, 0.05, "1/4", log_c1=d * math.log(2 * math.e / d), c2=d).value
+        C = ab.polynomial_dimension(3, 2)
+        poly = ab.eem_sample_size(0.1, 0.05, "1/4", fclass=ab.Polynomial(3, 2))
+        assert poly.value == ab.eem_sample_size(0.1, 0.05, "1/4", log_c1=C * math.log(2 * math.e / C), c2=C).value
+
+    def test_dimension_ten_thousand_stays_finite(self):
+        fclass = ab.Linear(10**4)
+        for result in (ab.eem_sample_size(1e-3, 1e-300, "1/1000", fclass=fclass),
+                       ab.eem_exact_sample_size(1e-3, 1e-300, "1/1000", fclass=fclass)):
+            assert result.M is not None and math.isfinite(result.value) and result.M % 1000 == 0
+
+    def test_mixing_a_class_and_constants_is_refused(self):
+        with pytest.raises(ValueError, match="`fclass` and `c1`/`c2` are alternatives"):
+            ab.eem_sample_size(0.1, 0.05, 0.5, fclass=ab.Line(), c2=1)

@@ -46,17 +46,31 @@ class TestHandValues:
         assert values.tolist() == [ab.uniform_epsilon(None, int(k), int(k), 0.01, log_r=LN3) for k in m]
 
 
-class TestFigure3Claim:
+class TestLineClass:
+    def test_the_class_gives_the_hand_values(self):
+        assert ab.uniform_epsilon(ab.Line(), 5000, 5000, 0.01) == ab.uniform_epsilon(None, 5000, 5000, 0.01, log_r=LN3)
+        assert ab.freund_epsilon(ab.Line(), 5000, 5000, 0.01) == line_freund(5000, 5000, 0.01)
+
     @pytest.mark.parametrize("rho", [0.5, 0.1, 0.01, 0.001])
-    def test_cor_4_5_is_tighter_wherever_either_is_meaningful(self, rho):
-        M = np.unique(np.geomspace(1 / rho + 1, 1e8, 4000).astype(np.int64))
+    def test_figure_3_cor_4_5_is_tighter_wherever_both_are_meaningful(self, rho):
+        M = np.unique(np.geomspace(1 / rho + 1, 1e8, 400).astype(np.int64))
         m = np.maximum(1, np.round(rho * M)).astype(np.int64)
         n = M - m
-        ours = ab.uniform_epsilon(None, m, n, 0.01, log_r=LN3)
-        freund = line_freund(m, n, 0.01)
+        ours = ab.uniform_epsilon(ab.Line(), m, n, 0.01)
+        freund = ab.freund_epsilon(ab.Line(), m, n, 0.01)
         meaningful = (ours < 0.5) & (freund < 0.5)
-        assert meaningful.sum() > 100
+        assert meaningful.sum() > 50
         assert (ours[meaningful] < freund[meaningful]).all()
+
+
+class TestNumerics:
+    def test_dimension_ten_thousand_and_sizes_to_10_to_12(self):
+        fclass = ab.Linear(10**4)
+        for m, n in [(10**12, 10**12), (1, 10**12), (10**4, 10**4)]:
+            assert math.isfinite(ab.uniform_epsilon(fclass, m, n, 1e-300))
+            assert math.isfinite(ab.freund_epsilon(fclass, m, n, 1e-300))
+        bound = ab.uniform_bound(fclass, 10**12, 10**12, 0.01)
+        assert bound.epsilon < 0.01 and not bound.vacuous
 
 
 class TestResults:

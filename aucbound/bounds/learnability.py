@@ -34,7 +34,7 @@ import numpy as np
 from .. import _validate as v
 from ..results import ConsistentRanker, SampleComplexity
 from ._search import MAX_SIZE
-from .uniform import class_log_r, class_summary, smallest_multiple
+from .uniform import smallest_multiple
 
 __all__ = [
     "ceil_rho",
@@ -89,7 +89,7 @@ def _constants(fclass, c1, c2, log_c1):
         if c1 is not None or c2 is not None or log_c1 is not None:
             raise v.ParameterError("fclass", "`fclass` and `c1`/`c2` are alternatives; give one, but got both.")
         log_c1, c2 = fclass.log_c1, fclass.c2
-        return float(log_c1), float(c2), class_summary(fclass)
+        return float(log_c1), float(c2), str(fclass)
     if c2 is None or (c1 is None) == (log_c1 is None):
         raise v.ParameterError(
             "c1", "`c1` (or `log_c1`) and `c2` must be given when `fclass` is not, but got "
@@ -164,7 +164,7 @@ def eem_exact_sample_size(epsilon, delta, rho, *, fclass=None, c1=None, c2=None,
         rank_shatter, described = log_r, "ln r(F, m, n) given as a function"
     elif fclass is not None:
         _constants(fclass, c1, c2, log_c1)  # rejects mixed arguments
-        rank_shatter, described = class_log_r(fclass), class_summary(fclass)
+        rank_shatter, described = fclass.log_rank_shatter, str(fclass)
     else:
         log_c1, c2, described = _constants(None, c1, c2, log_c1)
 

@@ -36,8 +36,6 @@ __all__ = [
     "freund_epsilon",
     "uniform_bound",
     "uniform_sample_size",
-    "class_log_r",
-    "class_summary",
 ]
 
 LN4 = math.log(4.0)
@@ -50,21 +48,9 @@ SOURCES = {
 
 
 # --- what the bounds need from a function class ------------------------------------------
-
-
-def class_log_r(fclass):
-    """(m, n) ↦ ln r(F, m, n), the smallest upper bound the class knows, broadcasting."""
-    return np.vectorize(lambda m, n: float(fclass.log_rank_shatter(int(m), int(n))), otypes=[float])
-
-
-def class_log_s(fclass):
-    """N ↦ ln s(F̂, N), the class's bound on the sign patterns of {sign f} on N points."""
-    return np.vectorize(lambda N: float(fclass.log_sign_patterns(int(N))), otypes=[float])
-
-
-def class_summary(fclass) -> str:
-    """How a class is named in results and tables."""
-    return str(fclass)
+# A class (``aucbound.shatter``: Finite, Line, Linear, Polynomial) gives ln r(F, m, n) by
+# ``log_rank_shatter(m, n)`` and ln s(F̂, N) by ``log_sign_patterns(N)``, each the smallest
+# bound it knows, broadcasting over arrays; ``str(fclass)`` names it.
 
 
 def smallest_multiple(suffices, step: int) -> int | None:
@@ -80,7 +66,7 @@ def _log_r_values(fclass, log_r, m, n):
                                f"but got fclass={fclass!r}, log_r={log_r!r}.")
     if log_r is not None:
         return v.nonnegative("log_r", log_r)
-    return class_log_r(fclass)(2 * m, 2 * n)
+    return fclass.log_rank_shatter(2 * m, 2 * n)
 
 
 # --- Thm 4.4, Cor 4.5, Thm 4.14 -------------------------------------------------------------
@@ -138,7 +124,7 @@ def freund_epsilon(fclass, m, n, delta, *, log_s_pos=None, log_s_neg=None):
         raise v.ParameterError("fclass", "give either `fclass` or both `log_s_pos` and `log_s_neg`, but got "
                                f"fclass={fclass!r}, log_s_pos={log_s_pos!r}, log_s_neg={log_s_neg!r}.")
     if fclass is not None:
-        log_s_pos, log_s_neg = class_log_s(fclass)(2 * m), class_log_s(fclass)(2 * n)
+        log_s_pos, log_s_neg = fclass.log_sign_patterns(2 * m), fclass.log_sign_patterns(2 * n)
     else:
         log_s_pos, log_s_neg = v.nonnegative("log_s_pos", log_s_pos), v.nonnegative("log_s_neg", log_s_neg)
     return v.out(_freund_epsilon(log_s_pos, log_s_neg, m, n, np.log(delta)))
@@ -169,7 +155,7 @@ def uniform_bound(fclass, m, n, delta, *, method="uniform", log_r=None) -> Unifo
     return UniformBound(
         method=method, m=m, n=n, delta=delta, epsilon=epsilon,
         guarantee="vacuous" if epsilon >= 1 else "distribution-free",
-        source=SOURCES[method], fclass="ln r(F, 2m, 2n) given" if fclass is None else class_summary(fclass),
+        source=SOURCES[method], fclass="ln r(F, 2m, 2n) given" if fclass is None else str(fclass),
         log_r=None if method == "freund" else float(_log_r_values(fclass, log_r, m, n)),
     )
 
@@ -202,5 +188,5 @@ def uniform_sample_size(fclass, epsilon, delta, rho, *, method="uniform", log_r=
         method=method, epsilon=epsilon, delta=delta, rho=float(rho), M=M,
         m=None if M is None else int(rho * M), n=None if M is None else int((1 - rho) * M),
         value=math.nan if M is None else float(M), source=SOURCES[method],
-        fclass="ln r(F, 2m, 2n) given" if fclass is None else class_summary(fclass), beyond_paper=False,
+        fclass="ln r(F, 2m, 2n) given" if fclass is None else str(fclass), beyond_paper=False,
     )

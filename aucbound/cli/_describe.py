@@ -6,12 +6,20 @@ import math
 
 from ..bounds import METHODS
 
-BEYOND_NOTE = "* beyond the paper (Agarwal et al. 2005): see docs/intervals.md"
+
+
+def beyond_note(page: str = "docs/intervals.md", paper: str = "Agarwal et al. 2005") -> str:
+    """The footnote explaining the star on beyond-the-paper rows."""
+    return f"* beyond the paper ({paper}): see {page}"
+
+
+BEYOND_NOTE = beyond_note()
 
 
 def confidence(delta: float) -> str:
     """'delta = 0.05 (confidence 95%)'."""
-    return f"delta = {delta:g} (confidence {100 * (1 - delta):.6g}%)"
+    percent = f"{100 * (1 - delta):.6g}"
+    return f"delta = {delta:g} (confidence {percent}%)" if percent != "100" else f"delta = {delta:g} (confidence 1 - {delta:g})"
 
 
 def method_label(key: str) -> str:

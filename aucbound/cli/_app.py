@@ -10,8 +10,11 @@ from .. import __version__
 from .auc import auc
 from .compare import compare
 from .interval import interval
+from .eem import eem
+from .lower_bound import lower_bound
 from .psi import psi
 from .sample_size import sample_size
+from .uniform import freund, uniform
 from .shatter import shatter
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -52,12 +55,20 @@ def main():
       aucbound sample-size --epsilon 0.05 --delta 0.01 --rho 0.1
       aucbound psi --m 1..6 --n 1..6
       aucbound shatter --class linear --d 2 --m 10 --n 20
+      aucbound uniform --class linear --d 16 --m 5000 --n 5000 --delta 0.01
+      aucbound freund --class line --m 5000 --n 5000 --delta 0.01
+      aucbound eem --class linear --d 5 --epsilon 0.1 --delta 0.05 --rho 0.25
+      aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
     """
 
 
 main.add_command(interval)
 main.add_command(sample_size)
+main.add_command(lower_bound)
+main.add_command(uniform)
+main.add_command(freund)
+main.add_command(eem)
 main.add_command(psi)
 main.add_command(shatter)
 main.add_command(auc)

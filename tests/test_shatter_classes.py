@@ -152,6 +152,7 @@ class TestPolynomialAndFinite:
         assert (small.c1, small.c2, small.rank_dimension_bounds) == (10, 0, (0, 3))
         assert large.log_c1 == pytest.approx(100 * math.log(10))
         assert small.log_sign_patterns(1) == math.log(3) and small.log_sign_patterns(10) == math.log(10)
+        assert str(small) == "finite(|F| = 10)" and str(ab.Finite(10**5000)) == "finite(|F| = e^11512.9)"
 
     def test_as_dict_for_json(self):
         data = ab.Linear(2).rank_shatter(3, 4).as_dict()

@@ -59,6 +59,10 @@ class TestLinearInThePlane:
         rng = np.random.default_rng(7)
         result = ab.realized_rank_matrices(ab.Polynomial(1, 2), rng.normal(size=4), rng.normal(size=5))
         assert result.exact and result.count == 4 * 20 + 1
+        for N in (2, 5, 9):
+            patterns = ab.realized_sign_patterns(ab.Polynomial(1, 2), rng.normal(size=N))
+            bound = ab.Polynomial(1, 2).sign_patterns(N)
+            assert patterns.exact and patterns.count == bound.candidate("central-faces").value == round(bound.value)
 
     def test_collinear_differences_share_faces(self):
         # every difference x_i − x'_j is a positive multiple of (1, 2) or its negative: B

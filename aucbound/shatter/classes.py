@@ -13,9 +13,13 @@ Agarwal & Roth (2005), COLT, §4–5 (paper ``004``):
   the same with d replaced by ``C(d, q) = C(d+q, q) − 1`` (Eq. 23, Lemma 4.12, Thm 4.13).
 - (beyond) The hyperplanes of Lemma 4.10 pass through the origin, and sign(w·x + b) is the
   sign of (w, b)·(x, 1) in R^{d+1}; counting the faces of a *central* arrangement
-  (:mod:`aucbound.shatter.arrangements`) gives much smaller bounds, exact for s(F̃_lin(d), N),
-  s(F̂_lin(d), N) and, for d ≤ 2, r(F_lin(d), m, n) (= 3 for d = 1 and 4mn + 1 for d = 2,
-  mn ≥ 2: the differences x_i − x'_j of random points are in general position in R^2).
+  (:mod:`aucbound.shatter.arrangements`) gives much smaller bounds. They are exact for
+  s(F̃, N) and s(F̂, N) of linear and polynomial classes (generic points put the features,
+  linearly independent functions, in general position) and for r(F, m, n) when there are
+  at most 2 features: 3 for the line, 4mn + 1 (mn ≥ 2) for linear functions on R^2 and
+  quadratics on R, whose differences g(x_i) − g(x'_j) at random points are pairwise
+  independent. With 3 or more features those differences are not in general position
+  and the count is an upper bound only.
 - Agarwal & Roth's Thm 1 needs ``r(F, m, n) ≤ c1·(mn)^{c2}``: Example 1 (finite, c1 = |F|,
   c2 = 0), Example 2 (linear, c1 = (2e/d)^d, c2 = d), Example 3 (polynomial, with C(d, q)).
   Examples 2–3 inherit the N ≥ d condition of Lemma 4.10: they hold for mn ≥ d (resp. C).
@@ -129,12 +133,15 @@ class FunctionClass:
         return _broadcast(lambda m, n: self._pick(self.rank_shatter(m, n), bound), ("m", m), ("n", n))
 
     # --- s(F̂, N) and s(F̃, N) -------------------------------------------------------------
-    def sign_patterns(self, N) -> ShatterBound:
-        """The smallest valid upper bound on s(F̂, N), the sign patterns of {sign f} on N points."""
+    def _patterns(self, quantity: str, N, class_bounds) -> ShatterBound:
         N = v.count("N", N)
         notes: list[str] = []
-        candidates = self._sign_bounds(N, notes) + [_trivial(N)]
-        return _smallest("s(F^,N)", str(self), (N,), candidates, notes)
+        candidates = class_bounds(N, notes) + [_trivial(N)]
+        return _smallest(quantity, str(self), (N,), candidates, notes)
+
+    def sign_patterns(self, N) -> ShatterBound:
+        """The smallest valid upper bound on s(F̂, N), the sign patterns of {sign f} on N points."""
+        return self._patterns("s(F^,N)", N, self._sign_bounds)
 
     def log_sign_patterns(self, N, *, bound: str | None = None):
         """ln of the bound on s(F̂, N) used by :meth:`sign_patterns`; broadcasts."""
@@ -142,10 +149,7 @@ class FunctionClass:
 
     def pair_patterns(self, N) -> ShatterBound:
         """The smallest valid upper bound on s(F̃, N), the patterns of sign(f(x) − f(x')) on N pairs."""
-        N = v.count("N", N)
-        notes: list[str] = []
-        candidates = self._pair_bounds(N, notes) + [_trivial(N)]
-        return _smallest("s(F~,N)", str(self), (N,), candidates, notes)
+        return self._patterns("s(F~,N)", N, self._pair_bounds)
 
     def log_pair_patterns(self, N, *, bound: str | None = None):
         """ln of the bound on s(F̃, N) used by :meth:`pair_patterns`; broadcasts."""
@@ -207,7 +211,7 @@ class Finite(FunctionClass):
         object.__setattr__(self, "size", v.count("size", self.size))
 
     def __str__(self) -> str:
-        shown = str(self.size) if len(str(self.size)) <= 20 else f"e^{math.log(self.size):.6g}"
+        shown = str(self.size) if self.size < 10**20 else f"e^{math.log(self.size):.6g}"
         return f"finite(|F| = {shown})"
 
     def _class(self, what: str) -> list[CountBound]:

@@ -12,6 +12,7 @@ from .compare import compare
 from .interval import interval
 from .eem import eem
 from .lower_bound import lower_bound
+from .plot import plot
 from .psi import psi
 from .sample_size import sample_size
 from .uniform import freund, uniform
@@ -59,6 +60,7 @@ def main():
       aucbound freund --class line --m 5000 --n 5000 --delta 0.01
       aucbound eem --class linear --d 5 --epsilon 0.1 --delta 0.05 --rho 0.25
       aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
+      aucbound plot fig1 --out fig1.png
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
     """
 
@@ -71,5 +73,6 @@ main.add_command(freund)
 main.add_command(eem)
 main.add_command(psi)
 main.add_command(shatter)
+main.add_command(plot)
 main.add_command(auc)
 main.add_command(compare)

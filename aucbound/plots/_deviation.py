@@ -32,6 +32,7 @@ from ._figure import (
     method_style,
     new_figure,
     open_range,
+    plain_log_ticks,
     result,
     size_range,
     skew_text,
@@ -137,19 +138,10 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     rows.plot(ax, panel, method_label("hoeffding"), rho, hoeffding, **method_style("hoeffding"))
     ax.set(yscale="log", xlabel="Positive skew ρ = m/(m+n)", ylabel=r"$N_{AUC}\,/\,N_{err}$ (ratio of test-set sizes)",
            title=panel, xlim=(0, 1))
-    _plain_log_ticks(ax.yaxis, (1, 2, 4, 10, 20, 40, 100, 200, 400, 1000))
+    plain_log_ticks(ax.yaxis)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="upper center")
     return result(figure, rows, return_data)
-
-
-def _plain_log_ticks(axis, ticks) -> None:
-    """Label a log axis at `ticks` in plain numbers (2, 4, 10, …) rather than powers of ten."""
-    from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
-
-    axis.set_major_locator(FixedLocator(ticks))
-    axis.set_major_formatter(ScalarFormatter())
-    axis.set_minor_formatter(NullFormatter())
 
 
 def _interval_methods(methods, given: dict) -> list[str]:

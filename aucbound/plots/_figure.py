@@ -47,6 +47,15 @@ def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=
     return figure, axes[:panels]
 
 
+def plain_log_ticks(axis) -> None:
+    """Label a log axis spanning few decades at 1, 2, 5 × 10^k in plain numbers (0.02, 50)."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
+
+    axis.set_major_locator(FixedLocator([c * 10.0**k for k in range(-8, 9) for c in (1, 2, 5)]))
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def method_label(key: str) -> str:
     """A method's legend entry: its literature name, then in parentheses its guarantee when
     not distribution-free and 'beyond the paper' when it is not in Agarwal et al. (2005)."""

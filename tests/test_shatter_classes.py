@@ -133,10 +133,13 @@ class TestLinear:
         assert values.tolist() == [ab.Linear(2).log_rank_shatter(int(k), 2 * int(k)) for k in m]
         assert ab.Linear(2).log_rank_shatter(10, 20, bound="psi") == pytest.approx(ab.log_psi(10, 20))
 
-    def test_huge_sizes_fall_back_to_the_stated_upper_bound_of_psi(self):
-        bound = ab.Finite(10**9).rank_shatter(10**5, 10**5)
-        assert bound.used == "class"
-        assert "psi-upper" in [c.key for c in bound.candidates]
+    def test_psi_is_skipped_when_it_cannot_win_and_bounded_when_too_costly(self):
+        skipped = ab.Finite(10**9).rank_shatter(10**5, 10**5)
+        assert skipped.used == "class" and [c.key for c in skipped.candidates] == ["class", "3^mn"]
+        assert any("ψ(m, n) ≥ 3^max(m,n)" in note for note in skipped.notes)
+        huge = ab.Finite(10**1_100_000).rank_shatter(10**5, 10**5)  # ln|F| = 2.53e6 > ln((2·10^5)!·2^(2·10^5 − 1)) = 2.38e6
+        assert huge.used == "psi-upper"
+        assert huge.log_value == pytest.approx(math.lgamma(2 * 10**5 + 1) + (2 * 10**5 - 1) * math.log(2))
 
 
 class TestPolynomialAndFinite:

@@ -52,7 +52,8 @@ from .counting import log_psi, log_psi_upper_bound, psi
 __all__ = ["FunctionClass", "Finite", "Line", "Linear", "Polynomial", "polynomial_dimension"]
 
 LN3 = math.log(3.0)
-#: ψ(m, n) enters the candidates as an exact integer up to this m·n, as ln ψ up to this cost.
+#: ψ(m, n) enters the candidates as an exact integer up to this m·n; beyond, as ln ψ up to
+#: this cost and only when it could be the smallest (it is at least 3^max(m,n)).
 PSI_EXACT_CELLS = 400
 PSI_LOG_COST = 4_000_000
 _SHORT = 69.0  # ln 10^30: candidates below this carry their integer value
@@ -119,6 +120,8 @@ class FunctionClass:
         if m * n <= PSI_EXACT_CELLS:
             count = psi(m, n)
             candidates.append(_bound("psi", math.log(count), "Thm 4.3: ψ(m, n), counted exactly", value=count))
+        elif min(c.log_value for c in candidates) <= large * LN3:
+            notes.append("psi: not counted, as ψ(m, n) ≥ 3^max(m,n) exceeds the bound used (§4.3)")
         elif large * min(large, 2 * small + 2) <= PSI_LOG_COST:
             candidates.append(_bound("psi", log_psi(m, n), "Thm 4.3: ψ(m, n), counted exactly (its ln)"))
         else:

@@ -114,7 +114,7 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     what = "ln psi(m, n)" if log_only else "psi(m, n)"
     if len(pairs) == 1 or output_format != "table":
         with long_integers():
-            _emit_single(records, reports, counts, what, parameters, output_format, tablefmt)
+            _emit_single(records, reports, counts, parameters, output_format, tablefmt)
         return
     rows = [{"m": m, **{n: records[k * len(ns) + j] for j, n in enumerate(ns)}} for k, m in enumerate(ms)]
     notes = [f"brute force over all 3^(m·n) matrices agrees on all {len(pairs)} pairs"] if counts else []
@@ -129,7 +129,7 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     )
 
 
-def _emit_single(records, reports, counts, what, parameters, output_format, tablefmt):
+def _emit_single(records, reports, counts, parameters, output_format, tablefmt):
     """One (m, n): ψ with the bounds as rows of quantity, value, ln; JSON and CSV: every record."""
     if output_format != "table":
         emit(records=records, columns=[], parameters=parameters, output_format=output_format, tablefmt=tablefmt)

@@ -373,7 +373,9 @@ def seed(parameter: str, value):
 def same_length(parameter: str, array: np.ndarray, length: int, other: str) -> np.ndarray:
     """`array` if it has `length` elements, the length of the argument named `other`."""
     if array.shape[0] != length:
-        raise fail(parameter, f"as long as `{other}` ({length})", f"{array.shape[0]} values")
+        raise ParameterError(
+            parameter, f"`{parameter}` must be as long as `{other}` ({length}), but got {array.shape[0]} values."
+        )
     return array
 
 

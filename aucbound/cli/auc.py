@@ -18,6 +18,8 @@ from .interval import _shown_interval
 from ._options import delta_option, method_option, output_options
 from ._render import Column, emit, number
 
+BEYOND_NOTE = "* beyond the paper (Agarwal et al. 2005): see docs/empirical.md"
+
 #: How the library's parameter names read on these commands' command lines.
 _OPTION_NAMES = {
     "score": "--score",
@@ -144,7 +146,7 @@ def auc(file, score, label, positive, delta, resamples, seed, methods, output_fo
         Column("guarantee", lambda r: r["guarantee"]),
         Column("source", lambda r: r["source"]),
     ]
-    notes = [_describe.BEYOND_NOTE] if any(row.beyond_paper for row in table.rows) else []
+    notes = [BEYOND_NOTE] if any(row.beyond_paper for row in table.rows) else []
     summary = {key: value for key, value in table.as_dict().items() if key != "rows"}
     emit(
         records=[row.as_dict() for row in table.rows],

@@ -118,8 +118,8 @@ def _text_columns(opener, delimiter: str, skip: int, indexes: list[int], dtype) 
 
 
 def _read_text(opener, source: str, scores: list, label, delimiter: str | None) -> Columns:
-    with opener() as stream:
-        first = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="").readline()
+    with io.TextIOWrapper(opener(), encoding="utf-8-sig", newline="") as lines:
+        first = lines.readline()
     if delimiter is None:
         delimiter = "\t" if "\t" in first else ","
     fields = _split(first.rstrip("\r\n"), delimiter) if first.strip() else []
@@ -140,8 +140,7 @@ def _read_text(opener, source: str, scores: list, label, delimiter: str | None) 
     skip = 0 if headerless else 1
 
     def scan():
-        with opener() as stream:
-            lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
+        with io.TextIOWrapper(opener(), encoding="utf-8-sig", newline="") as lines:
             for _ in range(skip):
                 lines.readline()
             _scan(lines, skip + 1, delimiter, wanted, source)
@@ -256,7 +255,7 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     try:
         return _read_text(opener, source, scores, label, delimiter)
     except UnicodeDecodeError as error:
-        raise OSError(f"cannot read {source} as UTF-8 text: {error.reason} at byte {error.start}") from None
+        raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
 
 
 def label_value(text: str, labels: np.ndarray):

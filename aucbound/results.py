@@ -22,14 +22,23 @@ GUARANTEES = {
 }
 
 
-def _as_dict(result) -> dict:
-    data = dataclasses.asdict(result)
-    data["confidence"] = result.confidence
-    return data
+class _AtConfidence:
+    """What every result computed at a failure probability δ has: ``confidence`` and ``as_dict()``."""
+
+    @property
+    def confidence(self) -> float:
+        """1 − δ."""
+        return 1.0 - self.delta
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values, and ``confidence``."""
+        data = dataclasses.asdict(self)
+        data["confidence"] = self.confidence
+        return data
 
 
 @dataclass(frozen=True)
-class Interval:
+class Interval(_AtConfidence):
     """A confidence interval for the AUC of a fixed scorer from m positives and n negatives.
 
     ``epsilon`` is the half-width (for an asymmetric interval, the larger of Â − lo and
@@ -51,11 +60,6 @@ class Interval:
     log_class_size: float = 0.0
 
     @property
-    def confidence(self) -> float:
-        """1 − δ."""
-        return 1.0 - self.delta
-
-    @property
     def interval(self) -> tuple[float | None, float | None]:
         """``(lo, hi)``, so that ``lo, hi = result.interval`` unpacks."""
         return (self.lo, self.hi)
@@ -65,12 +69,9 @@ class Interval:
         """True when the interval covers all of [0, 1]."""
         return self.guarantee == "vacuous"
 
-    def as_dict(self) -> dict:
-        return _as_dict(self)
-
 
 @dataclass(frozen=True)
-class SampleSize:
+class SampleSize(_AtConfidence):
     """The smallest test set (N = m + n, m = ρN rounded) whose half-width is at most ε.
 
     ``error_rate_N`` is the size Hoeffding's bound needs for an error rate at the same ε
@@ -92,23 +93,18 @@ class SampleSize:
     log_class_size: float = 0.0
 
     @property
-    def confidence(self) -> float:
-        """1 − δ."""
-        return 1.0 - self.delta
-
-    @property
     def ratio(self) -> float:
         """N / N_err: how many times more examples than for an error rate."""
         return self.N / self.error_rate_N
 
     def as_dict(self) -> dict:
-        data = _as_dict(self)
+        data = super().as_dict()
         data["ratio"] = self.ratio
         return data
 
 
 @dataclass(frozen=True)
-class UniformBound:
+class UniformBound(_AtConfidence):
     """A bound on sup over a class F of |Â(f) − A(f)| from m positives and n negatives.
 
     ``method`` is "uniform" (Agarwal et al. 2005, Cor 4.5, through the rank-shatter
@@ -127,21 +123,13 @@ class UniformBound:
     log_r: float | None = None
 
     @property
-    def confidence(self) -> float:
-        """1 − δ."""
-        return 1.0 - self.delta
-
-    @property
     def vacuous(self) -> bool:
         """True when ε ≥ 1: the bound says nothing."""
         return self.guarantee == "vacuous"
 
-    def as_dict(self) -> dict:
-        return _as_dict(self)
-
 
 @dataclass(frozen=True)
-class SampleComplexity:
+class SampleComplexity(_AtConfidence):
     """A training-set size M = m + n (m = ρM) for learning to accuracy ε with confidence 1 − δ.
 
     ``method``: "thm1" (Agarwal & Roth 2005, Thm 1), "exact" (its proof's condition
@@ -163,17 +151,12 @@ class SampleComplexity:
     beyond_paper: bool = False
 
     @property
-    def confidence(self) -> float:
-        """1 − δ."""
-        return 1.0 - self.delta
-
-    @property
     def vacuous(self) -> bool:
         """True when no size up to 10^300 suffices."""
         return self.M is None
 
     def as_dict(self) -> dict:
-        data = _as_dict(self)
+        data = super().as_dict()
         data["vacuous"] = self.vacuous
         return data
 
@@ -356,13 +339,8 @@ class DeLong:
         return data
 
 
-class _Rows:
+class _Rows(_AtConfidence):
     """A table of intervals: ``result[method]`` finds a row; ``as_dict()`` has the rows as dicts."""
-
-    @property
-    def confidence(self) -> float:
-        """1 − δ."""
-        return 1.0 - self.delta
 
     def __getitem__(self, method: str) -> Interval:
         for row in self.rows:
@@ -371,7 +349,7 @@ class _Rows:
         raise KeyError(method)
 
     def as_dict(self) -> dict:
-        data = _as_dict(self)
+        data = super().as_dict()
         data["rows"] = [row.as_dict() for row in self.rows]
         return data
 

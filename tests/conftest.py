@@ -22,3 +22,20 @@ def cli():
         return runner.invoke(main, [str(arg) for arg in args], prog_name="aucbound")
 
     return run
+
+
+@pytest.fixture
+def cli_error(cli):
+    """Run a command that must fail: one 'Error: …' line on stderr, nothing on stdout, exit `code`.
+
+    Returns the stderr line, for the test to check that it names the option and the value.
+    """
+
+    def run(*args, code=2):
+        result = cli(*args)
+        assert result.exit_code == code, result.output
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: "), result.stderr
+        return result.stderr
+
+    return run

@@ -80,6 +80,30 @@ def row_label(record: dict) -> str:
     return f"{record['method']} *" if record["beyond_paper"] else record["method"]
 
 
+def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], output_format: str, tablefmt: str):
+    """Write a result's interval rows: method, interval, half-width, guarantee, source.
+
+    JSON and CSV get every field; the JSON parameters are the command's `inputs` and the
+    result's other fields (Â, m, n, the variance, …).
+    """
+    summary = {key: value for key, value in result.as_dict().items() if key != "rows"}
+    emit(
+        records=[row.as_dict() for row in result.rows],
+        columns=[
+            Column("method", row_label),
+            interval_column,
+            Column("half-width", lambda r: number(r["epsilon"])),
+            Column("guarantee", lambda r: r["guarantee"]),
+            Column("source", lambda r: r["source"]),
+        ],
+        parameters={**inputs, **summary},
+        title=title,
+        notes=[BEYOND_NOTE] if any(row.beyond_paper for row in result.rows) else [],
+        output_format=output_format,
+        tablefmt=tablefmt,
+    )
+
+
 @click.command("auc")
 @file_argument
 @click.option("--score", required=True, metavar="COL", help="The score column: a header name or 0-based index.")
@@ -139,21 +163,5 @@ def auc(file, score, label, positive, delta, resamples, seed, methods, output_fo
         )
     if table.resamples is not None:
         title.append(f"bootstrap: {table.resamples} stratified resamples, seed {seed}")
-    columns_shown = [
-        Column("method", row_label),
-        Column("interval", _shown_interval),
-        Column("half-width", lambda r: number(r["epsilon"])),
-        Column("guarantee", lambda r: r["guarantee"]),
-        Column("source", lambda r: r["source"]),
-    ]
-    notes = [BEYOND_NOTE] if any(row.beyond_paper for row in table.rows) else []
-    summary = {key: value for key, value in table.as_dict().items() if key != "rows"}
-    emit(
-        records=[row.as_dict() for row in table.rows],
-        columns=columns_shown,
-        parameters={"file": file, "score": score, "label": label, "positive": positive, **summary},
-        title=title,
-        notes=notes,
-        output_format=output_format,
-        tablefmt=tablefmt,
-    )
+    inputs = {"file": file, "score": score, "label": label, "positive": positive}
+    emit_rows(table, Column("interval", _shown_interval), inputs, title, output_format, tablefmt)

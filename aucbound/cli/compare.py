@@ -7,8 +7,8 @@ import click
 from ..empirical.compare import COMPARE_METHODS
 from . import _describe
 from ._options import delta_option, method_option, output_options
-from ._render import Column, emit, number
-from .auc import BEYOND_NOTE, data_errors, file_argument, label_option, positive_option, read_data, row_label, source_line
+from ._render import Column, number
+from .auc import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 
 
 def _shown(record: dict) -> str:
@@ -60,20 +60,5 @@ def compare(file, scores, label, positive, delta, methods, output_format, tablef
         f"DeLong's paired test: Z = {number(result.z)}, two-sided p = {number(result.p_value)} "
         f"(variance of D {number(result.variance)}, covariance {number(result.covariance)})",
     ]
-    notes = [BEYOND_NOTE] if any(row.beyond_paper for row in result.rows) else []
-    summary = {key: value for key, value in result.as_dict().items() if key != "rows"}
-    emit(
-        records=[row.as_dict() for row in result.rows],
-        columns=[
-            Column("method", row_label),
-            Column("interval for D", _shown),
-            Column("half-width", lambda r: number(r["epsilon"])),
-            Column("guarantee", lambda r: r["guarantee"]),
-            Column("source", lambda r: r["source"]),
-        ],
-        parameters={"file": file, "scores": list(scores), "label": label, "positive": positive, **summary},
-        title=title,
-        notes=notes,
-        output_format=output_format,
-        tablefmt=tablefmt,
-    )
+    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive}
+    emit_rows(result, Column("interval for D", _shown), inputs, title, output_format, tablefmt)

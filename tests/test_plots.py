@@ -16,7 +16,7 @@ import pytest
 
 import aucbound as ab
 from aucbound import plots
-from aucbound.shatter import Finite, Line, Linear, log_psi
+from aucbound.shatter import Finite, Line, Linear, Polynomial, log_psi
 
 PAPER_SKEWS = ["1/2", "1/10", "1/100", "1/1000"]
 
@@ -73,18 +73,34 @@ def test_drawn_lines_are_the_rows(drawn):
                 np.testing.assert_allclose(np.asarray(ys, dtype=float)[kept], list(curve.values()), rtol=1e-15)
 
 
+def assert_nothing_clipped(figure, name):
+    """Every panel with its labels, titles, tick labels and legend, and the figure's title and
+    legend, lie inside the figure as drawn."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    box = figure.bbox
+    for artist in [figure._suptitle, *figure.legends, *figure.axes]:
+        extent = artist.get_tightbbox(renderer) if hasattr(artist, "get_tightbbox") else artist.get_window_extent()
+        assert box.x0 - 0.5 <= extent.x0 and extent.x1 <= box.x1 + 0.5, (name, artist)
+        assert box.y0 - 0.5 <= extent.y0 and extent.y1 <= box.y1 + 0.5, (name, artist)
+
+
 def test_no_text_is_clipped(drawn):
-    # every panel with its labels, titles, tick labels and legend, and the figure's title and
-    # legend, lie inside the figure as drawn
     for name, (figure, _) in drawn.items():
-        figure.canvas.draw()
-        renderer = figure.canvas.get_renderer()
-        box = figure.bbox
-        artists = [figure._suptitle, *figure.legends, *figure.axes]
-        for artist in artists:
-            extent = artist.get_tightbbox(renderer) if hasattr(artist, "get_tightbbox") else artist.get_window_extent()
-            assert box.x0 - 0.5 <= extent.x0 and extent.x1 <= box.x1 + 0.5, (name, artist)
-            assert box.y0 - 0.5 <= extent.y0 and extent.y1 <= box.y1 + 0.5, (name, artist)
+        assert_nothing_clipped(figure, name)
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda: plots.fig3(rhos=["1/4"], fclass=Linear(2), max_size=20000, points=20),  # one panel, long title
+        lambda: plots.fig1(rhos=["1/3", "1/7", "1/9"], sizes=(10, 100), points=5),  # three panels
+        lambda: plots.intervals(auc=0.123456, rhos=["1/3"], sizes=(10, 20), points=3, p1=0.1, p2=0.1),
+        lambda: plots.shatter(Polynomial(1, 2), sizes=(1, 4), points=3),
+    ],
+)
+def test_no_text_is_clipped_elsewhere(draw):
+    assert_nothing_clipped(draw(), draw)
 
 
 @pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF"), ("svg", b"<?xml")])

@@ -2,6 +2,8 @@
 reach the plotting functions, bad input exits 2 (or 1 for an unwritable path) with one line."""
 
 import csv
+import subprocess
+import sys
 
 import pytest
 
@@ -90,9 +92,17 @@ def test_all_writes_every_plot(cli, tmp_path):
 def test_help_lists_every_plot(cli):
     result = cli("plot", "--help")
     assert result.exit_code == 0
-    commands = result.stdout.split("Commands:")[1].split()
-    assert all(name in commands for name in [*plots.PLOTS, "all"])
+    commands = [line.split()[0] for line in result.stdout.split("Commands:\n")[1].splitlines()]
+    assert commands == [*plots.PLOTS, "all"]
     assert "aucbound plot fig1" in cli("--help").stdout
+    # each plot's options show the plotting function's defaults
+    assert "[default: 0.05; 0<x<1]" in " ".join(cli("plot", "intervals", "--help").stdout.split())
+
+
+def test_startup_builds_no_plot_command():
+    code = "import sys; from aucbound.cli import main; print('aucbound.plots' in sys.modules)"
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert completed.stdout == "False\n"
 
 
 @pytest.mark.parametrize(

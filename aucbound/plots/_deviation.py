@@ -34,6 +34,7 @@ from ._figure import (
     open_range,
     plain_log_ticks,
     result,
+    short_log_range,
     size_range,
     skew_text,
     skews,
@@ -58,9 +59,10 @@ def _test_sets(rho, lo: int, hi: int, points: int):
     return N, m, n
 
 
-def _legend_below(figure, axes, columns: int = 2) -> None:
-    handles, labels = axes.get_legend_handles_labels()
-    figure.legend(handles, labels, loc="outside lower center", ncols=columns, frameon=False)
+def _legend_below(figure, axes) -> None:
+    """One legend for every panel, under them: in two columns when the panels are side by side."""
+    handles, labels = axes[0].get_legend_handles_labels()
+    figure.legend(handles, labels, loc="outside lower center", ncols=min(2, len(axes)), frameon=False)
 
 
 def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return_data=False):
@@ -104,8 +106,9 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
             rows.plot(ax, panel, method_label(key), N, epsilon, **method_style(key))
         ax.set(xscale="log", yscale="log", xlabel=_N, ylabel=_EPSILON, title=panel, xlim=(lo, hi))
         ax.set_ylim(top=1)
+        short_log_range(ax.xaxis, lo, hi)
         ax.grid(True, which="major", alpha=0.3)
-    _legend_below(figure, axes[0])
+    _legend_below(figure, axes)
     return result(figure, rows, return_data)
 
 
@@ -200,6 +203,7 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
         ax.axhline(auc, color="black", linewidth=0.8, label=f"estimate Â = {auc:g}")
         ax.set(xscale="log", xlabel=_N, ylabel="AUC: interval ends lo and hi", title=panel, ylim=(-0.02, 1.02),
                xlim=(lo, hi))
+        short_log_range(ax.xaxis, lo, hi)
         ax.grid(True, which="major", alpha=0.3)
-    _legend_below(figure, axes[0])
+    _legend_below(figure, axes)
     return result(figure, rows, return_data)

@@ -9,12 +9,16 @@ backends.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
+import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .. import _validate as v
 from ..bounds import METHODS
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: Inches per panel (width, height), and the resolution of saved bitmaps.
 PANEL_SIZE = (5.4, 4.0)
@@ -36,15 +40,31 @@ def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=
 
     columns = min(columns, panels)
     rows = math.ceil(panels / columns)
-    figure = Figure(figsize=(size[0] * columns, size[1] * rows + (0.3 if title else 0.0)), dpi=DPI, layout="constrained")
+    figure = Figure(figsize=(size[0] * columns, size[1] * rows + 0.3), dpi=DPI, layout="constrained")
     FigureCanvasAgg(figure)
     grid = figure.subplots(rows, columns, squeeze=False)
     axes = list(grid.ravel())
     for unused in axes[panels:]:
         unused.remove()
     if title:
-        figure.suptitle(title, fontsize="large")
+        figure.suptitle(_wrap(title, int(10 * size[0] * columns)), fontsize="large")
     return figure, axes[:panels]
+
+
+def _wrap(title: str, width: int) -> str:
+    """`title` in lines of at most `width` characters (about 10 an inch at this size),
+    broken after its commas, so that 'δ = 0.01' stays whole."""
+    import textwrap
+
+    lines: list[str] = []
+    for chunk in title.split(", "):
+        if lines and len(lines[-1]) + 2 + len(chunk) <= width:
+            lines[-1] += ", " + chunk
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(chunk)
+    return "\n".join(textwrap.fill(line, width) for line in lines)
 
 
 def plain_log_ticks(axis) -> None:
@@ -54,6 +74,12 @@ def plain_log_ticks(axis) -> None:
     axis.set_major_locator(FixedLocator([c * 10.0**k for k in range(-8, 9) for c in (1, 2, 5)]))
     axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     axis.set_minor_formatter(NullFormatter())
+
+
+def short_log_range(axis, lo, hi) -> None:
+    """Plain tick labels on a log axis from lo to hi when it spans at most two decades."""
+    if hi <= 100 * lo:
+        plain_log_ticks(axis)
 
 
 def method_label(key: str) -> str:
@@ -88,7 +114,7 @@ def skew_text(rho: Fraction) -> str:
 
 def skews(parameter: str, values) -> list[Fraction]:
     """A non-empty sequence of skews (at most six panels)."""
-    if isinstance(values, (str, int, float, Fraction)):
+    if isinstance(values, (str, numbers.Number)):
         values = [values]
     values = [skew(parameter, value) for value in values]
     if not 1 <= len(values) <= 6:

@@ -29,8 +29,8 @@ from ._figure import (
     log_grid,
     new_figure,
     open_range,
-    plain_log_ticks,
     result,
+    short_log_range,
     skew,
     skew_text,
     skews,
@@ -180,7 +180,7 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     ax.annotate("one example", (lo, 1), xytext=(2, 3), textcoords="offset points", fontsize="small", color="gray")
     ax.set(xscale="log", yscale="log", xlabel="Accuracy ε (excess ranking error)", xlim=(lo, hi),
            ylabel="Training-set size M = m + n (examples)", title=panel)
-    plain_log_ticks(ax.xaxis)
+    short_log_range(ax.xaxis, lo, hi)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="center right", fontsize="small")
     return result(figure, rows, return_data)

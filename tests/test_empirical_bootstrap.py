@@ -10,22 +10,62 @@ from hypothesis import strategies as st
 
 import aucbound as ab
 from aucbound.empirical import bootstrap as boot
-from tests.test_empirical_auc import brute_delong, tied_data
+from tests.test_empirical_auc import brute_delong, kernel, tied_data
 
 
 def resampled_by_hand(scores, labels, resamples, seed):
     """Â of each resample drawn as the module documents: block b of BLOCK resamples from the
-    b-th child of SeedSequence(seed), m then n indices into the sorted classes."""
+    b-th child of SeedSequence(seed), m then n indices into the sorted classes, each resample
+    sorted and counted pair by pair."""
     pos, neg = np.sort(scores[labels]), np.sort(scores[~labels])
     m, n = len(pos), len(neg)
     blocks = [min(boot.BLOCK, resamples - s) for s in range(0, resamples, boot.BLOCK)]
     values = []
     for child, count in zip(np.random.SeedSequence(seed).spawn(len(blocks)), blocks):
-        rng = np.random.Generator(np.random.PCG64(child))
+        bits = np.random.PCG64(child)
         for _ in range(count):
-            i, j = rng.integers(0, m, m, dtype=np.int32), rng.integers(0, n, n, dtype=np.int32)
-            values.append(ab.auc_from_groups(pos[i], neg[j]))
+            i, j = boot._uniform_indices(bits, m, m), boot._uniform_indices(bits, n, n)
+            values.append(kernel(pos[i], neg[j]).mean())
     return np.array(values)
+
+
+class CountingBits:
+    """A bit generator stand-in that returns chosen 64-bit words, then counts up from 0."""
+
+    def __init__(self, words):
+        self.words = list(words)
+        self.next = 0
+
+    def random_raw(self, size):
+        out = []
+        for _ in range(size):
+            if self.words:
+                out.append(self.words.pop(0))
+            else:
+                out.append(self.next)
+                self.next += 1
+        return np.array(out, dtype=np.uint64)
+
+
+def test_uniform_indices_reject_exactly_the_biased_words():
+    # bound = 0.75·2³²: x ↦ ⌊0.75·x⌋, rejected when the fraction 0.75·x mod 1 is below ¼
+    bound = 3 * 2**30
+    words = [0x00000001_00000000, 0xFFFFFFFF_55555555, 0x2AAAAAAB_80000000]  # x: 0, 1 | 0x55555555, 2³²−1 | 2³¹, …
+    indices = boot._uniform_indices(CountingBits(words), 6, bound)
+    # x = 0 and x = 2³¹ are rejected; their places are refilled from the words 0, 1, 2 that follow:
+    # x = 0, 0 (both rejected), then 1 (→ 0) and 0 (rejected), then 2 (→ 1)
+    assert indices.tolist() == [0, 0, 1073741823, 3221225471, 1, 536870912]
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 7, 1000, 2**31 + 1])
+def test_uniform_indices_are_uniform(bound):
+    bits = np.random.PCG64(bound)
+    draws = boot._uniform_indices(bits, 60000, bound)
+    assert draws.dtype == np.int64 and draws.min() >= 0 and draws.max() < bound
+    if bound <= 7:
+        counts = np.bincount(draws, minlength=bound)
+        expected = 60000 / bound
+        assert np.all(np.abs(counts - expected) < 5 * np.sqrt(expected))  # 5 standard deviations
 
 
 @pytest.mark.parametrize("seed, levels", [(0, 3), (1, 50), (2, 1000)])

@@ -100,17 +100,16 @@ def _resample_block(seed_sequence, count: int, m: int, n: int, below_lt, below_l
     cheaper than counting them first.
     """
     bits = np.random.PCG64(seed_sequence)
-    tied = np.flatnonzero(below_lt != below_le)
-    tied_lt, tied_le = below_lt[tied], below_le[tied]
+    ties = not np.array_equal(below_lt, below_le)  # some negative ties with a positive
     cumulative = np.zeros(m + 1, dtype=np.int64)
     out = np.empty(count, dtype=np.int64)
     for r in range(count):
         np.cumsum(np.bincount(_uniform_indices(bits, m, m), minlength=m), out=cumulative[1:])
         per_negative = cumulative[below_lt]
-        per_negative *= 2
-        if tied.size:  # negatives tied with positives: C⁺[P⁼] − C⁺[P⁻] on top
-            per_negative[tied] += cumulative[tied_le] - cumulative[tied_lt]
-        out[r] = int(per_negative.take(_uniform_indices(bits, n, n)).sum())
+        if ties:
+            per_negative += cumulative[below_le]
+        total = int(per_negative.take(_uniform_indices(bits, n, n)).sum())
+        out[r] = total if ties else 2 * total
     return out
 
 

@@ -12,8 +12,9 @@ with a note. Benchmarks are not tests: nothing here fails.
 Times are the best of a few repeats for the fast calls (one run for calls of more than a
 few seconds). Peers whose bootstrap resamples with a Python loop are run with fewer
 resamples and their time scaled linearly to the full count; the table says so.
-Peak memory is the peak resident set of a fresh process (ru_maxrss) above the same
-process after generating the data.
+Peak memory is measured in a fresh process that loads the data and makes one call: the
+most memory the call had allocated at once (tracemalloc, which sees numpy's arrays) and the
+process's peak resident set (VmHWM), interpreter and libraries included.
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ def bench_bootstrap(size, resamples, few):
 # --- peak memory ------------------------------------------------------------------------------
 
 _MEMORY = """
-import resource, tracemalloc
+import tracemalloc
 import numpy as np
 {setup}
 with np.load({path!r}) as stored:
@@ -180,7 +181,9 @@ with np.load({path!r}) as stored:
 tracemalloc.start()
 {call}
 allocated = tracemalloc.get_traced_memory()[1]
-print(allocated / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+with open("/proc/self/status") as status:  # VmHWM: this process's peak resident set, in kB
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+print(allocated / 2**20, peak / 1024)
 """
 
 

@@ -112,6 +112,12 @@ class TestDegenerateData:
         assert table.p1 == table.auc**2  # multiplied by m − 1 = 0 in Lehmann's variance
         assert table["normal-lehmann"].lo > 0
 
+    def test_delong_logit_far_in_the_tails(self):
+        scores = np.r_[0.0, 0.0, 1.5, np.arange(1, 2000)]  # Â = 1/5997: logit Â ≈ −8.7, half-width ≈ 20
+        labels = np.r_[np.ones(3, bool), np.zeros(1999, bool)]
+        row = ab.intervals(scores, labels, 1e-9, methods=["delong-logit"])["delong-logit"]
+        assert 0 < row.lo < row.estimate < row.hi < 1
+
     def test_p_estimates_outside_lehmanns_range_are_clipped(self):
         for seed in range(200):
             rng = np.random.default_rng(seed)

@@ -67,7 +67,14 @@ def _delong_ends(key: str, auc: float, variance: float | None, z: float) -> tupl
     if se == 0:  # Â ∈ {0, 1} or all tied: no spread on any scale
         return auc, auc
     centre, half = math.log(auc / (1 - auc)), z * se / (auc * (1 - auc))
-    return 1 / (1 + math.exp(-(centre - half))), 1 / (1 + math.exp(-(centre + half)))
+    return _expit(centre - half), _expit(centre + half)
+
+
+def _expit(x: float) -> float:
+    """1/(1 + e^(−x)), without overflow for large |x|."""
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    return math.exp(x) / (1 + math.exp(x))
 
 
 def _chosen(methods, resamples) -> tuple[list[str], int | None]:

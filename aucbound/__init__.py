@@ -93,6 +93,15 @@ from .shatter import (
     realized_sign_patterns,
 )
 from .results import GUARANTEES, ConsistentRanker, Interval, SampleComplexity, SampleSize, UniformBound
+from .simulate import (
+    FINITE_SAMPLE_METHODS,
+    SCENARIOS,
+    Scenario,
+    coverage,
+    coverage_study,
+    scenario,
+    worst_coverage,
+)
 
 __version__ = "0.1.0"
 
@@ -188,4 +197,11 @@ __all__ = [
     "split_sample",
     "variance_max",
     "variance_min",
+    "FINITE_SAMPLE_METHODS",
+    "SCENARIOS",
+    "Scenario",
+    "coverage",
+    "coverage_study",
+    "scenario",
+    "worst_coverage",
 ]

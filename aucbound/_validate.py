@@ -402,3 +402,22 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
 def fail_at(parameter: str, rule: str, got: str, where: str) -> ParameterError:
     """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv")."""
     return ParameterError(parameter, f"`{parameter}` must be {rule}, but got {got} on {where}.")
+
+
+# --- simulation: user-supplied samplers and what they return -----------------------------
+
+
+def function(parameter: str, value):
+    """`value` if it can be called."""
+    if not callable(value):
+        raise ParameterTypeError(parameter, f"`{parameter}` must be a function, but got {_show(value)}.")
+    return value
+
+
+def shaped(parameter: str, value, shape: tuple[int, ...]) -> np.ndarray:
+    """`value` as a float64 array of exactly `shape`, every entry finite (a sampler's draws)."""
+    array = real(parameter, value)
+    if array.shape != shape:
+        raise fail(parameter, f"an array of shape {shape}", f"an array of shape {array.shape}")
+    check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
+    return array

@@ -1,0 +1,252 @@
+"""How often each AUC interval covers the true AUC: a Monte Carlo coverage study of one scenario.
+
+The design follows the methodological studies of AUC intervals (Newcombe 2006, Part 2,
+*Statistics in Medicine* 25, 559–573; Pohar Perme & Manevski 2018, *Statistical Methods in
+Medical Research* 28, 3755–3768): draw many data sets of m positives and n negatives from a
+scenario with a known AUC, compute every interval on each, and report per method the share
+of intervals containing the true AUC (its coverage) with the Monte Carlo standard error
+sqrt(c(1 − c)/T) over T trials (Morris, White & Crowther 2019, *Statistics in Medicine* 38,
+Table 6), the mean and median width, and the shares of vacuous ([0, 1]) and degenerate
+(single-point) intervals.
+
+Every interval is the one :func:`aucbound.intervals` would report for the trial's data;
+it is computed for all trials at once (:mod:`._batch`), and the methods that depend on Â
+alone only once per distinct value of Â. Trials are drawn in blocks of :data:`BLOCK`, block
+b from the child ``SeedSequence(seed, spawn_key=(0, b))``, so a seed gives the same trials
+on every machine. The bootstrap rows, which resample each trial, use its first
+``bootstrap_trials`` trials (1000 unless given), trial t with the bootstrap seed drawn from
+``SeedSequence(seed, spawn_key=(1, t))``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate as v
+from ..bounds._normal import upper_quantile
+from ..bounds.interval import METHODS
+from ..empirical.bootstrap import BOOTSTRAP_METHODS, _bootstrap_rows
+from ..empirical.intervals import DEFAULT_METHODS, EMPIRICAL_METHODS
+from ..results import Coverage, MethodCoverage
+from . import _batch
+from .scenarios import Scenario, scenario as named_scenario
+
+__all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "FINITE_SAMPLE_METHODS"]
+
+#: Trials drawn from one child seed (and the unit of the progress report).
+BLOCK = 1000
+
+#: Trials of the bootstrap rows when not given: each needs its own resamples.
+BOOTSTRAP_TRIALS = 1000
+
+#: Bootstrap resamples per trial when not given.
+RESAMPLES = 1000
+
+#: The methods that promise coverage ≥ 1 − δ at every m and n, whatever the scores.
+FINITE_SAMPLE_METHODS = tuple(key for key, spec in EMPIRICAL_METHODS.items() if spec.guarantee == "distribution-free")
+
+
+def _as_scenario(value) -> Scenario:
+    return value if isinstance(value, Scenario) else named_scenario(value)
+
+
+def _method_keys(methods) -> list[str]:
+    if methods is None:
+        return list(DEFAULT_METHODS)
+    keys = [v.choice("methods", key, EMPIRICAL_METHODS) for key in methods]
+    if not keys:
+        raise v.fail("methods", "at least one method (or None for the default table)", [])
+    return list(dict.fromkeys(keys))
+
+
+def _bootstrap_settings(keys, trials, bootstrap_trials, resamples) -> tuple[int | None, int | None]:
+    """(bootstrap trials, resamples) when a bootstrap method is chosen, else (None, None)."""
+    if not any(key in BOOTSTRAP_METHODS for key in keys):
+        return None, None
+    chosen = min(trials, BOOTSTRAP_TRIALS) if bootstrap_trials is None else v.count("bootstrap_trials", bootstrap_trials)
+    v.at_most("bootstrap_trials", chosen, trials, why=" (`trials`)")
+    return chosen, v.count("resamples", resamples)
+
+
+class _Simulation:
+    """The trials of one scenario at one (m, n): drawn once, then evaluated at each δ."""
+
+    def __init__(self, scenario: Scenario, m: int, n: int, trials: int, seed, keep: int, tick):
+        sizes = [min(BLOCK, trials - start) for start in range(0, trials, BLOCK)]
+        children = np.random.SeedSequence(seed, spawn_key=(0,)).spawn(len(sizes))
+        parts, self.kept = [], []
+        for size, child in zip(sizes, children):
+            pos, neg = scenario.sample(np.random.Generator(np.random.PCG64(child)), m, n, size)
+            parts.append(_batch.statistics(pos, neg))
+            if len(self.kept) < keep:
+                self.kept += list(zip(pos[: keep - len(self.kept)], neg[: keep - len(self.kept)]))
+            tick(1)
+        self.scenario, self.m, self.n, self.seed = scenario, m, n, seed
+        self.trials = _batch.Trials.concatenate(parts)
+        self.distinct, self.inverse = np.unique(self.trials.twice_u, return_inverse=True)
+
+    def _per_estimate(self, compute) -> tuple[np.ndarray, np.ndarray]:
+        """`compute(Â)` on the distinct values of Â only, spread back over the trials."""
+        lo, hi = compute(self.distinct / float(2 * self.m * self.n))
+        return lo[self.inverse], hi[self.inverse]
+
+    def ends(self, key: str, delta: float) -> tuple[np.ndarray, np.ndarray]:
+        """(lo, hi) of method `key` at `delta` for every trial (not the bootstrap)."""
+        m, n, trials = self.m, self.n, self.trials
+        if key == "newcombe":
+            return self._per_estimate(lambda auc: _batch.newcombe_ends(auc, m, n, delta))
+        if key in ("delong", "delong-logit"):
+            z = upper_quantile(math.log(delta / 2))
+            return _batch.delong_ends(key, trials.auc, trials.delong_variance, z)
+        if "p1" in METHODS[key].needs:
+            return _batch.method_ends(key, m, n, delta, trials.auc, *trials.lehmann_inputs())
+        return self._per_estimate(lambda auc: _batch.method_ends(key, m, n, delta, auc))
+
+    def bootstrap_ends(self, keys, delta, resamples, tick) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """(lo, hi) of each bootstrap method in `keys` for each kept trial."""
+        seeds = np.random.SeedSequence(self.seed, spawn_key=(1,)).spawn(len(self.kept))
+        ends = {key: np.empty((len(self.kept), 2)) for key in keys}
+        for t, ((pos, neg), child) in enumerate(zip(self.kept, seeds)):
+            seed = int(child.generate_state(1, np.uint64)[0])
+            for row in _bootstrap_rows(pos.copy(), neg.copy(), delta, keys, resamples, seed):
+                ends[row.method][t] = row.lo, row.hi
+            tick(1)
+        return {key: (pair[:, 0], pair[:, 1]) for key, pair in ends.items()}
+
+
+def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -> MethodCoverage:
+    """One method's coverage, its Monte Carlo standard error, widths and shares."""
+    count = lo.shape[0]
+    covered = int(np.count_nonzero((lo <= truth) & (truth <= hi)))
+    share = covered / count
+    width = hi - lo
+    spec = EMPIRICAL_METHODS[key]
+    return MethodCoverage(
+        method=key,
+        guarantee=spec.guarantee,
+        source=spec.source,
+        delta=delta,
+        trials=count,
+        covered=covered,
+        coverage=share,
+        mcse=math.sqrt(share * (1 - share) / count),
+        mean_width=float(np.mean(width)),
+        median_width=float(np.median(width)),
+        vacuous=np.count_nonzero((lo <= 0) & (hi >= 1)) / count,
+        degenerate=np.count_nonzero(lo == hi) / count,
+        beyond_paper=spec.beyond_paper,
+    )
+
+
+def _steps(trials: int, bootstrap_trials: int | None, deltas: int) -> int:
+    """Progress steps of one simulation: one per block, one per bootstrap trial and δ."""
+    return -(-trials // BLOCK) + (bootstrap_trials or 0) * deltas
+
+
+def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick) -> list[Coverage]:
+    """One :class:`Coverage` per δ in `deltas`, all from the same trials (checked arguments)."""
+    simulation = _Simulation(scenario, m, n, trials, seed, bootstrap_trials or 0, tick)
+    auc = simulation.trials.auc
+    boot_keys = [key for key in keys if key in BOOTSTRAP_METHODS]
+    results = []
+    for delta in deltas:
+        ends = {key: simulation.ends(key, delta) for key in keys if key not in BOOTSTRAP_METHODS}
+        if boot_keys:
+            ends.update(simulation.bootstrap_ends(boot_keys, delta, resamples, tick))
+        results.append(
+            Coverage(
+                scenario=scenario.name,
+                description=scenario.description,
+                true_auc=scenario.auc,
+                m=m,
+                n=n,
+                delta=delta,
+                trials=trials,
+                seed=seed,
+                estimate_mean=float(np.mean(auc)),
+                estimate_sd=float(np.std(auc, ddof=1)) if trials > 1 else None,
+                rows=tuple(_row(key, delta, scenario.auc, *ends[key]) for key in keys),
+                bootstrap_trials=bootstrap_trials,
+                resamples=resamples,
+            )
+        )
+    return results
+
+
+def _counter(progress, total: int):
+    """A tick(steps) that reports (done, total) to `progress`, or does nothing without it."""
+    if progress is None:
+        return lambda steps: None
+    progress = v.function("progress", progress)
+    done = 0
+
+    def tick(steps):
+        nonlocal done
+        done += steps
+        progress(done, total)
+
+    return tick
+
+
+def coverage(
+    scenario,
+    m,
+    n,
+    delta,
+    *,
+    methods=None,
+    trials=10_000,
+    seed=0,
+    bootstrap_trials=None,
+    resamples=RESAMPLES,
+    progress=None,
+) -> Coverage:
+    """The share of `trials` simulated data sets on which each interval method covers the true AUC.
+
+    Parameters
+    ----------
+    scenario : Scenario or str
+        A :class:`Scenario` (e.g. from :func:`binormal` or :func:`custom`) or the name of a
+        built-in one in :data:`SCENARIOS`, at its default AUC.
+    m, n : int
+        Positives and negatives per data set (≥ 1).
+    delta : float
+        Failure probability in (0, 1): each interval is at confidence 1 − δ.
+    methods : sequence of str, optional
+        Keys of :data:`aucbound.EMPIRICAL_METHODS`; without it, the default table of
+        :func:`aucbound.intervals` (every closed-form method, no bootstrap).
+    trials : int
+        Simulated data sets (10,000: an MCSE of at most 0.0022 at 95% coverage).
+    seed : int or None
+        The same seed gives the same table bit for bit; None draws fresh entropy.
+    bootstrap_trials, resamples : int, optional
+        For the bootstrap methods: how many of the trials to bootstrap (1000 unless given)
+        and how many resamples each (1000).
+    progress : callable, optional
+        Called as ``progress(done, total)`` as the work proceeds.
+
+    Returns
+    -------
+    Coverage
+        One :class:`MethodCoverage` row per method, with the scenario, its true AUC, and
+        the mean and standard deviation of Â over the trials.
+
+    Examples
+    --------
+    >>> result = coverage("adversarial", 20, 20, 0.05, trials=2000, methods=["hoeffding", "delong"])
+    >>> result.true_auc, round(result.estimate_sd, 4), round(result.sigma_max, 4)
+    (0.8, 0.0901, 0.0894)
+    >>> [(row.method, row.coverage, row.below_nominal) for row in result.rows]
+    [('hoeffding', 0.9995, False), ('delong', 0.924, True)]
+    """
+    scenario = _as_scenario(scenario)
+    m, n = v.count("m", m), v.count("n", n)
+    delta = float(v.probability("delta", delta))
+    keys = _method_keys(methods)
+    trials = v.count("trials", trials)
+    seed = v.seed("seed", seed)
+    bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
+    tick = _counter(progress, _steps(trials, bootstrap_trials, 1))
+    return _simulate(scenario, m, n, [delta], keys, trials, seed, bootstrap_trials, resamples, tick)[0]

@@ -15,8 +15,8 @@ from tests.test_empirical_auc import brute_delong, kernel, tied_data
 
 def resampled_by_hand(scores, labels, resamples, seed):
     """Â of each resample drawn as the module documents: block b of BLOCK resamples from the
-    b-th child of SeedSequence(seed), m then n indices into the sorted classes, each resample
-    sorted and counted pair by pair."""
+    b-th child of SeedSequence(seed), indices into the sorted classes, the larger class's
+    (the positives' on a tie) first; each resample counted pair by pair."""
     pos, neg = np.sort(scores[labels]), np.sort(scores[~labels])
     m, n = len(pos), len(neg)
     blocks = [min(boot.BLOCK, resamples - s) for s in range(0, resamples, boot.BLOCK)]
@@ -24,7 +24,12 @@ def resampled_by_hand(scores, labels, resamples, seed):
     for child, count in zip(np.random.SeedSequence(seed).spawn(len(blocks)), blocks):
         bits = np.random.PCG64(child)
         for _ in range(count):
-            i, j = boot._uniform_indices(bits, m, m), boot._uniform_indices(bits, n, n)
+            if n > m:
+                j = boot._uniform_indices(bits, n, n)
+                i = boot._uniform_indices(bits, m, m)
+            else:
+                i = boot._uniform_indices(bits, m, m)
+                j = boot._uniform_indices(bits, n, n)
             values.append(kernel(pos[i], neg[j]).mean())
     return np.array(values)
 
@@ -68,10 +73,12 @@ def test_uniform_indices_are_uniform(bound):
         assert np.all(np.abs(counts - expected) < 5 * np.sqrt(expected))  # 5 standard deviations
 
 
-@pytest.mark.parametrize("seed, levels", [(0, 3), (1, 50), (2, 1000)])
-def test_each_value_is_the_auc_of_a_stratified_resample(seed, levels):
+@pytest.mark.parametrize("seed, levels, share", [(0, 3, 0.3), (1, 50, 0.5), (2, 1000, 0.7), (3, 10**6, 0.2)])
+def test_each_value_is_the_auc_of_a_stratified_resample(seed, levels, share):
     rng = np.random.default_rng(seed)
     scores, labels = tied_data(rng, 90, levels)
+    labels = rng.random(90) < share  # either class the larger
+    labels[0], labels[1] = True, False
     values = ab.bootstrap_aucs(scores, labels, resamples=150, seed=seed)
     assert np.array_equal(values, resampled_by_hand(scores, labels, 150, seed))
 

@@ -7,15 +7,17 @@ Hinkley (1997), *Bootstrap Methods and their Application*, §3.2 and §5.3 (seve
 Each resample draws m positives from the m positives and n negatives from the n negatives,
 with replacement (stratified by class), so it never has a single class: Â* is always
 defined. Scores are sorted once. A resample is then a count per item, w⁺ (m counts summing
-to m) and w⁻ (n counts summing to n), and with P⁻_j and P⁼_j the numbers of positives
-below and at most the j-th smallest negative,
+to m) and w⁻ (n counts summing to n), and with L_i and E_i the negatives below and tied
+with the i-th smallest positive, and C⁻[k] the number of draws among the k smallest negatives,
 
-    2mn·Â* = 2mn − Σ_j w⁻_j (C⁺[P⁻_j] + C⁺[P⁼_j]),   C⁺[k] = Σ_{i<k} w⁺_i,
+    2mn·Â* = Σ_i w⁺_i (C⁻[L_i] + C⁻[L_i + E_i])
 
-exact in int64: per resample, m + n random indices (Lemire's exact method, two from each
-64-bit random word), one counting pass and one cumulative sum, with no sort. Resamples are drawn in fixed blocks, block b from the b-th child of
-``SeedSequence(seed)``, on as many threads as there are cores, so a seed gives the same
-resamples on every machine.
+(and the same with the classes' roles exchanged, for 2mn·(1 − Â*)), exact in int64: per
+resample, m + n random indices (Lemire's exact method, two from each 64-bit random word),
+one counting pass and one cumulative sum over the larger class, and a gather over the
+smaller, with no sort. Resamples are drawn in fixed blocks, block b from the b-th child of
+``SeedSequence(seed)``, on as many threads as there are idle cores, so a seed gives the same
+resamples on every machine. Within a resample the larger class's indices are drawn first.
 
 BCa's acceleration comes from the jackknife. For Â it has a closed form: leaving out
 positive i gives (mÂ − V10_i)/(m − 1) and leaving out negative j gives (nÂ − V01_j)/(n − 1),
@@ -35,6 +37,7 @@ taken at its limit, 0 for the lower end and 1 for the upper. Quantiles are numpy
 from __future__ import annotations
 
 import os
+import sys
 from statistics import NormalDist
 
 import numpy as np
@@ -64,13 +67,27 @@ BOOTSTRAP_METHODS = {
 
 _STANDARD = NormalDist()
 
+#: Where the low 32 bits of a uint64 sit when it is viewed as two uint32.
+_LOW_HALF = slice(0, None, 2) if sys.byteorder == "little" else slice(1, None, 2)
+
 
 def _workers() -> int:
+    """Threads for the resamples: every core while one is to spare, else one.
+
+    numpy's element-wise passes share memory bandwidth and the GIL between calls, so a
+    second thread helps only on an otherwise idle core; a 1-minute load average of at least
+    cores − ½ (this process counts one) means the cores are taken. The resamples never
+    depend on the thread count.
+    """
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(cores, 8))
+    try:
+        busy = os.getloadavg()[0] >= cores - 0.5
+    except OSError:  # no load average on this system
+        busy = False
+    return 1 if busy else max(1, min(cores, 8))
 
 
 def _uniform_indices(bits, size: int, bound: int) -> np.ndarray:
@@ -84,7 +101,9 @@ def _uniform_indices(bits, size: int, bound: int) -> np.ndarray:
     raw = bits.random_raw((size + 1) // 2).view(np.uint32)[:size]
     product = np.multiply(raw, np.uint64(bound), dtype=np.uint64)
     threshold = (2**32 - bound) % bound
-    rejected = np.flatnonzero(product.astype(np.uint32) < threshold)
+    low = product.view(np.uint32)[_LOW_HALF]  # the low 32 bits of each product, without a copy
+    reject = low < threshold
+    rejected = np.flatnonzero(reject) if reject.any() else reject[:0]
     while rejected.size:
         fresh = bits.random_raw((rejected.size + 1) // 2).view(np.uint32)[: rejected.size]
         product[rejected] = np.multiply(fresh, np.uint64(bound), dtype=np.uint64)
@@ -93,22 +112,23 @@ def _uniform_indices(bits, size: int, bound: int) -> np.ndarray:
     return product.view(np.int64)
 
 
-def _resample_block(seed_sequence, count: int, m: int, n: int, below_lt, below_le) -> np.ndarray:
-    """Σ_j w⁻_j (C⁺[P⁻_j] + C⁺[P⁼_j]) for `count` resamples, as int64.
+def _resample_block(seed_sequence, count: int, counted: int, drawn: int, lower, upper) -> np.ndarray:
+    """Σ_j w_j (C[lower_j] + C[upper_j]) over the `drawn` class, for `count` resamples (int64).
 
-    The sum over the negatives is taken over the n draws themselves (a gather), which is
-    cheaper than counting them first.
+    C[k] is the number of draws among the k smallest items of the `counted` class, so the
+    first draws of each resample are `counted` indices, counted; then `drawn` indices into
+    the other class pick the terms of the sum directly (a gather, cheaper than counting).
     """
     bits = np.random.PCG64(seed_sequence)
-    ties = not np.array_equal(below_lt, below_le)  # some negative ties with a positive
-    cumulative = np.zeros(m + 1, dtype=np.int64)
+    ties = not np.array_equal(lower, upper)  # some item ties with the other class
+    cumulative = np.zeros(counted + 1, dtype=np.int64)
     out = np.empty(count, dtype=np.int64)
     for r in range(count):
-        np.cumsum(np.bincount(_uniform_indices(bits, m, m), minlength=m), out=cumulative[1:])
-        per_negative = cumulative[below_lt]
+        np.cumsum(np.bincount(_uniform_indices(bits, counted, counted), minlength=counted), out=cumulative[1:])
+        terms = cumulative[lower]
         if ties:
-            per_negative += cumulative[below_le]
-        total = int(per_negative.take(_uniform_indices(bits, n, n)).sum())
+            terms += cumulative[upper]
+        total = int(terms.take(_uniform_indices(bits, drawn, drawn)).sum())
         out[r] = total if ties else 2 * total
     return out
 
@@ -120,16 +140,25 @@ def _sorted_placements(pos: np.ndarray, neg: np.ndarray):
     return _placements(pos, neg)
 
 
-def _twice_u_resampled(m: int, n: int, above, tied_neg, resamples: int, seed) -> np.ndarray:
-    """2mn·Â* for each of `resamples` stratified resamples, from the negatives' counts."""
+def _twice_u_resampled(placements, resamples: int, seed) -> np.ndarray:
+    """2mn·Â* for each of `resamples` stratified resamples, from the sorted classes' placements.
+
+    The larger class is counted and the smaller one gathered (the cheaper way round). Counting
+    the negatives, Σ_i w⁺_i (C⁻[L_i] + C⁻[L_i + E_i]) = 2mn·Â*; counting the positives,
+    Σ_j w⁻_j (C⁺[P⁻_j] + C⁺[P⁼_j]) = 2mn·(1 − Â*).
+    """
+    below, tied_pos, above, tied_neg = placements
+    m, n = below.shape[0], above.shape[0]
     v.at_most("labels", max(m, n), 2**32 - 1, shown="the larger class", why=" (items) for the bootstrap")
-    below_le = m - above  # positives at most y_j
-    below_lt = below_le - tied_neg  # positives below y_j
+    if n > m:
+        counted, drawn, lower, upper = n, m, below, below + tied_pos
+    else:
+        counted, drawn, lower, upper = m, n, m - above - tied_neg, m - above
     blocks = [min(BLOCK, resamples - start) for start in range(0, resamples, BLOCK)]
     seeds = np.random.SeedSequence(seed).spawn(len(blocks))
 
     def run(k):
-        return _resample_block(seeds[k], blocks[k], m, n, below_lt, below_le)
+        return _resample_block(seeds[k], blocks[k], counted, drawn, lower, upper)
 
     workers = min(_workers(), len(blocks))
     if workers == 1:
@@ -139,7 +168,8 @@ def _twice_u_resampled(m: int, n: int, above, tied_neg, resamples: int, seed) ->
 
         with ThreadPoolExecutor(workers) as pool:
             parts = list(pool.map(run, range(len(blocks))))
-    return 2 * m * n - np.concatenate(parts)
+    sums = np.concatenate(parts)
+    return sums if n > m else 2 * m * n - sums
 
 
 def bootstrap_aucs(scores, labels, *, resamples=2000, seed=0, pos_label=None) -> np.ndarray:
@@ -156,8 +186,7 @@ def bootstrap_aucs(scores, labels, *, resamples=2000, seed=0, pos_label=None) ->
     seed = v.seed("seed", seed)
     pos, neg = _groups(scores, labels, pos_label)
     m, n = pos.shape[0], neg.shape[0]
-    _, _, above, tied_neg = _sorted_placements(pos, neg)
-    return _twice_u_resampled(m, n, above, tied_neg, resamples, seed) / (2.0 * m * n)
+    return _twice_u_resampled(_sorted_placements(pos, neg), resamples, seed) / (2.0 * m * n)
 
 
 def _percentile_ends(values: np.ndarray, delta: float) -> tuple[float, float]:
@@ -198,10 +227,11 @@ def _bca_ends(values: np.ndarray, auc: float, a: float, delta: float) -> tuple[f
 def _bootstrap_rows(pos, neg, delta, methods, resamples, seed) -> list[Interval]:
     """One Interval per bootstrap method in `methods`, from one set of resamples."""
     m, n = pos.shape[0], neg.shape[0]
-    below, tied_pos, above, tied_neg = _sorted_placements(pos, neg)
+    placements = _sorted_placements(pos, neg)
+    below, tied_pos, above, tied_neg = placements
     twice_pos, twice_neg = 2 * below + tied_pos, 2 * above + tied_neg
     auc = int(twice_pos.sum()) / (2 * m * n)
-    values = _twice_u_resampled(m, n, above, tied_neg, resamples, seed) / (2.0 * m * n)
+    values = _twice_u_resampled(placements, resamples, seed) / (2.0 * m * n)
     rows = []
     for key in methods:
         if key == "bootstrap-percentile":

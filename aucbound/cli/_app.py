@@ -9,6 +9,7 @@ import click
 from .. import __version__
 from .auc import auc
 from .compare import compare
+from .coverage import coverage
 from .interval import interval
 from .eem import eem
 from .lower_bound import lower_bound
@@ -62,6 +63,7 @@ def main():
       aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
       aucbound plot fig1 --out fig1.png
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
+      aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --trials 10000
     """
 
 
@@ -76,3 +78,4 @@ main.add_command(shatter)
 main.add_command(plot)
 main.add_command(auc)
 main.add_command(compare)
+main.add_command(coverage)

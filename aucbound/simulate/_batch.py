@@ -37,15 +37,15 @@ from ..empirical.newcombe import _GRID, _excess
 # --- Â and DeLong's structural components ---------------------------------------------------
 
 
-def _group_bounds(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(s, e): each position's tie group [s, e) in rows sorted along axis 1."""
+def _group_bounds(values: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(s, e): each position's tie group [s, e) in rows sorted along axis 1; None when no row has ties."""
     trials, size = values.shape
     index = np.arange(size)
     new = np.empty((trials, size), dtype=bool)
     new[:, 0] = True
     np.not_equal(values[:, 1:], values[:, :-1], out=new[:, 1:])
-    if new.all():  # no ties anywhere: every item is its own group
-        return np.broadcast_to(index, values.shape), np.broadcast_to(index + 1, values.shape)
+    if new.all():
+        return None
     start = np.maximum.accumulate(np.where(new, index, 0), axis=1)
     last = np.empty_like(new)
     last[:, -1] = True
@@ -72,11 +72,16 @@ def placements(pos: np.ndarray, neg: np.ndarray):
     is_neg = order >= m
     negatives_before = np.zeros((trials, m + n + 1), dtype=np.int64)
     np.cumsum(is_neg, axis=1, out=negatives_before[:, 1:])
-    start, end = _group_bounds(np.take_along_axis(pooled, order, axis=1))
+    groups = _group_bounds(np.take_along_axis(pooled, order, axis=1))
+    is_pos = ~is_neg
+    if groups is None:  # every item its own group [k, k + 1): no gathers needed
+        below = negatives_before[:, :-1][is_pos].reshape(trials, m)
+        above = (m - np.arange(m + n) + negatives_before[:, :-1])[is_neg].reshape(trials, n)
+        return below, np.zeros_like(below), above, np.zeros_like(above)
+    start, end = groups
     neg_start = np.take_along_axis(negatives_before, start, axis=1)
     neg_end = np.take_along_axis(negatives_before, end, axis=1)
     pos_start, pos_end = start - neg_start, end - neg_end
-    is_pos = ~is_neg
     return (
         neg_start[is_pos].reshape(trials, m),
         (neg_end - neg_start)[is_pos].reshape(trials, m),

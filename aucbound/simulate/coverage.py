@@ -134,8 +134,8 @@ def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -
         mcse=math.sqrt(share * (1 - share) / count),
         mean_width=float(np.mean(width)),
         median_width=float(np.median(width)),
-        vacuous=np.count_nonzero((lo <= 0) & (hi >= 1)) / count,
-        degenerate=np.count_nonzero(lo == hi) / count,
+        vacuous=int(np.count_nonzero((lo <= 0) & (hi >= 1))) / count,
+        degenerate=int(np.count_nonzero(lo == hi)) / count,
         beyond_paper=spec.beyond_paper,
     )
 

@@ -440,8 +440,9 @@ class Coverage(_Rows):
     """A coverage study of one scenario at one (m, n, δ): one :class:`MethodCoverage` row per method.
 
     ``true_auc`` is the scenario's exact AUC; ``estimate_mean`` and ``estimate_sd`` are the
-    mean and standard deviation of Â over the trials. The bootstrap rows, if any, come from
-    the first ``bootstrap_trials`` trials with ``resamples`` resamples each.
+    mean and standard deviation of Â over the trials (the SD is None for a single trial).
+    The bootstrap rows, if any, come from the first ``bootstrap_trials`` trials with
+    ``resamples`` resamples each.
     """
 
     scenario: str
@@ -453,7 +454,7 @@ class Coverage(_Rows):
     trials: int
     seed: int | None
     estimate_mean: float
-    estimate_sd: float
+    estimate_sd: float | None
     rows: tuple[MethodCoverage, ...]
     bootstrap_trials: int | None = None
     resamples: int | None = None

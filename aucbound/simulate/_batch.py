@@ -74,7 +74,7 @@ def placements(pos: np.ndarray, neg: np.ndarray):
     np.cumsum(is_neg, axis=1, out=negatives_before[:, 1:])
     groups = _group_bounds(np.take_along_axis(pooled, order, axis=1))
     is_pos = ~is_neg
-    if groups is None:  # every item its own group [k, k + 1): no gathers needed
+    if groups is None:  # no ties: the item at position k has c⁻[k] negatives and k − c⁻[k] positives below it
         below = negatives_before[:, :-1][is_pos].reshape(trials, m)
         above = (m - np.arange(m + n) + negatives_before[:, :-1])[is_neg].reshape(trials, n)
         return below, np.zeros_like(below), above, np.zeros_like(above)

@@ -96,18 +96,19 @@ def _x_minus_log1p(x):
     return np.where(np.abs(x) < 0.1, series, direct)
 
 
-def _kl_term(a, d, b):
+def _kl_term(a, d, b, log_ratio=None):
     """a·(x − ln(1 + x)) with x = d/a and b = a + d: one of the two non-negative terms of kl.
 
     a and b are the probabilities of one outcome under p and under q, d = b − a, each
     given to full precision. For |x| > ½ the same quantity is computed as
-    d − a·(ln b − ln a): it cannot overflow, and near x = −1 (b ≪ a) it keeps the precision
-    that 1 + x, rounded, would lose. As a → 0 the term tends to d.
+    d − a·ln(b/a): it cannot overflow, and near x = −1 (b ≪ a) it keeps the precision
+    that 1 + x, rounded, would lose. `log_ratio`, when given, is ln(b/a) to full precision
+    (b may then be too small even for a subnormal float). As a → 0 the term tends to d.
     """
     with np.errstate(all="ignore"):
         x = d / a
         near = a * _x_minus_log1p(x)
-        far = d - a * (np.log(b) - np.log(a))
+        far = d - a * (np.log(b) - np.log(a) if log_ratio is None else log_ratio)
         term = np.where(np.abs(x) <= 0.5, near, far)
     return np.where(a > 0, term, d)
 
@@ -145,9 +146,9 @@ def _logistic(s):
         return 1.0 / (1.0 + np.exp(-s))
 
 
-def _kl_below(p, q, theta, t):
-    """kl(p‖θ) for θ = p − t ≤ p, from q = 1 − p, θ and t, each given to full precision."""
-    return _kl_term(p, -t, theta) + _kl_term(q, t, q + t)
+def _kl_below(p, q, theta, t, log_ratio):
+    """kl(p‖θ) for θ = p − t ≤ p, from q = 1 − p, θ, t and ln(θ/p), each given to full precision."""
+    return _kl_term(p, -t, theta, log_ratio) + _kl_term(q, t, q + t)
 
 
 def _kl_lower_end(p, q, budget):
@@ -156,17 +157,26 @@ def _kl_lower_end(p, q, budget):
     θ = p·σ(s) and t = p·σ(−s), with σ the logistic function, are exact functions of s, so
     bisecting on s pins down the end θ and its distance t from p however small either is
     (a bisection on θ or on t alone loses one of them to rounding). s ∈ [−1500, 1500]
-    covers every float; 80 halvings leave a relative error below 3e-18. The returned θ
-    is on the outer side, kl(p‖θ) ≥ budget, so that rounding widens the interval.
+    covers every float; 80 halvings leave a relative error below 3e-18. ln(θ/p) = −ln(1 + e^(−s))
+    is exact too, so kl is right even where θ is subnormal or below every float. Where the
+    rounded θ lands inside (kl(p‖θ) < budget as the float kl measures it), it is moved one
+    ulp outward, so that rounding widens the interval rather than narrowing it.
     """
     low = np.full(np.shape(p), -1500.0)
     high = np.full(np.shape(p), 1500.0)
     for _ in range(80):
         middle = 0.5 * (low + high)
-        inside = _kl_below(p, q, p * _logistic(middle), p * _logistic(-middle)) <= budget
+        log_ratio = -np.logaddexp(0.0, -middle)
+        inside = _kl_below(p, q, p * _logistic(middle), p * _logistic(-middle), log_ratio) <= budget
         high = np.where(inside, middle, high)
         low = np.where(inside, low, middle)
-    theta, t = p * _logistic(low), p * _logistic(-low)
+    with np.errstate(divide="ignore", under="ignore"):
+        theta = p * _logistic(low)
+        # below the normal floats the product loses bits; the exponential rounds once
+        theta = np.where(theta < np.finfo(np.float64).tiny, np.exp(np.log(p) - np.logaddexp(0.0, -low)), theta)
+        outward = np.nextafter(theta, 0.0)
+        theta = np.where((theta > 0) & (_kl(p, theta) < budget), outward, theta)
+    t = p * _logistic(-low)
     return np.where(p > 0, theta, 0.0), np.where(p > 0, t, 0.0)
 
 

@@ -90,6 +90,16 @@ def test_no_text_is_clipped(drawn):
         assert_nothing_clipped(figure, name)
 
 
+def test_a_single_panel_and_the_figure_title_share_a_centre(drawn):
+    for name, (figure, _) in drawn.items():
+        if len(figure.axes) == 1:
+            figure.canvas.draw()
+            renderer = figure.canvas.get_renderer()
+            title = figure._suptitle.get_window_extent(renderer)
+            panel = figure.axes[0].title.get_window_extent(renderer)
+            assert (title.x0 + title.x1) / 2 == pytest.approx((panel.x0 + panel.x1) / 2, abs=2), name
+
+
 @pytest.mark.parametrize(
     "draw",
     [

@@ -181,4 +181,20 @@ class Rows:
 
 def result(figure, rows: Rows, return_data: bool):
     """The figure, or ``(figure, rows)`` with `return_data`."""
+    _center_title_on_panel(figure)
     return (figure, rows.rows) if return_data else figure
+
+
+def _center_title_on_panel(figure) -> None:
+    """Over a single panel, centre the figure's title on the panel, not on the figure.
+
+    The y-axis label pushes a lone panel right of the figure's centre, so its own title
+    (centred on the panel) and the figure's title would be centred on different points.
+    One layout pass tells where the panel is; the next keeps the title's x.
+    """
+    title = getattr(figure, "_suptitle", None)
+    if title is None or len(figure.axes) != 1:
+        return
+    figure.draw_without_rendering()
+    box = figure.axes[0].get_position()
+    title.set_x((box.x0 + box.x1) / 2)

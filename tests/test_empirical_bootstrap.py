@@ -13,64 +13,94 @@ from aucbound.empirical import bootstrap as boot
 from tests.test_empirical_auc import brute_delong, kernel, tied_data
 
 
-def resampled_by_hand(scores, labels, resamples, seed):
-    """Â of each resample drawn as the module documents: block b of BLOCK resamples from the
-    b-th child of SeedSequence(seed), indices into the sorted classes, the larger class's
-    (the positives' on a tie) first; each resample counted pair by pair."""
+class Words:
+    """The 32-bit words of numpy's PCG64 seeded by `seed_sequence`, each 64-bit output's low
+    half first, and Lemire's indices drawn from them one after another."""
+
+    def __init__(self, seed_sequence):
+        self.bits = np.random.PCG64(seed_sequence)
+        self.words = np.empty(0, dtype=np.uint64)
+        self.rejected = 0
+
+    def _ensure(self, count):
+        while self.words.size < count:
+            raw = self.bits.random_raw(max(count, 1024))
+            halves = np.column_stack([raw & np.uint64(0xFFFFFFFF), raw >> np.uint64(32)]).ravel()
+            self.words = np.concatenate([self.words, halves])
+
+    def indices(self, size, bound):
+        """`size` indices uniform on [0, bound): a word x gives ⌊x·bound/2³²⌋ unless the low
+        32 bits of x·bound are below (2³² − bound) mod bound; then the next word is used."""
+        threshold = (2**32 - bound) % bound
+        out = []
+        while size:
+            self._ensure(size + 64)
+            product = self.words * np.uint64(bound)
+            accepted = np.flatnonzero((product & np.uint64(0xFFFFFFFF)) >= threshold)[:size]
+            used = accepted[-1] + 1 if accepted.size == size else self.words.size
+            self.rejected += int(used) - accepted.size
+            out.append((product[accepted] >> np.uint64(32)).astype(np.int64))
+            size -= accepted.size
+            self.words = self.words[used:]
+        return np.concatenate(out)
+
+
+def resampled_by_hand(scores, labels, resamples, seed, auc_of=None):
+    """Â of each resample drawn as the module documents: block b of BLOCK resamples from
+    PCG64 seeded by the b-th child of SeedSequence(seed), the negatives' indices into the
+    sorted negatives, then the positives'; each resample counted pair by pair. Returns the
+    values and the number of rejected words."""
     pos, neg = np.sort(scores[labels]), np.sort(scores[~labels])
     m, n = len(pos), len(neg)
+    auc_of = auc_of or (lambda p, q: kernel(p, q).mean())
     blocks = [min(boot.BLOCK, resamples - s) for s in range(0, resamples, boot.BLOCK)]
-    values = []
+    values, rejected = [], 0
     for child, count in zip(np.random.SeedSequence(seed).spawn(len(blocks)), blocks):
-        bits = np.random.PCG64(child)
+        words = Words(child)
         for _ in range(count):
-            if n > m:
-                j = boot._uniform_indices(bits, n, n)
-                i = boot._uniform_indices(bits, m, m)
-            else:
-                i = boot._uniform_indices(bits, m, m)
-                j = boot._uniform_indices(bits, n, n)
-            values.append(kernel(pos[i], neg[j]).mean())
-    return np.array(values)
+            j = words.indices(n, n)
+            i = words.indices(m, m)
+            values.append(auc_of(pos[i], neg[j]))
+        rejected += words.rejected
+    return np.array(values), rejected
 
 
-class CountingBits:
-    """A bit generator stand-in that returns chosen 64-bit words, then counts up from 0."""
+def test_the_stream_is_numpys_pcg64_and_lemires_rejection():
+    # n = 3·2²⁰: (2³² − n) mod n = 2²⁰, so one word in 4096 is rejected (about 770 a resample)
+    n = 3 * 2**20
+    scores = np.concatenate([[0.25, 0.5, 0.5], np.linspace(0, 1, n)])
+    labels = np.arange(n + 3) < 3
 
-    def __init__(self, words):
-        self.words = list(words)
-        self.next = 0
+    def by_sorting(p, q):  # the pairs, counted through the sorted negatives
+        q = np.sort(q)
+        return float(np.sum(np.searchsorted(q, p, "left") + np.searchsorted(q, p, "right"))) / (2 * p.size * q.size)
 
-    def random_raw(self, size):
-        out = []
-        for _ in range(size):
-            if self.words:
-                out.append(self.words.pop(0))
-            else:
-                out.append(self.next)
-                self.next += 1
-        return np.array(out, dtype=np.uint64)
+    expected, rejected = resampled_by_hand(scores, labels, 3, 9, auc_of=by_sorting)
+    assert rejected > 1000
+    assert np.array_equal(ab.bootstrap_aucs(scores, labels, resamples=3, seed=9), expected)
 
 
-def test_uniform_indices_reject_exactly_the_biased_words():
-    # bound = 0.75·2³²: x ↦ ⌊0.75·x⌋, rejected when the fraction 0.75·x mod 1 is below ¼
-    bound = 3 * 2**30
-    words = [0x00000001_00000000, 0xFFFFFFFF_55555555, 0x2AAAAAAB_80000000]  # x: 0, 1 | 0x55555555, 2³²−1 | 2³¹, …
-    indices = boot._uniform_indices(CountingBits(words), 6, bound)
-    # x = 0 and x = 2³¹ are rejected; their places are refilled from the words 0, 1, 2 that follow:
-    # x = 0, 0 (both rejected), then 1 (→ 0) and 0 (rejected), then 2 (→ 1)
-    assert indices.tolist() == [0, 0, 1073741823, 3221225471, 1, 536870912]
+def test_indices_are_uniform():
+    # one positive above 3 of 7 negatives: 7·Â* = the draws among those 3 ~ Binomial(7, 3/7)
+    values = ab.bootstrap_aucs(np.arange(8.0), np.arange(8) == 3, resamples=20000, seed=2)
+    counts = np.bincount(np.rint(7 * values).astype(int), minlength=8)
+    expected = 20000 * np.array([math.comb(7, k) * (3 / 7) ** k * (4 / 7) ** (7 - k) for k in range(8)])
+    assert np.all(np.abs(counts - expected) < 5 * np.sqrt(expected) + 1)  # 5 standard deviations
 
 
-@pytest.mark.parametrize("bound", [1, 2, 3, 7, 1000, 2**31 + 1])
-def test_uniform_indices_are_uniform(bound):
-    bits = np.random.PCG64(bound)
-    draws = boot._uniform_indices(bits, 60000, bound)
-    assert draws.dtype == np.int64 and draws.min() >= 0 and draws.max() < bound
-    if bound <= 7:
-        counts = np.bincount(draws, minlength=bound)
-        expected = 60000 / bound
-        assert np.all(np.abs(counts - expected) < 5 * np.sqrt(expected))  # 5 standard deviations
+def test_the_compiled_loop_checks_its_arguments():
+    from aucbound.empirical import _resample
+
+    words = np.zeros(4, np.uint64)
+    out = np.empty(2, np.int64)
+    with pytest.raises(ValueError, match="0 <= lower <= upper <= n"):
+        _resample.twice_u(np.array([2], np.int64), np.array([1], np.int64), 3, words, out)
+    with pytest.raises(ValueError, match="0 <= lower <= upper <= n"):
+        _resample.twice_u(np.array([0], np.int64), np.array([4], np.int64), 3, words, out)
+    with pytest.raises(ValueError, match="four uint64 words"):
+        _resample.twice_u(np.array([0], np.int64), np.array([1], np.int64), 3, words[:3], out)
+    with pytest.raises(ValueError, match="1 to 2\\^32 - 2 items"):
+        _resample.twice_u(np.array([0], np.int64), np.array([0], np.int64), 0, words, out)
 
 
 @pytest.mark.parametrize("seed, levels, share", [(0, 3, 0.3), (1, 50, 0.5), (2, 1000, 0.7), (3, 10**6, 0.2)])
@@ -80,7 +110,7 @@ def test_each_value_is_the_auc_of_a_stratified_resample(seed, levels, share):
     labels = rng.random(90) < share  # either class the larger
     labels[0], labels[1] = True, False
     values = ab.bootstrap_aucs(scores, labels, resamples=150, seed=seed)
-    assert np.array_equal(values, resampled_by_hand(scores, labels, 150, seed))
+    assert np.array_equal(values, resampled_by_hand(scores, labels, 150, seed)[0])
 
 
 def test_reproducible_and_independent_of_the_thread_count(monkeypatch):

@@ -14,12 +14,13 @@ with the i-th smallest positive, and C⁻[k] the number of draws among the k sma
 
 exact in integers: per resample, n + m random indices, a counting pass and a cumulative sum
 over the negatives, a counting pass and a sequential sum over the positives, with no sort.
-That loop is the package's one compiled module (``_resample.c``), at about 2 ns per drawn
-item. Resamples are drawn in fixed blocks of :data:`BLOCK`, block b from PCG64 seeded by the
-b-th child of ``SeedSequence(seed)`` (as ``numpy.random.PCG64`` seeds itself), on as many
-threads as there are cores, so a seed gives the same resamples on every machine. Within a
-resample the n negatives' indices are drawn first, then the m positives'; each index comes
-from the next 32-bit half of the generator's output (low half first) by Lemire's exact
+That loop is the package's one compiled module (``_resample.c``), at 4–6 ns per drawn item
+(2000 resamples of 10⁵ items in about 1.1 s on one core). Resamples are drawn in fixed
+blocks of :data:`BLOCK`, block b from PCG64 seeded by the b-th child of
+``SeedSequence(seed)`` (as ``numpy.random.PCG64`` seeds itself), on as many threads as
+there are cores, so a seed gives the same resamples on every machine. Within a resample
+the n negatives' indices are drawn first, then the m positives'; each index comes from the
+next 32-bit half of the generator's output (low half first) by Lemire's exact
 multiply-and-reject (Lemire 2019, ACM TOMACS 29).
 
 BCa's acceleration comes from the jackknife. For Â it has a closed form: leaving out
@@ -68,6 +69,7 @@ BOOTSTRAP_METHODS = {
 }
 
 _STANDARD = NormalDist()
+
 
 def _workers() -> int:
     """Threads for the resamples: one per core this process may run on (at most 8).

@@ -72,12 +72,14 @@ class TestKLInterval:
             assert auc - lo == pytest.approx(float(mp.mpf(auc) - ref_lo), rel=1e-9)
             assert hi - auc == pytest.approx(float(ref_hi - mp.mpf(auc)), rel=1e-9)
 
-    @pytest.mark.parametrize("delta, exact_lo", [(1e-300, 1.25e-301), (1e-308, 1.2499999999999999e-309)])
-    def test_lower_end_in_the_subnormal_range(self, delta, exact_lo):
-        # 2·kl(½‖θ) = ln(2/δ) puts θ = δ/8 (to O(δ²)), a subnormal float for δ = 1e-308; the
-        # budget's own rounding (ln(2/δ) ≈ 709 to 1 ulp) bounds the attainable precision
+    @pytest.mark.parametrize("delta", [1e-300, 1e-308])
+    def test_lower_end_in_the_subnormal_range(self, delta):
+        # 2·kl(½‖θ) = −ln(4θ(1 − θ)) = ln(2/δ) puts θ at δ/8 (to O(δ²)): a subnormal float for
+        # δ = 1e-308. The budget's own rounding (ln(2/δ) ≈ 709, to 1 ulp) bounds the precision.
         lo, _ = ab.hoeffding_kl_interval(0.5, 2, 2, delta)
-        assert lo == pytest.approx(exact_lo, rel=1e-13)
+        ref_lo, _ = reference.kl_interval(0.5, 2, delta)
+        assert float(ref_lo) == pytest.approx(delta / 8, rel=1e-15, abs=0)
+        assert lo == pytest.approx(float(ref_lo), rel=1e-13, abs=0)  # abs=0: 0.0 must fail
 
     def test_check_value(self):
         # the roots of 51·kl(0.9‖θ) = ln 40, found independently at 50 digits

@@ -146,9 +146,14 @@ def _logistic(s):
         return 1.0 / (1.0 + np.exp(-s))
 
 
-def _kl_below(p, q, theta, t, log_ratio):
-    """kl(p‖θ) for θ = p − t ≤ p, from q = 1 − p, θ, t and ln(θ/p), each given to full precision."""
-    return _kl_term(p, -t, theta, log_ratio) + _kl_term(q, t, q + t)
+def _kl_below(p, q, s):
+    """kl(p‖θ) at θ = p·σ(s) ≤ p, with q = 1 − p.
+
+    θ, its distance t = p·σ(−s) from p and ln(θ/p) = −ln(1 + e^(−s)) are each computed
+    from s to full relative precision.
+    """
+    t = p * _logistic(-s)
+    return _kl_term(p, -t, p * _logistic(s), -np.logaddexp(0.0, -s)) + _kl_term(q, t, q + t)
 
 
 def _kl_lower_end(p, q, budget):
@@ -166,8 +171,7 @@ def _kl_lower_end(p, q, budget):
     high = np.full(np.shape(p), 1500.0)
     for _ in range(80):
         middle = 0.5 * (low + high)
-        log_ratio = -np.logaddexp(0.0, -middle)
-        inside = _kl_below(p, q, p * _logistic(middle), p * _logistic(-middle), log_ratio) <= budget
+        inside = _kl_below(p, q, middle) <= budget
         high = np.where(inside, middle, high)
         low = np.where(inside, low, middle)
     with np.errstate(divide="ignore", under="ignore"):

@@ -48,6 +48,7 @@ import numpy as np
 from .. import _validate as v
 from ..bounds.interval import Method
 from ..results import Interval
+from . import _resample
 from ._rows import ends_row
 from .auc import _groups, _placements
 
@@ -92,8 +93,6 @@ def _sorted_placements(pos: np.ndarray, neg: np.ndarray):
 
 def _twice_u_resampled(placements, resamples: int, seed) -> np.ndarray:
     """2mn·Â* for each of `resamples` stratified resamples, from the sorted classes' placements."""
-    from . import _resample
-
     below, tied_pos, above, _ = placements
     m, n = below.shape[0], above.shape[0]
     v.at_most("labels", max(m, n), 2**32 - 2, shown="the larger class", why=" (items) for the bootstrap")

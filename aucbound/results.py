@@ -75,32 +75,48 @@ class SampleSize(_AtConfidence):
     """The smallest test set (N = m + n, m = ρN rounded) whose half-width is at most ε.
 
     ``error_rate_N`` is the size Hoeffding's bound needs for an error rate at the same ε
-    and δ (Eq. 16), so ``ratio`` is the comparison of Figure 2.
+    and δ (Eq. 16), so ``ratio`` is the comparison of Figure 2. ``N`` (and m, n) is None
+    when no test set of at most 10^300 examples suffices: ``vacuous`` is then True.
     """
 
     method: str
     epsilon: float
     delta: float
     rho: float
-    N: int
-    m: int
-    n: int
+    N: int | None
+    m: int | None
+    n: int | None
     guarantee: str
     source: str
-    error_rate_N: int
+    error_rate_N: int | None
     auc: float | None = None
     beyond_paper: bool = False
     log_class_size: float = 0.0
 
     @property
-    def ratio(self) -> float:
-        """N / N_err: how many times more examples than for an error rate."""
-        return self.N / self.error_rate_N
+    def vacuous(self) -> bool:
+        """True when the size is beyond 10^300."""
+        return self.N is None
+
+    @property
+    def ratio(self) -> float | None:
+        """N / N_err: how many times more examples than for an error rate (None beyond 10^300)."""
+        if self.N is None or self.error_rate_N is None:
+            return None
+        return _ratio(self.N, self.error_rate_N)
 
     def as_dict(self) -> dict:
         data = super().as_dict()
         data["ratio"] = self.ratio
+        data["vacuous"] = self.vacuous
         return data
+
+
+def _ratio(a: int, b: int) -> float:
+    """a/b for integers of any size, correctly rounded."""
+    from fractions import Fraction
+
+    return float(Fraction(a, b))
 
 
 @dataclass(frozen=True)
@@ -108,8 +124,9 @@ class UniformBound(_AtConfidence):
     """A bound on sup over a class F of |Â(f) − A(f)| from m positives and n negatives.
 
     ``method`` is "uniform" (Agarwal et al. 2005, Cor 4.5, through the rank-shatter
-    coefficient ``log_r`` = ln r(F, 2m, 2n)) or "freund" (Thm 4.14). ``guarantee`` is
-    "distribution-free", or "vacuous" when ε ≥ 1.
+    coefficient ``log_r`` = ln r(F, 2m, 2n), bounded by the candidate ``r_bound``) or
+    "freund" (Thm 4.14). ``guarantee`` is "distribution-free", or "vacuous" when ε ≥ 1;
+    ``beyond_paper`` marks a bound on r the paper does not have.
     """
 
     method: str
@@ -121,6 +138,8 @@ class UniformBound(_AtConfidence):
     source: str
     fclass: str
     log_r: float | None = None
+    r_bound: str | None = None
+    beyond_paper: bool = False
 
     @property
     def vacuous(self) -> bool:
@@ -135,7 +154,8 @@ class SampleComplexity(_AtConfidence):
     ``method``: "thm1" (Agarwal & Roth 2005, Thm 1), "exact" (its proof's condition
     solved exactly; beyond the paper), "lower" (Cor 1, a lower bound), "uniform" or
     "freund" (the size at which that uniform bound reaches ε). ``value`` is the real
-    number before rounding. ``M`` is None when the size exceeds 10^300 (vacuous).
+    number before rounding (inf past 1e308). ``M`` is None when the size exceeds 10^300
+    (vacuous).
     """
 
     method: str
@@ -461,7 +481,7 @@ class Coverage(_Rows):
 
     @property
     def sigma_max(self) -> float:
-        """sqrt(A(1 − A)/min(m, n)): the largest standard deviation Â can have at this AUC (SPEC §2)."""
+        """sqrt(A(1 − A)/min(m, n)): the largest standard deviation Â can have at this AUC (Eq. 14)."""
         return (self.true_auc * (1 - self.true_auc) / min(self.m, self.n)) ** 0.5
 
 

@@ -5,8 +5,8 @@ import mpmath as mp
 DPS = 50
 
 
-def mcdiarmid_epsilon(m, n, delta):
-    with mp.workdps(DPS):
+def mcdiarmid_epsilon(m, n, delta, dps=DPS):
+    with mp.workdps(dps):
         m, n, delta = mp.mpf(m), mp.mpf(n), mp.mpf(delta)
         return mp.sqrt((m + n) * mp.log(2 / delta) / (2 * m * n))
 

@@ -23,8 +23,9 @@ chebyshev-min     0.0316228  best-case          Agarwal et al. 2005, Eq. 11, 15
 normal-min        0.013859   best-case          Agarwal et al. 2005, Eq. 13, 15
 
 * beyond the paper (Agarwal et al. 2005): see docs/intervals.md
-not shown: hoeffding-kl, hanley-mcneil (need --auc)
+not shown: hoeffding-kl, hanley-mcneil, newcombe (need --auc)
 not shown: chebyshev-lehmann, normal-lehmann (need --auc, --p1, --p2)
+not shown: delong, delong-logit (need --auc, --variance)
 """
 
 
@@ -58,9 +59,9 @@ class TestInterval:
         result = cli("interval", "--m", 51, "--n", 58, "--delta", 0.05, "--auc", 0.7, "--format", "json")
         document = json.loads(result.stdout)
         assert document["parameters"] == {"m": 51, "n": 58, "delta": 0.05, "auc": 0.7, "p1": None, "p2": None,
-                                          "class_size": None, "log_class_size": None}
+                                          "variance": None, "class_size": None, "log_class_size": None}
         rows = {row["method"]: row for row in document["results"]}
-        assert rows["mcdiarmid"]["epsilon"] == pytest.approx(0.260703, abs=1e-6)  # issue 2, by hand
+        assert rows["mcdiarmid"]["epsilon"] == pytest.approx(0.260703, abs=1e-6)  # by hand
         assert rows["hoeffding"]["epsilon"] == pytest.approx(0.190172, abs=1e-6)
         assert rows["mcdiarmid"] == ab.interval(51, 58, 0.05, auc=0.7).as_dict()
 
@@ -77,8 +78,8 @@ class TestInterval:
 
     def test_class_size_is_announced_and_applied(self, cli):
         result = cli("interval", "--m", 100, "--n", 50, "--class-size", 1000, "--method", "mcdiarmid")
-        assert "finite class of scorers, K = 1000: union bound (Cor 3.9 / 3.10), every method at delta/K" in result.stdout
-        epsilon = ab.finite_class_epsilon(100, 50, 0.05, class_size=1000)
+        assert "finite class of scorers, K = 1000: union bound (Thm 3.8, Cor 3.9 / 3.10), every method at delta/K" in result.stdout
+        epsilon = ab.bounds.finite_class_epsilon(100, 50, 0.05, class_size=1000)
         assert f"{epsilon:.6g}" in result.stdout
 
     def test_log_class_size_equals_class_size(self, cli):
@@ -118,10 +119,18 @@ class TestSampleSize:
         row = json.loads(result.stdout)["results"][0]
         assert row["N"] == ab.sample_size(0.1, 0.05, 0.5, method="mcdiarmid", class_size=100).N
         # Cor 3.10 by hand: (ln 100 + ln 40) / (2 · ¼ · 0.01) = 1658.8 → 1659
-        assert abs(row["N"] - 1659) <= 1 and ab.finite_class_sample_size(0.1, 0.05, 0.5, class_size=100) == 1659
+        assert abs(row["N"] - 1659) <= 1 and ab.bounds.finite_class_sample_size(0.1, 0.05, 0.5, class_size=100) == 1659
 
     def test_class_note_in_table(self, cli):
-        assert "union bound (Cor 3.9 / 3.10)" in cli("sample-size", "--epsilon", 0.1, "--class-size", 100).stdout
+        assert "union bound (Thm 3.8, Cor 3.9 / 3.10)" in cli("sample-size", "--epsilon", 0.1, "--class-size", 100).stdout
+
+    def test_a_size_beyond_10_to_300_is_a_row_not_an_error(self, cli):
+        result = cli("sample-size", "--epsilon", "1e-160", "--format", "json")
+        assert result.exit_code == 0, result.output
+        rows = {row["method"]: row for row in json.loads(result.stdout)["results"]}
+        assert rows["mcdiarmid"]["N"] is None and rows["mcdiarmid"]["vacuous"]
+        # the best-case width still has a size of 161 digits: an exact integer, written as a string
+        assert int(rows["chebyshev-min"]["N"]) > 10**160 and isinstance(rows["chebyshev-min"]["N"], str)
 
 
 BAD = [
@@ -144,8 +153,7 @@ BAD = [
     (["interval", "--m", "10", "--n", "5", "--tablefmt", "nope"], "'--tablefmt': 'nope' is not one of"),
     (["sample-size", "--delta", "0.1"], "Missing option '--epsilon'"),
     (["sample-size", "--epsilon", "0"], "'--epsilon': 0.0 is not in the range 0<x<1"),
-    (["sample-size", "--epsilon", "0.1", "--rho", "1"], "'--rho': 1.0 is not in the range 0<x<1"),
-    (["sample-size", "--epsilon", "1e-160"], "--epsilon must be large enough for a test set of at most 10^300"),
+    (["sample-size", "--epsilon", "0.1", "--rho", "1"], "'--rho': must be a number in (0, 1) or a ratio p/q"),
     (["nope"], "No such command 'nope'"),
 ]
 

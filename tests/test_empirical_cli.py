@@ -109,10 +109,10 @@ BAD = [
     ("NaN score", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\nNaN,0\n"), "--score", "s", "--label", "y"], 2,
      "Error: --score must be a finite number in every row of column 's', but got 'NaN' on line 3 of d.csv."),
     ("one class", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n0.2,1\n"), "--score", "s", "--label", "y"], 2,
-     "Error: --label must be of two classes, with at least one positive and one negative, but got 'one class only'."),
+     "Error: --label must be of two classes, with at least one positive and one negative, but got one class only (1)."),
     ("three labels", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,a\n0.2,b\n0.3,c\n"), "--score", "s", "--label", "y",
                                 "--positive", "a"], 2,
-     "Error: --label must be of two classes, but got \"3 distinct values ('a', 'b', 'c')\"."),
+     "Error: --label must be of two classes, but got 3 distinct values ('a', 'b', 'c')."),
     ("positive absent", lambda p: ["auc", DATA, "--score", "ndka", "--label", "outcome", "--positive", "Bad"], 2,
      "Error: --positive must be one of the labels ('Good', 'Poor'), but got 'Bad'."),
     ("positive needed", lambda p: ["auc", DATA, "--score", "ndka", "--label", "outcome"], 2,
@@ -130,7 +130,7 @@ BAD = [
      "but got 1 positive and 2 negatives."),
     ("zero resamples", lambda p: ["auc", DATA, "--score", "ndka", "--label", "outcome", "--positive", "Poor",
                                   "--bootstrap", "0"], 2,
-     "Error: Invalid value for '--bootstrap': 0 is not in the range x>=1."),
+     "Error: Invalid value for '--bootstrap': 0 is not in the range 1<=x<=10000000."),
 ]
 
 

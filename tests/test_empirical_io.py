@@ -6,7 +6,7 @@ import sys
 import numpy as np
 import pytest
 
-from aucbound.empirical.io import label_value, read_columns
+from aucbound.empirical._io import label_value, read_columns
 
 
 def write(tmp_path, name, content: bytes):

@@ -37,27 +37,27 @@ def test_the_embedded_columns_are_the_full_data(asah):
     ],
 )
 def test_auc_and_delong_variance(asah, marker, auc, variance):
-    assert abs(ab.auc(asah[marker], asah["poor"]) - auc) <= TOLERANCE
-    result = ab.delong(asah[marker], asah["poor"])
+    assert abs(ab.auc(asah["poor"], asah[marker]) - auc) <= TOLERANCE
+    result = ab.delong(asah["poor"], asah[marker])
     assert abs(result.auc - auc) <= TOLERANCE
     assert abs(result.variance - variance) <= TOLERANCE
-    assert abs(ab.delong_variance(asah[marker], asah["poor"]) - variance) <= TOLERANCE
+    assert abs(ab.empirical.delong_variance(asah["poor"], asah[marker]) - variance) <= TOLERANCE
 
 
 def test_ndka_delong_ci(asah):
-    row = ab.intervals(asah["ndka"], asah["poor"], 0.05, methods=["delong"])["delong"]
+    row = ab.intervals(asah["poor"], asah["ndka"], delta=0.05, methods=["delong"])["delong"]
     assert abs(row.lo - 0.501244999271703) <= TOLERANCE
     assert abs(row.hi - 0.722670989888189) <= TOLERANCE
 
 
 @pytest.mark.parametrize("marker, lo, hi", [("s100b", 0.630118, 0.832619), ("wfns", 0.748535, 0.898823)])
 def test_rounded_delong_cis(asah, marker, lo, hi):
-    row = ab.intervals(asah[marker], asah["poor"], 0.05, methods=["delong"])["delong"]
+    row = ab.intervals(asah["poor"], asah[marker], delta=0.05, methods=["delong"])["delong"]
     assert (round(row.lo, 6), round(row.hi, 6)) == (lo, hi)
 
 
 def test_paired_delong_test_wfns_vs_s100b(asah):
-    result = ab.compare(asah["wfns"], asah["s100b"], asah["poor"])
+    result = ab.compare(asah["poor"], asah["wfns"], asah["s100b"])
     assert abs(result.z - 2.20898359144091) <= TOLERANCE
     assert abs(result.p_value - 0.0271757822291882) <= TOLERANCE
     assert abs(result["delong"].lo - 0.0104061769564846) <= TOLERANCE

@@ -15,6 +15,6 @@ def test_both_scorers_misclassify_two_of_eight_by_sign():
 
 
 def test_aucs_are_twelve_and_eight_sixteenths():
-    assert ab.auc(F1, LABELS) == Fraction(12, 16)
-    assert ab.auc(F2, LABELS) == Fraction(8, 16)
-    assert ab.auc_from_groups(F1[4:], F1[:4]) == 0.75
+    assert ab.auc(LABELS, F1) == Fraction(12, 16)
+    assert ab.auc(LABELS, F2) == Fraction(8, 16)
+    assert ab.empirical.auc_from_groups(F1[4:], F1[:4]) == 0.75

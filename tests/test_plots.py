@@ -157,12 +157,12 @@ def test_fig1_values_are_the_bounds(drawn, rho):
     curves = {name: series(rows, name, panel) for name in (MCDIARMID, CHEBYSHEV, NORMAL, HOEFFDING)}
     sizes = sorted(curves[MCDIARMID])
     for N in (sizes[0], sizes[len(sizes) // 2], sizes[-1]):
-        m, n = ab.split_sample(N, float(eval(rho)))
+        m, n = ab.bounds.split_sample(N, float(eval(rho)))
         sigma = 0.5 / math.sqrt(min(m, n))  # σ_max, Eq. 14, by hand
         assert curves[MCDIARMID][N] == pytest.approx(math.sqrt((m + n) * math.log(200) / (2 * m * n)), rel=1e-12)
         assert curves[CHEBYSHEV][N] == pytest.approx(sigma / 0.1, rel=1e-12)
         assert curves[NORMAL][N] == pytest.approx(sigma * 2.5758293035489, rel=1e-12)
-        assert curves[HOEFFDING][N] == pytest.approx(ab.hoeffding_epsilon(m, n, 0.01), rel=1e-15)
+        assert curves[HOEFFDING][N] == pytest.approx(ab.bounds.hoeffding_epsilon(m, n, 0.01), rel=1e-15)
     assert sizes[0] == max(100, round(1 / eval(rho))) and sizes[-1] == 10**7
 
 
@@ -182,7 +182,7 @@ def test_fig1_options():
     figure, rows = plots.fig1(delta=0.05, rhos=["1/3"], sizes=(30, 300), points=5, return_data=True)
     assert len(figure.axes) == 1 and figure.axes[0].get_title() == "m/(m+n) = 1/3"
     assert "δ = 0.05" in figure._suptitle.get_text()
-    assert series(rows, MCDIARMID)[300] == pytest.approx(ab.mcdiarmid_epsilon(100, 200, 0.05), rel=1e-15)
+    assert series(rows, MCDIARMID)[300] == pytest.approx(ab.bounds.mcdiarmid_epsilon(100, 200, 0.05), rel=1e-15)
 
 
 # --- Figure 2 -----------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_fig2_is_the_ratio(drawn):
     assert min(paper) == pytest.approx(0.01) and max(paper) == pytest.approx(0.99)
     for rho in list(paper)[::40]:
         assert paper[rho] == pytest.approx(1 / (rho * (1 - rho)), rel=1e-14)
-        assert hoeffding[rho] == ab.hoeffding_sample_size(0.05, 0.01, rho) / ab.error_rate_sample_size(0.05, 0.01)
+        assert hoeffding[rho] == ab.bounds.hoeffding_sample_size(0.05, 0.01, rho) / ab.bounds.error_rate_sample_size(0.05, 0.01)
     middle = min(paper, key=lambda rho: abs(rho - 0.5))
     assert paper[middle] == pytest.approx(4.0) and hoeffding[middle] == pytest.approx(2.0, rel=1e-3)
 
@@ -235,9 +235,10 @@ def test_fig3_values_are_the_line_bounds(drawn, rho):
     assert all(M % q == 0 for M in sizes)
     for M in (sizes[0], sizes[len(sizes) // 3], sizes[-1]):
         m, n = M // q, M - M // q
-        assert ours[M] == pytest.approx(ab.uniform_epsilon(None, m, n, 0.01, log_r=math.log(3)), rel=1e-14)
-        expected = ab.freund_epsilon(None, m, n, 0.01, log_s_pos=math.log(8 * m + 1), log_s_neg=math.log(8 * n + 1))
-        assert freund[M] == pytest.approx(expected, rel=1e-14)
+        cor_4_5 = math.sqrt(8 * (m + n) * (math.log(3) + math.log(4 / 0.01)) / (m * n))
+        assert ours[M] == pytest.approx(cor_4_5, rel=1e-13)
+        thm_4_14 = sum(2 * math.sqrt((math.log(8 * k + 1) + math.log(12 / 0.01)) / k) for k in (m, n))
+        assert freund[M] == pytest.approx(thm_4_14, rel=1e-13)
 
 
 def test_fig3_ours_below_freund_where_meaningful(drawn):
@@ -253,18 +254,18 @@ def test_fig3_ours_below_freund_where_meaningful(drawn):
 def test_fig3_marks_where_each_bound_reaches_half(drawn):
     _, rows = drawn["fig3"]
     ours = [row for row in rows if row["series"] == f"{OURS} reaches ε = 0.5"]
-    assert [row["x"] for row in ours] == [908, 2530, 23000, 228000]
-    for row in ours:
-        q = {908: 2, 2530: 10, 23000: 100, 228000: 1000}[row["x"]]
-        before = row["x"] - q
-        assert row["y"] <= 0.5 < ab.uniform_epsilon(Line(), before // q, before - before // q, 0.01)
+    # the smallest M whose class sizes m = ρM rounded and M − m bring Cor 4.5 to 0.5
+    assert [row["x"] for row in ours] == [908, 2525, 22950, 227500]
+    for row, rho in zip(ours, ("1/2", "1/10", "1/100", "1/1000")):
+        before = ab.bounds.split_sample(row["x"] - 1, rho)
+        assert row["y"] <= 0.5 < ab.bounds.uniform_epsilon(Line(), *before, 0.01)
 
 
 def test_fig3_other_class_and_range():
     figure, rows = plots.fig3(rhos=["1/4"], fclass=Linear(2), max_size=4000, points=6, delta=0.05, return_data=True)
     assert figure.axes[0].get_xlim() == (0, 4000)
     M = max(series(rows, OURS))
-    assert M == 4000 and series(rows, OURS)[M] == pytest.approx(ab.uniform_epsilon(Linear(2), 1000, 3000, 0.05))
+    assert M == 4000 and series(rows, OURS)[M] == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05))
 
 
 # --- intervals ------------------------------------------------------------------------------
@@ -273,20 +274,21 @@ def test_fig3_other_class_and_range():
 def test_intervals_are_the_library_intervals(drawn):
     figure, rows = drawn["intervals"]
     assert len(figure.axes) == 2 and "Â = 0.9" in figure._suptitle.get_text() and "δ = 0.05" in figure._suptitle.get_text()
-    keys = [key for key, spec in ab.METHODS.items() if spec.guarantee != "best-case" and "p1" not in spec.needs]
+    keys = [key for key, spec in ab.METHODS.items()
+            if spec.guarantee != "best-case" and set(spec.needs) <= {"auc"}]
     labels = {key: plots._figure.method_label(key) for key in keys}
     assert legend_texts(figure) == list(labels.values()) + ["estimate Â = 0.9"]
     for panel, rho in (("m/(m+n) = 1/2", 0.5), ("m/(m+n) = 1/10", 0.1)):
         for key, label in labels.items():
             lower, upper = series(rows, f"{label} — lower end", panel), series(rows, f"{label} — upper end", panel)
             for N in list(lower)[::25]:
-                m, n = ab.split_sample(N, rho)
+                m, n = ab.bounds.split_sample(N, rho)
                 assert (lower[N], upper[N]) == ab.interval(m, n, 0.05, method=key, auc=0.9).interval
                 assert 0 <= lower[N] <= 0.9 <= upper[N] <= 1
     ax = figure.axes[0]
     styles = {key: line(ax, label).get_linestyle() for key, label in labels.items()}
     assert styles == {"mcdiarmid": "-", "chebyshev-max": "-", "hoeffding": "--", "hoeffding-kl": "--",
-                      "normal-max": ":", "hanley-mcneil": ":"}
+                      "normal-max": ":", "hanley-mcneil": ":", "newcombe": ":"}
 
 
 def test_intervals_with_lehmann_inputs_and_chosen_methods():
@@ -327,8 +329,8 @@ def test_sample_complexity_curves(drawn):
     thm1, exact, lower = (series(rows, name) for name in legend_texts(figure))
     assert "beyond the paper" in legend_texts(figure)[1] and "rank dimension 2" in legend_texts(figure)[2]
     for epsilon in list(thm1)[::6]:
-        assert thm1[epsilon] == ab.eem_sample_size(epsilon, 0.01, "1/2", fclass=Linear(2)).M
-        assert exact[epsilon] == ab.eem_exact_sample_size(epsilon, 0.01, "1/2", fclass=Linear(2)).M
+        assert thm1[epsilon] == ab.eem_sample_size(Linear(2), epsilon, 0.01, "1/2").M
+        assert exact[epsilon] == ab.eem_exact_sample_size(Linear(2), epsilon, 0.01, "1/2").M
         assert lower[epsilon] == ab.sample_complexity_lower_bound(2, epsilon, 0.01, 0.5).value
         assert lower[epsilon] < 1 < exact[epsilon] <= thm1[epsilon]
 
@@ -360,7 +362,7 @@ def test_shatter_measures_4mn_plus_1(drawn):
     ("call", "message"),
     [
         (lambda: plots.fig1(delta=1.5), "`delta` must be in (0, 1), but got 1.5."),
-        (lambda: plots.fig1(rhos=["1/2", 2]), "`rhos` must be a rational number p/q in (0, 1)"),
+        (lambda: plots.fig1(rhos=["1/2", 2]), "`rhos` must be a number in (0, 1), or a ratio p/q of integers in (0, 1)"),
         (lambda: plots.fig1(sizes=(1000, 100)), "`sizes` must be a pair lo < hi"),
         (lambda: plots.fig1(rhos=["1/1000"], sizes=(10, 500)), "`sizes` must be a range reaching beyond N = 1/ρ"),
         (lambda: plots.fig2(rho_range=(0.5, 0.2)), "`rho_range` must be a pair lo < hi in (0, 1)"),
@@ -368,12 +370,12 @@ def test_shatter_measures_4mn_plus_1(drawn):
         (lambda: plots.fig3(rhos=["1/1000"], max_size=500), "`max_size` must be at least 1000"),
         (lambda: plots.intervals(methods=["nope"]), "`methods` must be one of 'mcdiarmid'"),
         (lambda: plots.intervals(auc=None), "`auc` must be a number in [0, 1]"),
-        (lambda: plots.psi(sizes=(1, 10**6)), "`sizes` must be at most 5000"),
+        (lambda: plots.psi(sizes=(1, 10**6)), "`sizes` must be at most 5,000"),
         (lambda: plots.shatter(Finite(3)), "`fclass` must be a class of concrete functions"),
         (lambda: plots.sample_complexity("linear"), "`fclass` must be a function class"),
     ],
 )
 def test_bad_input_names_the_parameter(call, message):
-    with pytest.raises(ValueError) as error:
+    with pytest.raises((ValueError, TypeError)) as error:
         call()
     assert message in str(error.value)

@@ -48,7 +48,7 @@ def test_data_are_the_rows(cli, tmp_path):
     mcdiarmid = {int(row["x"]): float(row["y"]) for row in table
                  if row["series"] == "McDiarmid" and row["panel"] == "m/(m+n) = 1/3"}
     assert min(mcdiarmid) == 40 and max(mcdiarmid) == 4000
-    assert mcdiarmid[4000] == ab.mcdiarmid_epsilon(1333, 2667, 0.05)  # full precision in the CSV
+    assert mcdiarmid[4000] == ab.bounds.mcdiarmid_epsilon(1333, 2667, 0.05)  # full precision in the CSV
 
 
 def test_options_reach_each_plot(cli, tmp_path):
@@ -61,10 +61,10 @@ def test_options_reach_each_plot(cli, tmp_path):
 
     table = run("fig2", "--rho-range", 0.2, 0.8, "--epsilon", 0.1)
     assert float(table[0]["x"]) == 0.2 and float(table[-1]["x"]) == 0.8
-    assert float(table[-1]["y"]) == ab.hoeffding_sample_size(0.1, 0.01, 0.8) / ab.error_rate_sample_size(0.1, 0.01)
+    assert float(table[-1]["y"]) == ab.bounds.hoeffding_sample_size(0.1, 0.01, 0.8) / ab.bounds.error_rate_sample_size(0.1, 0.01)
     table = run("fig3", "--rho", "1/4", "--max-size", "8e3", "--class", "linear", "--d", 2)
     last = [row for row in table if row["x"] == "8000" and row["series"] == "Our bound (Cor 4.5)"]
-    assert float(last[0]["y"]) == pytest.approx(ab.uniform_epsilon(Linear(2), 2000, 6000, 0.01))
+    assert float(last[0]["y"]) == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 2000, 6000, 0.01))
     table = run("intervals", "--auc", 0.7, "--rho", "1/2", "--sizes", 10, 20, "--method", "mcdiarmid")
     assert {row["series"] for row in table} == {"McDiarmid — lower end", "McDiarmid — upper end"}
     assert float(table[0]["y"]) == ab.interval(5, 5, 0.05, auc=0.7).lo
@@ -111,11 +111,11 @@ def test_startup_builds_no_plot_command():
         (["nope", "--out", "x.png"], "No such command 'nope'"),
         (["fig1", "--out", "x.jpg"], "Invalid value for '--out': 'x.jpg' has no known figure suffix (.png, .pdf or .svg)."),
         (["fig1"], "Missing option '--out'"),
-        (["fig1", "--out", "x.png", "--rho", "2"], "Invalid value for '--rho': must be a rational number p/q in (0, 1)"),
+        (["fig1", "--out", "x.png", "--rho", "2"], "Invalid value for '--rho': must be a number in (0, 1) or a ratio p/q"),
         (["fig1", "--out", "x.png", "--sizes", "100", "10"], "--sizes must be a pair lo < hi ≤ 10^12, but got (100, 10)."),
         (["fig1", "--out", "x.png", "--sizes", "1.5", "10"], "Invalid value for '--sizes': must be a whole number"),
         (["fig1", "--out", "x.png", "--delta", "0"], "Invalid value for '--delta'"),
-        (["fig3", "--out", "x.png", "--d", "2"], "--d needs --class."),
+        (["fig3", "--out", "x.png", "--d", "2"], "--d goes with --class."),
         (["fig3", "--out", "x.png", "--class", "linear"], "--class linear needs --d."),
         (["shatter", "--out", "x.png", "--class", "finite"], "Invalid value for '--class'"),
         (["intervals", "--out", "x.png", "--method", "nope"], "Invalid value for '--method'"),

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import aucbound as ab
-from aucbound.shatter import counting
+from aucbound.shatter import _counting as counting
 
 SHAPES_UP_TO_12 = [(m, n) for m in range(1, 13) for n in range(1, 13) if m * n <= 12]
 sizes = st.integers(1, 40)
@@ -17,14 +17,14 @@ sizes = st.integers(1, 40)
 class TestExactCount:
     @pytest.mark.parametrize(("m", "n"), SHAPES_UP_TO_12)
     def test_equals_brute_force(self, m, n):
-        assert ab.psi(m, n) == ab.count_realizable_bruteforce(m, n)
+        assert ab.psi(m, n) == ab.shatter.count_realizable_bruteforce(m, n)
 
     @pytest.mark.parametrize("n", range(1, 30))
     def test_one_positive_realizes_every_row(self, n):
         assert ab.psi(1, n) == 3**n == ab.psi(n, 1)
 
     def test_sanity_values(self):
-        assert ab.psi(2, 2) == 51 == 81 - len(ab.forbidden_submatrices())
+        assert ab.psi(2, 2) == 51 == 81 - len(ab.shatter.forbidden_submatrices())
 
     def test_two_positives_by_hand(self):
         # x_1 = x_2: equal rows, each negative below, level or above: 3^n matrices.
@@ -41,9 +41,9 @@ class TestExactCount:
     @given(sizes, sizes)
     def test_between_the_bounds_of_section_4_3(self, m, n):
         value = ab.psi(m, n)
-        assert ab.psi_lower_bound(m, n) <= value <= ab.psi_upper_bound(m, n)
-        assert value <= ab.matrix_count(m, n)
-        assert (value == ab.matrix_count(m, n)) == (min(m, n) == 1)
+        assert ab.shatter.psi_lower_bound(m, n) <= value <= ab.shatter.psi_upper_bound(m, n)
+        assert value <= ab.shatter.matrix_count(m, n)
+        assert (value == ab.shatter.matrix_count(m, n)) == (min(m, n) == 1)
 
     @given(sizes, sizes)
     def test_grows_with_each_size(self, m, n):
@@ -65,27 +65,27 @@ class TestLogCount:
 
     def test_bounds_in_log_space(self):
         m, n = 1000, 3000
-        assert ab.log_psi_lower_bound(m, n) == 3000 * math.log(3)
-        assert ab.log_psi_upper_bound(m, n) == pytest.approx(math.lgamma(4001) + 3999 * math.log(2))
-        assert ab.log_psi_lower_bound(m, n) < ab.log_psi(m, n) < ab.log_psi_upper_bound(m, n)
-        assert ab.log_matrix_count(m, n) == 3 * 10**6 * math.log(3)
+        assert ab.shatter.log_psi_lower_bound(m, n) == 3000 * math.log(3)
+        assert ab.shatter.log_psi_upper_bound(m, n) == pytest.approx(math.lgamma(4001) + 3999 * math.log(2))
+        assert ab.shatter.log_psi_lower_bound(m, n) < ab.log_psi(m, n) < ab.shatter.log_psi_upper_bound(m, n)
+        assert ab.shatter.log_matrix_count(m, n) == 3 * 10**6 * math.log(3)
 
     def test_bounds_by_hand(self):
-        assert (ab.psi_lower_bound(2, 3), ab.psi_upper_bound(2, 3), ab.matrix_count(2, 3)) == (27, 120 * 16, 729)
+        assert (ab.shatter.psi_lower_bound(2, 3), ab.shatter.psi_upper_bound(2, 3), ab.shatter.matrix_count(2, 3)) == (27, 120 * 16, 729)
 
 
 class TestEnumeration:
     @pytest.mark.parametrize(("m", "n"), [(1, 3), (2, 2), (2, 3), (3, 2), (3, 4), (4, 3), (2, 6)])
     def test_lists_each_realizable_matrix_once(self, m, n):
-        matrices = ab.enumerate_realizable(m, n)
+        matrices = ab.shatter.enumerate_realizable(m, n)
         assert matrices.shape == (ab.psi(m, n), m, n)
         assert len({matrix.tobytes() for matrix in matrices}) == len(matrices)
         every = np.random.default_rng(m * n).choice(len(matrices), size=min(len(matrices), 200), replace=False)
-        assert all(ab.is_realizable(matrices[k]) for k in every)
+        assert all(ab.shatter.is_realizable(matrices[k]) for k in every)
 
     def test_order_and_values(self):
-        assert ab.enumerate_realizable(1, 1).tolist() == [[[0.0]], [[0.5]], [[1.0]]]
-        first = ab.enumerate_realizable(2, 2)[:3].tolist()
+        assert ab.shatter.enumerate_realizable(1, 1).tolist() == [[[0.0]], [[0.5]], [[1.0]]]
+        first = ab.shatter.enumerate_realizable(2, 2)[:3].tolist()
         assert first == [[[0, 0], [0, 0]], [[0, 0], [0, 0.5]], [[0, 0], [0, 1]]]
 
 
@@ -93,8 +93,8 @@ class TestRefusals:
     @pytest.mark.parametrize(
         ("call", "message"),
         [
-            (lambda: ab.count_realizable_bruteforce(4, 5), r"`m`·`n` must be at most 16 .*psi\(m, n\).*but got 20\."),
-            (lambda: ab.enumerate_realizable(4, 4), r"`m`·`n` must be at most 12 .*but got 16\."),
+            (lambda: ab.shatter.count_realizable_bruteforce(4, 5), r"`n` must be small enough, with m = 4, that m·n ≤ 16 .*psi\(m, n\).*but got 5\."),
+            (lambda: ab.shatter.enumerate_realizable(4, 4), r"`m` must be small enough, with n = 4, that m·n ≤ 12 .*but got 4\."),
             (lambda: ab.psi(0, 3), r"`m` must be an integer ≥ 1, but got 0\."),
             (lambda: ab.psi(3, 2.5), r"`n` must be an integer ≥ 1, but got 2\.5\."),
             (lambda: ab.log_psi(-1, 3), r"`m` must be an integer ≥ 1, but got -1\."),

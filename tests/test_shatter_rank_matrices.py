@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import aucbound as ab
-from aucbound.shatter import rank_matrices as rm
+from aucbound.shatter import _rank_matrices as rm
 
 
 def all_code_matrices(m, n):
@@ -37,23 +37,23 @@ class TestRankMatrix:
         # Agarwal et al. 2005, Table 1: f1 and f2 on 4 positives and 4 negatives, Â = 12/16 and 8/16
         f1_pos, f1_neg = [1, 2, 5, 6], [-2, -1, 3, 4]
         f2_pos, f2_neg = [1, 2, 3, 4], [-2, -1, 5, 6]
-        assert ab.rank_matrix(f1_pos, f1_neg).mean() == 12 / 16
-        assert ab.rank_matrix(f2_pos, f2_neg).mean() == 8 / 16
+        assert ab.shatter.rank_matrix(f1_pos, f1_neg).mean() == 12 / 16
+        assert ab.shatter.rank_matrix(f2_pos, f2_neg).mean() == 8 / 16
 
     @given(st.lists(st.integers(-3, 3), min_size=1, max_size=6), st.lists(st.integers(-3, 3), min_size=1, max_size=6))
     def test_every_rank_matrix_is_realizable_by_both_tests(self, pos, neg):
-        matrix = ab.rank_matrix(pos, neg)
-        assert ab.is_realizable(matrix) and ab.is_realizable(matrix, test="submatrices")
-        assert matrix.mean() == ab.auc_from_groups(pos, neg)
+        matrix = ab.shatter.rank_matrix(pos, neg)
+        assert ab.shatter.is_realizable(matrix) and ab.shatter.is_realizable(matrix, test="submatrices")
+        assert matrix.mean() == ab.empirical.auc_from_groups(pos, neg)
 
     @given(st.lists(st.floats(-5, 5), min_size=2, max_size=8), st.lists(st.floats(-5, 5), min_size=2, max_size=8))
     def test_reversing_the_scores_mirrors_the_matrix(self, pos, neg):
-        assert (ab.rank_matrix(np.negative(pos), np.negative(neg)) == 1 - ab.rank_matrix(pos, neg)).all()
+        assert (ab.shatter.rank_matrix(np.negative(pos), np.negative(neg)) == 1 - ab.shatter.rank_matrix(pos, neg)).all()
 
 
 class TestForbiddenList:
     def test_thirty_members_none_realizable_by_definition(self):
-        table = ab.forbidden_submatrices()
+        table = ab.shatter.forbidden_submatrices()
         assert table.shape == (30, 2, 2)
         realized = realized_by_definition(2, 2)
         assert len(realized) == 51
@@ -62,7 +62,7 @@ class TestForbiddenList:
         assert len({matrix.tobytes() for matrix in codes}) == 30
 
     def test_two_by_two_cycles_by_hand(self):
-        table = {tuple(matrix.ravel()) for matrix in ab.forbidden_submatrices()}
+        table = {tuple(matrix.ravel()) for matrix in ab.shatter.forbidden_submatrices()}
         # x1 > x'1 < x2 > x'2 < x1 is fine; x1 > x'1 > x2 > x'2 > x1 is a cycle
         assert (1, 1, 0, 0) not in table  # [[1, 1], [0, 0]]: x'_1, x'_2 between x_2 and x_1
         assert (1, 0, 0, 1) in table  # x_1 > x'_1, x_1 < x'_2, x_2 < x'_1, x_2 > x'_2: cycle
@@ -89,26 +89,26 @@ class TestTheorem43:
     def test_large_matrices_without_uint64(self):
         rng = np.random.default_rng(3)
         pos, neg = rng.integers(0, 20, 40), rng.integers(0, 20, 50)  # m + n = 90 > 64 vertices
-        matrix = ab.rank_matrix(pos, neg)
-        assert ab.is_realizable(matrix)
+        matrix = ab.shatter.rank_matrix(pos, neg)
+        assert ab.shatter.is_realizable(matrix)
         i, j = np.argwhere(matrix == 1)[0]
         k, l = np.argwhere(matrix == 0)[-1]
         bad = matrix.copy()
         bad[i, j], bad[i, l], bad[k, j], bad[k, l] = 1, 0, 0, 1  # a forbidden 2×2 sub-matrix
         if i != k and j != l:
-            assert not ab.is_realizable(bad)
+            assert not ab.shatter.is_realizable(bad)
 
 
 class TestValidation:
     @pytest.mark.parametrize(
         ("call", "message"),
         [
-            (lambda: ab.rank_matrix([], [1]), r"`pos_scores` must be non-empty"),
-            (lambda: ab.rank_matrix([1], [[1, 2]]), r"`neg_scores` must be a one-dimensional array"),
-            (lambda: ab.rank_matrix([1, np.inf], [1]), r"`pos_scores` must be finite"),
-            (lambda: ab.is_realizable([[1, 0.3]]), r"`matrix` must be a matrix with entries in \{0, 0.5, 1\}, but got 0.3\."),
-            (lambda: ab.is_realizable([1, 0]), r"`matrix` must be a two-dimensional array"),
-            (lambda: ab.is_realizable([[1]], test="cycles"), r"`test` must be one of 'graph', 'submatrices', but got 'cycles'\."),
+            (lambda: ab.shatter.rank_matrix([], [1]), r"`pos_scores` must be a non-empty one-dimensional array"),
+            (lambda: ab.shatter.rank_matrix([1], [[1, 2]]), r"`neg_scores` must be a non-empty one-dimensional array"),
+            (lambda: ab.shatter.rank_matrix([1, np.inf], [1]), r"`pos_scores` must be finite"),
+            (lambda: ab.shatter.is_realizable([[1, 0.3]]), r"`matrix` must be a matrix with entries in \{0, 0.5, 1\}, but got 0.3\."),
+            (lambda: ab.shatter.is_realizable([1, 0]), r"`matrix` must be a two-dimensional array"),
+            (lambda: ab.shatter.is_realizable([[1]], test="cycles"), r"`test` must be one of 'graph', 'submatrices', but got 'cycles'\."),
         ],
     )
     def test_bad_input(self, call, message):

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import aucbound as ab
-from aucbound.cli import coverage as command
+from aucbound.cli import _progress as command
 
 SMALL = ["coverage", "--scenario", "rating", "--m", "10", "--n", "12", "--trials", "500", "--seed", "1",
          "--method", "mcdiarmid", "--method", "hoeffding-kl", "--method", "newcombe", "--method", "delong"]
@@ -28,7 +28,7 @@ delong               0.894  0.0138        0.3388          0.3475  0.0%       0.0
 
 coverage: share of trials whose interval contains the true AUC; MCSE = sqrt(coverage (1 - coverage) / trials)
 below nominal: coverage + 3 MCSE < 1 - delta; distribution-free methods promise coverage >= 1 - delta
-* beyond the paper (Agarwal et al. 2005): see docs/empirical.md
+* beyond the paper (Agarwal et al. 2005): see docs/coverage.md
 """
 
 
@@ -97,11 +97,11 @@ def test_grid_csv_on_stdout(cli):
         (["--scenario", "gamma", "--m", "5", "--n", "5"], "Invalid value for '--scenario': 'gamma' is not one of"),
         (["--scenario", "binormal", "--auc", "1.5", "--m", "5", "--n", "5"], "Invalid value for '--auc': 1.5 is not in the range 0<x<1."),
         (["--auc", "0", "--m", "5", "--n", "5"], "Invalid value for '--auc': 0.0 is not in the range 0<x<1."),
-        (["--m", "5", "--n", "5", "--trials", "0"], "Invalid value for '--trials': 0 is not in the range x>=1."),
+        (["--m", "5", "--n", "5", "--trials", "0"], "Invalid value for '--trials': 0 is not in the range 1<=x<=10000000."),
         (["--n", "5"], "Missing option '--m' (or use --grid for the standard study)."),
         (["--grid", "--m", "5"], "--grid runs every scenario, size and delta of the standard study; drop --m."),
         (["--m", "5", "--n", "5", "--method", "bootstrap-bca", "--trials", "10", "--bootstrap-trials", "20"],
-         "--bootstrap-trials must be at most 10 (--trials), but got 20."),
+         "--bootstrap-trials must be at most the number of trials (10), but got 20."),
         (["--m", "5", "--n", "5", "--method", "wald"], "Invalid value for '--method': 'wald' is not one of"),
     ],
 )
@@ -123,7 +123,7 @@ def test_progress_bar_only_for_long_runs_on_a_terminal(monkeypatch, tty, seconds
     stderr = _Terminal() if tty else io.StringIO()
     monkeypatch.setattr(command.sys, "stderr", stderr)
     now = [0.0]
-    with command._Progress("simulating", clock=lambda: now[0]) as progress:
+    with command.Progress("simulating", clock=lambda: now[0]) as progress:
         for done in range(1, 11):
             now[0] += seconds_per_step
             progress(done, 10)

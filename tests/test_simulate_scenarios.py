@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import aucbound as ab
-from aucbound.simulate import scenarios as sc
+from aucbound.simulate import _scenarios as sc
 
 TARGETS = [0.03, 0.3, 0.5, 0.65, 0.8, 0.95, 0.99, 0.999]
 
@@ -92,15 +92,15 @@ class TestExactAUC:
         assert scenario.auc == pytest.approx(float(normal_pair_auc(params(scenario)["mu"], 3.0)), abs=1e-10)
 
     def test_registry_defaults(self):
-        defaults = {name: ab.scenario(name).auc for name in ab.SCENARIOS}
-        assert defaults == {name: (0.99 if name == "near-perfect" else 0.8) for name in ab.SCENARIOS}
-        assert [ab.scenario(name).name for name in ab.SCENARIOS] == list(ab.SCENARIOS)
+        defaults = {name: ab.scenario(name).auc for name in ab.simulate.SCENARIOS}
+        assert defaults == {name: (0.99 if name == "near-perfect" else 0.8) for name in ab.simulate.SCENARIOS}
+        assert [ab.scenario(name).name for name in ab.simulate.SCENARIOS] == list(ab.simulate.SCENARIOS)
 
 
 def large_sample_auc(scenario, m, n, seed):
     """(Â, its DeLong standard error) from one sample of m positives and n negatives."""
     pos, neg = scenario.sample(np.random.default_rng(seed), m, n, 1)
-    result = ab.delong(np.r_[pos[0], neg[0]], np.r_[np.ones(m), np.zeros(n)])
+    result = ab.delong(np.r_[np.ones(m), np.zeros(n)], np.r_[pos[0], neg[0]])
     return result.auc, result.std_error
 
 
@@ -161,7 +161,7 @@ class TestErrors:
 
     def test_custom_sampler_of_the_wrong_shape(self):
         scenario = sc.custom(lambda rng, size: rng.random(size[1]), lambda rng, size: rng.random(size), 0.5)
-        with pytest.raises(ValueError, match=r"`sample_pos` must be an array of shape \(4, 3\), but got 'an array of shape \(3,\)'\."):
+        with pytest.raises(ValueError, match=r"`sample_pos` must be an array of shape \(4, 3\), but got an array of shape \(3,\)\."):
             scenario.sample(np.random.default_rng(0), 3, 5, 4)
 
     def test_custom_sampler_returning_nan(self):

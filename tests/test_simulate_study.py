@@ -13,14 +13,14 @@ REDUCED_TRIALS = 2500
 @pytest.fixture(scope="module")
 def reduced_study():
     """All 7 scenarios × 16 pairs (m, n) × 2 δ, the four finite-sample methods and DeLong's Wald interval."""
-    return ab.coverage_study(methods=[*ab.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
+    return ab.coverage_study(methods=[*ab.simulate.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
 
 
 def test_the_reduced_study_is_the_standard_grid(reduced_study):
     cells = {(cell.scenario, cell.m, cell.n, cell.delta) for cell in reduced_study.cells}
     assert cells == {(s, m, n, d) for s in STUDY_SCENARIOS for m in STUDY_SIZES for n in STUDY_SIZES for d in STUDY_DELTAS}
     assert len(reduced_study.cells) == 7 * 16 * 2
-    assert set(ab.FINITE_SAMPLE_METHODS) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"}
+    assert set(ab.simulate.FINITE_SAMPLE_METHODS) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"}
 
 
 def test_finite_sample_methods_reach_their_coverage_everywhere(reduced_study):
@@ -28,7 +28,7 @@ def test_finite_sample_methods_reach_their_coverage_everywhere(reduced_study):
         (cell.scenario, cell.m, cell.n, cell.delta, row.method, row.coverage, row.mcse)
         for cell in reduced_study.cells
         for row in cell.rows
-        if row.method in ab.FINITE_SAMPLE_METHODS and not row.coverage >= 1 - cell.delta - 3 * row.mcse
+        if row.method in ab.simulate.FINITE_SAMPLE_METHODS and not row.coverage >= 1 - cell.delta - 3 * row.mcse
     ]
     assert failures == []
 
@@ -37,20 +37,20 @@ def test_the_study_can_see_a_failure(reduced_study):
     """The same check flags DeLong's interval at near-perfect separation, where Â = 1 is common."""
     flagged = {(cell.scenario, cell.m, cell.n) for cell in reduced_study.cells if cell["delong"].below_nominal}
     assert ("near-perfect", 10, 10) in flagged
-    assert all(not cell[key].below_nominal for cell in reduced_study.cells for key in ab.FINITE_SAMPLE_METHODS)
+    assert all(not cell[key].below_nominal for cell in reduced_study.cells for key in ab.simulate.FINITE_SAMPLE_METHODS)
 
 
 def test_each_cell_is_a_single_run_with_the_same_seed(reduced_study):
     for cell in reduced_study.cells[::37]:
         single = ab.coverage(cell.scenario, cell.m, cell.n, cell.delta,
-                             methods=[*ab.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
+                             methods=[*ab.simulate.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
         assert single == cell
 
 
 def test_worst_coverage_summarizes_the_cells(reduced_study):
-    summary = ab.worst_coverage(reduced_study)
+    summary = ab.simulate.worst_coverage(reduced_study)
     assert [(r["delta"], r["method"]) for r in summary] == [
-        (d, key) for d in STUDY_DELTAS for key in (*ab.FINITE_SAMPLE_METHODS, "delong")
+        (d, key) for d in STUDY_DELTAS for key in (*ab.simulate.FINITE_SAMPLE_METHODS, "delong")
     ]
     for record in summary:
         rows = [(cell.scenario, cell[record["method"]]) for cell in reduced_study.cells if cell.delta == record["delta"]]
@@ -58,7 +58,7 @@ def test_worst_coverage_summarizes_the_cells(reduced_study):
             assert record[name] == min(row.coverage for scenario, row in rows if scenario == name)
         assert record["worst"] == min(record[name] for name in STUDY_SCENARIOS)
         assert record["below_nominal"] == sum(row.below_nominal for _, row in rows) and record["cells"] == 112
-        assert record["guarantee"] == ab.EMPIRICAL_METHODS[record["method"]].guarantee
+        assert record["guarantee"] == ab.METHODS[record["method"]].guarantee
 
 
 def test_records_are_one_per_cell_and_method(reduced_study):

@@ -1,38 +1,44 @@
-"""Closed-form bounds from m, n and δ, with no data (Agarwal et al. 2005, §3; Hoeffding 1963).
+"""Closed-form bounds from m, n and δ, with no data (Agarwal et al. 2005; Agarwal & Roth 2005).
 
-``deviation``: McDiarmid, the error-rate comparison and finite classes; ``hoeffding``:
-the two-sample U-statistic bounds (beyond the paper); ``variance``: Chebyshev and the
-normal approximation with Lehmann's variance and its extremes; ``interval``: the method
-registry behind :func:`interval` and :func:`sample_size`; ``uniform``: uniform convergence over
-a class (§4) and Freund et al.'s bound; ``learnability``: Agarwal & Roth's sample
-complexities (2005, COLT).
+McDiarmid's interval, the error-rate comparison and finite classes (Agarwal et al. 2005,
+§3); Hoeffding's two-sample U-statistic bounds (1963, beyond the paper); Chebyshev, the
+normal approximation and Wald's interval with Lehmann's variance, its extremes and
+Hanley–McNeil's; Newcombe's score interval; the method registry behind :func:`interval`,
+:func:`interval_table` and :func:`sample_size`; uniform convergence over a class (§4) and
+Freund et al.'s bound; Agarwal & Roth's sample complexities (2005, COLT).
 """
 
-from .deviation import (
+from ._deviation import (
     error_rate_epsilon,
-    error_rate_sample_size,
     error_rate_tail,
     finite_class_epsilon,
-    finite_class_sample_size,
     finite_class_tail,
     mcdiarmid_epsilon,
-    mcdiarmid_sample_size,
     mcdiarmid_tail,
     sample_size_ratio,
 )
-from .hoeffding import bernoulli_kl, hoeffding_epsilon, hoeffding_kl_interval, hoeffding_sample_size, hoeffding_tail
-from .learnability import (
+from ._hoeffding import bernoulli_kl, hoeffding_epsilon, hoeffding_kl_interval, hoeffding_tail
+from ._interval import interval, interval_table
+from ._learnability import (
     ceil_rho,
-    consistent_linear_ranker,
     eem_exact_sample_size,
     eem_sample_size,
     excess_error_lower_bound,
-    rank_shatters,
     sample_complexity_lower_bound,
 )
-from .interval import METHODS, Method, interval, interval_table, sample_size, split_sample
-from .uniform import freund_epsilon, uniform_bound, uniform_epsilon, uniform_sample_size, uniform_tail
-from .variance import (
+from ._methods import INPUTS, METHODS, Estimates, Method, register
+from ._newcombe import newcombe_interval
+from ._sample_size import (
+    error_rate_sample_size,
+    finite_class_sample_size,
+    hoeffding_sample_size,
+    mcdiarmid_sample_size,
+    sample_size,
+    split_sample,
+)
+from ._sizes import MAX_SIZE
+from ._uniform import freund_epsilon, uniform_bound, uniform_epsilon, uniform_sample_size, uniform_tail
+from ._variance import (
     chebyshev_epsilon,
     chebyshev_tail,
     hanley_mcneil_p,
@@ -43,32 +49,29 @@ from .variance import (
     score_interval,
     variance_max,
     variance_min,
+    wald_interval,
 )
 
 __all__ = [
+    "INPUTS",
+    "MAX_SIZE",
     "METHODS",
+    "Estimates",
     "Method",
-    "ceil_rho",
-    "consistent_linear_ranker",
-    "eem_exact_sample_size",
-    "eem_sample_size",
-    "excess_error_lower_bound",
-    "freund_epsilon",
-    "rank_shatters",
-    "sample_complexity_lower_bound",
-    "uniform_bound",
-    "uniform_epsilon",
-    "uniform_sample_size",
-    "uniform_tail",
     "bernoulli_kl",
+    "ceil_rho",
     "chebyshev_epsilon",
     "chebyshev_tail",
+    "eem_exact_sample_size",
+    "eem_sample_size",
     "error_rate_epsilon",
     "error_rate_sample_size",
     "error_rate_tail",
+    "excess_error_lower_bound",
     "finite_class_epsilon",
     "finite_class_sample_size",
     "finite_class_tail",
+    "freund_epsilon",
     "hanley_mcneil_p",
     "hanley_mcneil_variance",
     "hoeffding_epsilon",
@@ -81,12 +84,20 @@ __all__ = [
     "mcdiarmid_epsilon",
     "mcdiarmid_sample_size",
     "mcdiarmid_tail",
+    "newcombe_interval",
     "normal_epsilon",
     "normal_tail",
+    "register",
+    "sample_complexity_lower_bound",
     "sample_size",
     "sample_size_ratio",
     "score_interval",
     "split_sample",
+    "uniform_bound",
+    "uniform_epsilon",
+    "uniform_sample_size",
+    "uniform_tail",
     "variance_max",
     "variance_min",
+    "wald_interval",
 ]

@@ -10,14 +10,14 @@ from .. import __version__
 from .auc import auc
 from .compare import compare
 from .coverage import coverage
-from .interval import interval
 from .eem import eem
+from .interval import interval
 from .lower_bound import lower_bound
 from .plot import plot
 from .psi import psi
 from .sample_size import sample_size
-from .uniform import freund, uniform
 from .shatter import shatter
+from .uniform import freund, uniform
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -67,15 +67,5 @@ def main():
     """
 
 
-main.add_command(interval)
-main.add_command(sample_size)
-main.add_command(lower_bound)
-main.add_command(uniform)
-main.add_command(freund)
-main.add_command(eem)
-main.add_command(psi)
-main.add_command(shatter)
-main.add_command(plot)
-main.add_command(auc)
-main.add_command(compare)
-main.add_command(coverage)
+for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage):
+    main.add_command(_command)

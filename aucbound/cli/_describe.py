@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import math
 
-from ..bounds import METHODS
+from ..bounds import INPUTS, METHODS
 
+_OPTIONS = {"auc": "--auc", "p1": "--p1", "p2": "--p2", "variance": "--variance"}
 
 
 def beyond_note(page: str = "docs/intervals.md", paper: str = "Agarwal et al. 2005") -> str:
     """The footnote explaining the star on beyond-the-paper rows."""
     return f"* beyond the paper ({paper}): see {page}"
-
-
-BEYOND_NOTE = beyond_note()
 
 
 def confidence(delta: float) -> str:
@@ -22,9 +20,14 @@ def confidence(delta: float) -> str:
     return f"delta = {delta:g} (confidence {percent}%)" if percent != "100" else f"delta = {delta:g} (confidence 1 - {delta:g})"
 
 
+def starred(key: str, beyond: bool) -> str:
+    """The key, starred when it goes beyond the paper."""
+    return f"{key} *" if beyond else key
+
+
 def method_label(key: str) -> str:
     """The method key, starred when it goes beyond the paper."""
-    return f"{key} *" if METHODS[key].beyond_paper else key
+    return starred(key, METHODS[key].beyond_paper)
 
 
 def estimate_line(label: str, auc, p1, p2) -> list[str]:
@@ -34,10 +37,10 @@ def estimate_line(label: str, auc, p1, p2) -> list[str]:
     return [f"{label} = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else "")]
 
 
-def footnotes(results, given: dict, chosen) -> list[str]:
-    """The notes under a method table: the beyond-the-paper star, and methods left out."""
-    notes = [BEYOND_NOTE] if any(result.beyond_paper for result in results) else []
-    return notes + skipped(given, chosen)
+def footnotes(results, given: dict, chosen, keys, page: str = "docs/intervals.md") -> list[str]:
+    """The notes under a method table: the beyond-the-paper star, and which of `keys` were left out."""
+    notes = [beyond_note(page)] if any(result.beyond_paper for result in results) else []
+    return notes + skipped(given, chosen, keys)
 
 
 def class_note(class_size, log_class_size) -> list[str]:
@@ -48,19 +51,23 @@ def class_note(class_size, log_class_size) -> list[str]:
         size = f"ln K = {log_class_size:g}"
     else:
         return []
-    return [f"finite class of scorers, {size}: union bound (Cor 3.9 / 3.10), every method at delta/K"]
+    return [f"finite class of scorers, {size}: union bound (Thm 3.8, Cor 3.9 / 3.10), every method at delta/K"]
 
 
-def skipped(given: dict, chosen) -> list[str]:
-    """A note naming the methods left out for want of inputs (when none were chosen explicitly)."""
+def skipped(given: dict, chosen, keys) -> list[str]:
+    """A note naming the methods among `keys` left out for want of inputs (when none were chosen)."""
     if chosen:
         return []
     groups: dict[tuple, list[str]] = {}
-    for spec in METHODS.values():
-        missing = tuple(name for name in spec.needs if given[name] is None)
+    for spec in (METHODS[key] for key in keys):
+        missing = tuple(name for name in spec.needs if given.get(name) is None)
         if missing:
             groups.setdefault(spec.needs, []).append(spec.key)
-    return [
-        f"not shown: {', '.join(keys)} ({'need' if len(keys) > 1 else 'needs'} {', '.join('--' + name for name in needs)})"
-        for needs, keys in groups.items()
-    ]
+    notes = []
+    for needs, keys in groups.items():
+        if "scores" in needs:
+            notes.append(f"not shown: {', '.join(keys)} (resample the data: aucbound auc FILE)")
+        else:
+            wanted = ", ".join(_OPTIONS[name] for name in needs)
+            notes.append(f"not shown: {', '.join(keys)} ({'need' if len(keys) > 1 else 'needs'} {wanted})")
+    return notes

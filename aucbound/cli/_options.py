@@ -1,22 +1,29 @@
 """Options shared by several commands, as named decorators, and the edge where library
-errors become click errors."""
+errors become click errors.
+
+Option lists come from the library's registries — the interval methods from
+:data:`aucbound.METHODS`, the function classes and their parameters from
+:data:`aucbound.CLASSES` — so a new method or class appears here without an edit.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import re
+import dataclasses
 
 import click
 
 from .. import _validate
 
-_UNIT_OPEN = click.FloatRange(0, 1, min_open=True, max_open=True)
-_UNIT_CLOSED = click.FloatRange(0, 1)
+UNIT_OPEN = click.FloatRange(0, 1, min_open=True, max_open=True)
+UNIT_CLOSED = click.FloatRange(0, 1)
 
 FORMATS = ("table", "json", "csv")
 
 
-def _stack(*decorators):
+def stack(*decorators):
+    """One decorator applying `decorators` in order (the first is the outermost)."""
+
     def apply(function):
         for decorator in reversed(decorators):
             function = decorator(function)
@@ -25,13 +32,21 @@ def _stack(*decorators):
     return apply
 
 
-def _tablefmt_choices():
-    import tabulate
+class _TableFormat(click.ParamType):
+    """One of tabulate's table formats, checked when given (tabulate is imported only then)."""
 
-    return sorted(tabulate.tabulate_formats)
+    name = "NAME"
+
+    def convert(self, value, param, ctx):
+        import tabulate
+
+        if value not in tabulate.tabulate_formats:
+            self.fail(f"{value!r} is not one of tabulate's formats ({', '.join(sorted(tabulate.tabulate_formats))}).",
+                      param, ctx)
+        return value
 
 
-output_options = _stack(
+output_options = stack(
     click.option(
         "--format",
         "output_format",
@@ -42,38 +57,54 @@ output_options = _stack(
     ),
     click.option(
         "--tablefmt",
-        type=click.Choice(_tablefmt_choices()),
+        type=_TableFormat(),
         default="simple",
         show_default=True,
-        metavar="NAME",
         help="tabulate's table style, e.g. github, grid, latex_booktabs.",
     ),
 )
 
 delta_option = click.option(
     "--delta",
-    type=_UNIT_OPEN,
+    type=UNIT_OPEN,
     default=0.05,
     show_default=True,
     help="Failure probability δ in (0, 1); the confidence is 1 − δ.",
 )
 
-variance_options = _stack(
-    click.option("--auc", type=_UNIT_CLOSED, help="The AUC estimate Â (centres intervals; A for the variance methods)."),
-    click.option("--p1", type=_UNIT_CLOSED, help="Lehmann's p1, P(two positives above a negative); with --p2 and --auc."),
-    click.option("--p2", type=_UNIT_CLOSED, help="Lehmann's p2, P(a positive above two negatives); with --p1 and --auc."),
+
+class Skew(click.ParamType):
+    """A positive skew ρ = m/(m+n) in (0, 1), as p/q or a decimal: 1/10, 0.1."""
+
+    name = "RHO"
+
+    def convert(self, value, param, ctx):
+        try:
+            return _validate.skew("rho", value)
+        except (_validate.ParameterError, _validate.ParameterTypeError):
+            self.fail(f"must be a number in (0, 1) or a ratio p/q such as 1/10, but got {value!r}.", param, ctx)
+
+
+def skew_option(default="1/2", help_text="Positive skew ρ = m/(m+n): 1/10, 0.25 …"):
+    return click.option("--rho", type=Skew(), default=default, show_default=True, help=help_text)
+
+
+variance_options = stack(
+    click.option("--auc", type=UNIT_CLOSED, help="The AUC estimate Â (centres intervals; A for the variance methods)."),
+    click.option("--p1", type=UNIT_CLOSED, help="Lehmann's p1, P(two positives above a negative); with --p2 and --auc."),
+    click.option("--p2", type=UNIT_CLOSED, help="Lehmann's p2, P(a positive above two negatives); with --p1 and --auc."),
 )
 
-class_size_options = _stack(
+class_size_options = stack(
     click.option(
         "--class-size",
         type=click.IntRange(min=1),
         metavar="K",
-        help="Union bound over a finite class of K scorers (Cor 3.9 / 3.10): each method at δ/K.",
+        help="Union bound over a finite class of K scorers (Thm 3.8 / Cor 3.9): each method at δ/K.",
     ),
     click.option(
         "--log-class-size",
-        type=click.FloatRange(min=0),
+        type=click.FloatRange(min=0, max=1e300),
         metavar="LNK",
         help="The same with ln K given instead of K (for classes beyond 10^300).",
     ),
@@ -81,6 +112,7 @@ class_size_options = _stack(
 
 
 def method_option(keys):
+    """--method NAME (repeatable), one of `keys`."""
     return click.option(
         "--method",
         "methods",
@@ -92,25 +124,126 @@ def method_option(keys):
 
 
 def open_unit(name: str, help_text: str, **kwargs):
-    """A required-by-default option with a value in (0, 1)."""
-    return click.option(name, type=_UNIT_OPEN, help=help_text, **kwargs)
+    """An option with a value in (0, 1)."""
+    return click.option(name, type=UNIT_OPEN, help=help_text, **kwargs)
 
 
 def size_option(name: str, help_text: str):
+    """A required count ≥ 1 (any size: Python integers)."""
     return click.option(name, type=click.IntRange(min=1), required=True, help=help_text)
 
 
+# --- function classes, from aucbound.CLASSES ---------------------------------------------
+
+
+def _class_parameters() -> dict[str, dict]:
+    """Every class parameter once: its metadata, and the classes that have it."""
+    from ..shatter import CLASSES
+
+    found: dict[str, dict] = {}
+    for key, cls in CLASSES.items():
+        for field in dataclasses.fields(cls):
+            entry = found.setdefault(field.name, {"meta": field.metadata, "classes": []})
+            entry["classes"].append(key)
+    return found
+
+
+def _option_name(parameter: str) -> str:
+    return "--" + parameter.replace("_", "-")
+
+
+def class_options(*, required: bool = True, default: str | None = None, choices=None):
+    """--class KEY with one option per class parameter (--size, --d, --q, --log-c1, --c2).
+
+    The command receives ``class_name`` and one keyword per parameter; :func:`build_class`
+    turns them into the class. Without `required`, --class may be left out (`default`
+    names the class used then, for the help text); `choices` limits the classes offered.
+    """
+    from ..shatter import CLASSES
+
+    keys = list(choices or CLASSES)
+    names = ", ".join(f"{key} ({', '.join(_option_name(f.name) for f in dataclasses.fields(CLASSES[key])) or 'no options'})"
+                      for key in keys)
+    shown_default = f" [default: {default}]" if default else ""
+    options = [click.option("--class", "class_name", type=click.Choice(keys), required=required,
+                            help=f"The function class F: {names}.{shown_default}")]
+    for name, entry in _class_parameters().items():
+        meta = entry["meta"]
+        if meta["kind"] is int:
+            kind = click.IntRange(min=meta["minimum"])
+        else:
+            kind = click.FloatRange(min=meta["minimum"], max=1e300) if meta["minimum"] is not None else click.FloatRange(-1e300, 1e300)
+        options.append(click.option(_option_name(name), name, type=kind, metavar=meta["metavar"], help=meta["help"]))
+    return stack(*options)
+
+
+def build_class(class_name: str | None, parameters: dict):
+    """The class object for --class and its options; a usage error names a missing or stray option.
+
+    `parameters` holds every class option's value (None when not given). With no
+    `class_name`, None (the command's default class), unless a class option was given.
+    """
+    from ..shatter import CLASSES
+
+    given = {name: value for name, value in parameters.items() if value is not None}
+    if class_name is None:
+        if given:
+            raise click.UsageError(f"{_option_name(next(iter(given)))} goes with --class.")
+        return None
+    cls = CLASSES[class_name]
+    fields = {field.name: field for field in dataclasses.fields(cls)}
+    for name in given:
+        if name not in fields:
+            raise click.UsageError(f"{_option_name(name)} does not apply to --class {class_name}.")
+    for name, field in fields.items():
+        if name not in given and field.default is dataclasses.MISSING:
+            raise click.UsageError(f"--class {class_name} needs {_option_name(name)}.")
+    with library_errors():
+        return cls(**given)
+
+
+def class_keywords(kwargs: dict) -> dict:
+    """Take the class options out of a command's keywords (the rest stay in `kwargs`)."""
+    return {name: kwargs.pop(name) for name in _class_parameters()}
+
+
+# --- library errors at the edge ------------------------------------------------------------
+
+
+#: Library parameters whose option has another name on every command that has it.
+_ALIASES = {"fclass": "class_name", "rank_dim": "rank_dim"}
+
+
+def option_namer(ctx: click.Context, rename: dict | None = None):
+    """How a library parameter reads on this command line: its option, else its name in words."""
+    options = {}
+    for param in ctx.command.params:
+        if isinstance(param, click.Option):
+            options[param.name] = max(param.opts, key=len)
+    for library, option in _ALIASES.items():
+        if option in options:
+            options.setdefault(library, options[option])
+    rename = rename or {}
+
+    def name(parameter: str) -> str:
+        if parameter in rename:
+            return rename[parameter]
+        if parameter in options:
+            return options[parameter]
+        return f"the {parameter.replace('_', ' ')}"
+
+    return name
+
+
 @contextlib.contextmanager
-def library_errors():
-    """Turn the library's parameter errors into click usage errors (exit 2) naming the option."""
+def library_errors(rename: dict | None = None):
+    """Turn the library's parameter errors into click usage errors (exit 2) naming the option.
+
+    The error's ``parameter`` (and the others its rule names) become the command's options;
+    `rename` maps library parameters that go by another option (``labels`` → ``--label``).
+    """
     try:
         yield
     except (_validate.ParameterError, _validate.ParameterTypeError) as error:
         ctx = click.get_current_context()
-        options = {param.name for param in ctx.command.params}
-
-        def as_option(match):
-            name = match.group(1)
-            return "--" + name.replace("_", "-") if name in options else match.group(0)
-
-        raise click.UsageError(re.sub(r"`([a-z0-9_]+)`", as_option, str(error)), ctx) from None
+        raise click.UsageError(error.message(option_namer(ctx, rename)), ctx) from None

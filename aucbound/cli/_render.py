@@ -1,13 +1,23 @@
-"""Writing results to stdout as a table (tabulate), JSON or CSV."""
+"""Writing results to stdout as a table (tabulate), JSON or CSV, and showing numbers in them.
+
+JSON keeps every value exact and readable by any parser: integers beyond 2^53 (ψ(m, n),
+sample sizes of 300 digits) are written as strings of their digits — the record's ``log_``
+fields give their logarithms beside them — and infinities and NaN as the strings "inf"
+and "nan".
+"""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import math
 import sys
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
+
+LN10 = math.log(10.0)
+_JSON_EXACT = 2**53
 
 
 @dataclass(frozen=True)
@@ -23,18 +33,64 @@ def number(value) -> str:
     if value is None:
         return "—"
     if isinstance(value, float) and math.isinf(value):
-        return "inf"
+        return "inf" if value > 0 else "-inf"
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return integer(math.log(abs(value)), value)
     return f"{value:.6g}"
 
 
+def integer(log_value: float, exact=None) -> str:
+    """A count: in full when it is an integer of at most 30 digits, else to 6 digits (a power of ten past 10^15).
+
+    `exact` is the integer itself or a function computing it (called only when short).
+    """
+    if log_value < 30 * LN10 - 1e-9 and exact is not None:
+        return str(exact() if callable(exact) else exact)
+    if log_value < 15 * LN10:
+        return f"{math.exp(log_value):.6g}"
+    power = math.floor(log_value / LN10)
+    return f"≈ {10 ** (log_value / LN10 - power):.6f} × 10^{power}"
+
+
+def size(value) -> str:
+    """A sample size: the integer (in full up to 30 digits), or 'beyond 10^300' for None."""
+    if value is None:
+        return "beyond 10^300"
+    return integer(math.log(value), value)
+
+
+def interval_text(record: dict) -> str:
+    """'[lo, hi]', or 'vacuous' for an interval that is all of [0, 1]."""
+    if record["guarantee"] == "vacuous":
+        return "vacuous"
+    return f"[{number(record['lo'])}, {number(record['hi'])}]"
+
+
 def _jsonable(value):
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int) and abs(value) > _JSON_EXACT:
+        return str(value)
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
     if isinstance(value, dict):
-        return {key: _jsonable(item) for key, item in value.items()}
+        return {str(key): _jsonable(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [_jsonable(item) for item in value]
     return value
+
+
+@contextlib.contextmanager
+def long_integers():
+    """Lift Python's limit on writing integers of more than 4300 digits (ψ(1000, 1000) has 5859)."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if limit:
+        sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
 
 
 def emit(*, records, columns, parameters, title=(), notes=(), output_format="table", tablefmt="simple"):
@@ -45,16 +101,17 @@ def emit(*, records, columns, parameters, title=(), notes=(), output_format="tab
     comments for the latex formats).
     """
     out = sys.stdout
-    if output_format == "json":
-        json.dump(_jsonable({"parameters": parameters, "results": list(records)}), out, indent=2, ensure_ascii=False)
-        out.write("\n")
-        return
-    if output_format == "csv":
-        fields = list(dict.fromkeys(key for record in records for key in record))
-        writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(records)
-        return
+    with long_integers():
+        if output_format == "json":
+            json.dump(_jsonable({"parameters": parameters, "results": list(records)}), out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return
+        if output_format == "csv":
+            fields = list(dict.fromkeys(key for record in records for key in record))
+            writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(records)
+            return
     import tabulate
 
     table = tabulate.tabulate(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ..empirical.compare import COMPARE_METHODS
+from ..empirical._compare import COMPARE_METHODS
 from . import _describe
+from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 from ._options import delta_option, method_option, output_options
 from ._render import Column, number
-from .auc import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 
 
 def _shown(record: dict) -> str:
@@ -36,7 +36,8 @@ def compare(file, scores, label, positive, delta, methods, output_format, tablef
     DeLong's paired test gives Z and a two-sided p-value from the covariance of the
     structural components, and an asymptotic interval for D. Hoeffding's bound for the
     difference kernel in [-1, 1] (beyond the paper) gives intervals that hold for every
-    distribution and sample size. FILE is read as by `aucbound auc`.
+    distribution and sample size; --method adds mcdiarmid, chebyshev-max or normal-max.
+    FILE is read as by `aucbound auc`.
 
     \b
     Examples:
@@ -49,9 +50,8 @@ def compare(file, scores, label, positive, delta, methods, output_format, tablef
         raise click.BadParameter(f"give exactly two score columns, but got {len(scores)}.", param_hint="'--score'")
     with data_errors():
         columns, pos_label = read_data(file, scores, label, positive)
-        result = compare_scores(
-            *columns.scores, columns.labels, delta=delta, pos_label=pos_label, methods=list(methods) or None
-        )
+        result = compare_scores(columns.labels, *columns.scores, delta=delta, pos_label=pos_label,
+                                methods=list(methods) or None)
     a, b = columns.score_names
     title = [
         source_line(columns, f"Paired comparison of {a!r} (a) and {b!r} (b)", positive),

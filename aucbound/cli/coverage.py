@@ -3,45 +3,17 @@
 from __future__ import annotations
 
 import csv
-import sys
-import time
 
 import click
 
-from ..empirical.intervals import EMPIRICAL_METHODS
-from ..simulate.scenarios import SCENARIOS
+from ..bounds import METHODS
+from ..simulate import MAX_TRIALS, SCENARIOS
 from . import _describe
 from ._options import delta_option, library_errors, method_option, output_options
+from ._progress import Progress
 from ._render import Column, emit
-from .auc import BEYOND_NOTE, row_label
-
-#: A run whose projected time exceeds this many seconds shows a progress bar (on a terminal).
-SHOW_AFTER = 3.0
 
 _SCENARIO_HELP = "The pair of score distributions, each with an exact true AUC (see docs/coverage.md)."
-
-
-class _Progress:
-    """``progress(done, total)`` that opens click's bar on stderr once the run looks longer than SHOW_AFTER."""
-
-    def __init__(self, label: str, clock=time.monotonic):
-        self.label, self.clock, self.start, self.bar = label, clock, clock(), None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            projected = (self.clock() - self.start) * total / done
-            if projected <= SHOW_AFTER or not sys.stderr.isatty():
-                return
-            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
-            self.bar.__enter__()
-        self.bar.update(done - self.bar.pos)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
 
 
 def _fixed(value) -> str:
@@ -53,7 +25,7 @@ def _percent(value) -> str:
 
 
 _ROW_COLUMNS = [
-    Column("method", row_label),
+    Column("method", lambda r: _describe.starred(r["method"], r["beyond_paper"])),
     Column("coverage", lambda r: _fixed(r["coverage"])),
     Column("MCSE", lambda r: _fixed(r["mcse"])),
     Column("mean width", lambda r: _fixed(r["mean_width"])),
@@ -89,9 +61,9 @@ def _explicit(ctx: click.Context, names) -> list[str]:
 def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablefmt):
     from ..simulate import coverage, scenario
 
-    with library_errors():
+    with library_errors({"bootstrap_trials": "--bootstrap-trials"}):
         chosen = scenario(scenario_name, auc)
-        with _Progress("simulating") as progress:
+        with Progress("simulating") as progress:
             result = coverage(chosen, m, n, delta, progress=progress, **options)
     title = [
         f"Coverage of the AUC intervals: {result.trials} trials, seed {result.seed}, {_describe.confidence(delta)}",
@@ -112,7 +84,7 @@ def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablef
         columns=_ROW_COLUMNS,
         parameters={"scenario": scenario_name, "auc": auc, **summary},
         title=title,
-        notes=_NOTES + ([BEYOND_NOTE] if any(row.beyond_paper for row in result.rows) else []),
+        notes=_NOTES + ([_describe.beyond_note("docs/coverage.md")] if any(row.beyond_paper for row in result.rows) else []),
         output_format=output_format,
         tablefmt=tablefmt,
     )
@@ -121,7 +93,7 @@ def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablef
 def _grid(options, out, output_format, tablefmt):
     from ..simulate import FINITE_SAMPLE_METHODS, coverage_study, worst_coverage
 
-    with library_errors(), _Progress("standard study") as progress:
+    with library_errors({"bootstrap_trials": "--bootstrap-trials"}), Progress("standard study") as progress:
         study = coverage_study(progress=progress, **options)
     records = study.records()
     if out is not None:
@@ -167,15 +139,16 @@ def _grid(options, out, output_format, tablefmt):
 @click.option("--m", type=click.IntRange(min=1), help="Positives in each simulated data set.")
 @click.option("--n", type=click.IntRange(min=1), help="Negatives in each simulated data set.")
 @delta_option
-@click.option("--trials", type=click.IntRange(min=1), default=10_000, show_default=True, help="Simulated data sets.")
-@method_option(list(EMPIRICAL_METHODS))
+@click.option("--trials", type=click.IntRange(min=1, max=MAX_TRIALS), default=10_000, show_default=True,
+              help="Simulated data sets.")
+@method_option(list(METHODS))
 @click.option(
     "--bootstrap-trials",
     type=click.IntRange(min=1),
     metavar="B",
     help="Trials for the bootstrap methods, which resample each one [default: 1000, or --trials if fewer].",
 )
-@click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True, help="Bootstrap resamples per trial.")
+@click.option("--resamples", type=click.IntRange(min=1, max=10**7), default=1000, show_default=True, help="Bootstrap resamples per trial.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
 @click.option(
     "--grid",

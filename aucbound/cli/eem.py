@@ -8,10 +8,8 @@ import click
 
 from ..bounds import eem_exact_sample_size, eem_sample_size, sample_complexity_lower_bound
 from . import _describe
-from ._classes import class_or_log_r
-from ._options import delta_option, library_errors, open_unit, output_options
-from ._render import Column, emit, number
-from .uniform import SIZE_COLUMNS
+from ._options import build_class, class_keywords, class_options, delta_option, library_errors, open_unit, output_options, skew_option
+from ._render import Column, emit, number, size
 
 LABELS = {
     "thm1": "Thm 1 (closed form)",
@@ -21,59 +19,56 @@ LABELS = {
 
 
 @click.command("eem")
-@class_or_log_r
+@class_options()
 @open_unit("--epsilon", "Target excess ranking error ε in (0, 1).", required=True)
 @delta_option
-@click.option("--rho", default="1/2", show_default=True, metavar="P/Q",
-              help="Positive skew ρ = m/M, rational: 1/4, 0.1 (ρM must be an integer).")
+@skew_option(help_text="Positive skew ρ = m/M as a ratio p/q: 1/4, 0.1 (Thm 1 makes ρM an integer).")
 @output_options
-def eem(fclass, log_r, epsilon, delta, rho, output_format, tablefmt):
+def eem(class_name, epsilon, delta, rho, output_format, tablefmt, **kwargs):
     """Training-set size for empirical error minimization over a class F to reach excess error ε.
 
-    Thm 1 of Agarwal & Roth (2005) for r(F, m, n) ≤ c1·(mn)^c2, rounded up so that ρM is
-    an integer; beside it the smallest M satisfying the condition its proof establishes,
-    4·r(F, 2ρM, 2(1−ρ)M)·exp(−ρ(1−ρ)Mε²/32) ≤ δ (beyond the paper: valid, and much
-    smaller), and Cor 1's lower bound when the rank dimension is known. --log-r takes a
-    constant ln r(F, m, n) for all sizes (c1 = e^LOGR, c2 = 0).
+    Thm 1 of Agarwal & Roth (2005) for r(F, m, n) ≤ c1·(mn)^c2, rounded up as the theorem
+    states so that ρM is an integer; beside it the smallest training set whose class sizes
+    meet the condition its proof establishes, 4·r(F, 2m, 2n)·exp(−mnε²/(32(m+n))) ≤ δ
+    (beyond the paper: valid, and much smaller), and Cor 1's lower bound when the rank
+    dimension is known. --class growth --log-c1 L --c2 C takes constants of your own.
 
     \b
     Examples:
       aucbound eem --class linear --d 5 --epsilon 0.1 --delta 0.05 --rho 0.25
       aucbound eem --class finite --size 1000 --epsilon 0.1 --delta 0.05 --rho 1/4
-      aucbound eem --log-r 20 --epsilon 0.05
+      aucbound eem --class growth --log-c1 20 --epsilon 0.05
     """
-    constants = {"fclass": fclass} if fclass is not None else {"log_c1": log_r, "c2": 0}
+    fclass = build_class(class_name, class_keywords(kwargs))
     with library_errors():
-        results = [eem_sample_size(epsilon, delta, rho, **constants),
-                   eem_exact_sample_size(epsilon, delta, rho, **constants)]
-        rank_dim = getattr(fclass, "rank_dimension", None)
+        results = [eem_sample_size(fclass, epsilon, delta, rho), eem_exact_sample_size(fclass, epsilon, delta, rho)]
+        rank_dim = fclass.rank_dimension
         if rank_dim:
-            results.append(sample_complexity_lower_bound(rank_dim, epsilon, delta, float(results[0].rho)))
+            results.append(sample_complexity_lower_bound(rank_dim, epsilon, delta, float(rho)))
     theorem = results[0]
     records = [result.as_dict() for result in results]
     for record in records:
         upper = record["method"] != "lower" and record["M"] is not None and theorem.M is not None
         record["ratio"] = record["M"] / theorem.M if upper else None
-    name = f"ln r(F, m, n) = {log_r:g} for all m, n" if fclass is None else str(fclass)
-    columns = [Column("bound", lambda r: LABELS[r["method"]]), *SIZE_COLUMNS,
+    columns = [Column("bound", lambda r: LABELS[r["method"]]),
+               Column("M", lambda r: (f">= {number(r['value'])}" if r["method"] == "lower" and r["M"] is not None
+                                      else size(r["M"]))),
+               Column("m", lambda r: size(r["m"]) if r["m"] else "—"),
+               Column("n", lambda r: size(r["n"]) if r["n"] else "—"),
                Column("M / Thm 1", lambda r: number(r["ratio"])), Column("source", lambda r: r["source"])]
     notes = [_describe.beyond_note("docs/learnability.md", "Agarwal & Roth 2005")]
     lower = results[2] if len(results) > 2 else None
-    if lower is not None:
-        columns[1] = Column("M", lambda r: ("vacuous" if r["M"] is None
-                                            else f">= {number(r['value'])}" if r["method"] == "lower" else str(r["M"])))
-        if lower.value < 1:
-            notes.append("Cor 1 is below one example here: its constants make it say nothing at this rank dimension")
-    elif fclass is not None:
+    if lower is not None and lower.value < 1:
+        notes.append("Cor 1 is below one example here: its constants make it say nothing at this rank dimension")
+    elif lower is None:
         notes.append("Cor 1 not shown: the rank dimension of this class is not known exactly")
     if any(result.vacuous for result in results):
-        notes.append("vacuous: no training set of at most 10^300 examples suffices")
+        notes.append("beyond 10^300: no training set of at most 10^300 examples suffices")
     emit(records=records, columns=columns,
-         parameters={"fclass": None if fclass is None else str(fclass), "log_r": log_r, "epsilon": epsilon,
-                     "delta": delta, "rho": rho},
-         title=[f"Sample complexity of empirical error minimization over {name}:",
-                f"excess ranking error epsilon = {epsilon:g}, {_describe.confidence(delta)}, rho = {rho}"
-                + ("" if fclass is None else f"; c1 = {_c1(fclass)}, c2 = {fclass.c2}")],
+         parameters={"fclass": str(fclass), "epsilon": epsilon, "delta": delta, "rho": float(rho)},
+         title=[f"Sample complexity of empirical error minimization over {fclass}:",
+                f"excess ranking error epsilon = {epsilon:g}, {_describe.confidence(delta)}, rho = {rho}; "
+                f"c1 = {_c1(fclass)}, c2 = {number(fclass.c2)}"],
          notes=notes, output_format=output_format, tablefmt=tablefmt)
 
 

@@ -15,29 +15,27 @@ from ._options import (
     size_option,
     variance_options,
 )
-from ._render import Column, emit, number
+from ._render import Column, emit, interval_text, number
 
-
-def _shown_interval(record: dict) -> str:
-    if record["guarantee"] == "vacuous":
-        return "vacuous"
-    return f"[{number(record['lo'])}, {number(record['hi'])}]"
+#: The methods with a closed form (the bootstrap needs the data: `aucbound auc`).
+CLOSED_FORM = [key for key, spec in METHODS.items() if not spec.needs_scores]
 
 
 @click.command("interval")
 @size_option("--m", "Number of positive test examples.")
 @size_option("--n", "Number of negative test examples.")
 @delta_option
-@method_option(list(METHODS))
+@method_option(CLOSED_FORM)
 @variance_options
+@click.option("--variance", type=click.FloatRange(min=0, max=1), help="An estimate of Var(Â), e.g. DeLong's (with --auc).")
 @class_size_options
 @output_options
-def interval(m, n, delta, methods, auc, p1, p2, class_size, log_class_size, output_format, tablefmt):
+def interval(m, n, delta, methods, auc, p1, p2, variance, class_size, log_class_size, output_format, tablefmt):
     """Confidence intervals for the AUC of a fixed scorer from m positives and n negatives.
 
     Prints every method's half-width ε (and the interval Â ± ε clipped to [0, 1] when
     --auc gives the estimate Â), the guarantee it carries, and its source. Methods that
-    need --auc or --p1/--p2 are listed when those are given.
+    need --auc, --p1/--p2 or --variance are listed when those are given.
 
     \b
     Examples:
@@ -46,25 +44,16 @@ def interval(m, n, delta, methods, auc, p1, p2, class_size, log_class_size, outp
       aucbound interval --m 5000 --n 5000 --delta 0.01 --class-size 1000000
       aucbound interval --m 100 --n 50 --tablefmt latex_booktabs
     """
-    given = {"auc": auc, "p1": p1, "p2": p2}
+    given = {"auc": auc, "p1": p1, "p2": p2, "variance": variance}
     with library_errors():
-        results = interval_table(
-            m,
-            n,
-            delta,
-            methods=list(methods) or None,
-            auc=auc,
-            p1=p1,
-            p2=p2,
-            class_size=class_size,
-            log_class_size=log_class_size,
-        )
+        results = interval_table(m, n, delta, methods=list(methods) or None, auc=auc, p1=p1, p2=p2,
+                                 variance=variance, class_size=class_size, log_class_size=log_class_size)
     columns = [
         Column("method", lambda r: _describe.method_label(r["method"])),
         Column("half-width", lambda r: number(r["epsilon"])),
     ]
     if auc is not None:
-        columns.append(Column("interval", _shown_interval))
+        columns.append(Column("interval", interval_text))
     columns += [Column("guarantee", lambda r: r["guarantee"]), Column("source", lambda r: r["source"])]
     title = [f"AUC confidence intervals: m = {m} positives, n = {n} negatives, {_describe.confidence(delta)}"]
     title += _describe.estimate_line("estimate Â", auc, p1, p2)
@@ -72,10 +61,10 @@ def interval(m, n, delta, methods, auc, p1, p2, class_size, log_class_size, outp
     emit(
         records=[result.as_dict() for result in results],
         columns=columns,
-        parameters={"m": m, "n": n, "delta": delta, "auc": auc, "p1": p1, "p2": p2,
-                    "class_size": class_size, "log_class_size": log_class_size},
+        parameters={"m": m, "n": n, "delta": delta, **given, "class_size": class_size,
+                    "log_class_size": log_class_size},
         title=title,
-        notes=_describe.footnotes(results, given, methods),
+        notes=_describe.footnotes(results, given, methods, CLOSED_FORM),
         output_format=output_format,
         tablefmt=tablefmt,
     )

@@ -34,7 +34,7 @@ def lower_bound(rank_dim, epsilon, delta, rho, m, n, output_format, tablefmt):
     """
     if (m is None) != (n is None):
         raise click.UsageError("--m and --n go together; give both or neither.")
-    with library_errors():
+    with library_errors({"rank_dim": "--rank-dim"}):
         complexity = sample_complexity_lower_bound(rank_dim, epsilon, delta, rho)
         records = [{"quantity": "sample complexity M_L(epsilon, delta, rho) >=", "value": complexity.value,
                     "rounded": complexity.M, "source": complexity.source}]

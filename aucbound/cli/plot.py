@@ -14,10 +14,8 @@ from pathlib import Path
 
 import click
 
-from .. import _validate
 from ..bounds import METHODS
-from ._classes import CLASSES, build_class
-from ._options import _UNIT_CLOSED, _UNIT_OPEN, _stack, library_errors
+from ._options import UNIT_CLOSED, UNIT_OPEN, Skew, build_class, class_keywords, class_options, library_errors, stack
 
 FORMATS = ("png", "pdf", "svg")
 
@@ -34,18 +32,6 @@ class _FigureFile(click.Path):
         if suffix not in FORMATS:
             self.fail(f"{str(path)!r} has no known figure suffix (.png, .pdf or .svg).", param, ctx)
         return path
-
-
-class _Skew(click.ParamType):
-    """A skew ρ = m/(m+n) in (0, 1), as p/q or a decimal: 1/10, 0.1."""
-
-    name = "RHO"
-
-    def convert(self, value, param, ctx):
-        try:
-            return _validate.rational_skew("rho", value)
-        except (_validate.ParameterError, _validate.ParameterTypeError):
-            self.fail(f"must be a rational number p/q in (0, 1), such as 1/10 or 0.1, but got {value!r}.", param, ctx)
 
 
 class _Size(click.ParamType):
@@ -78,21 +64,22 @@ def _default(name: str, parameter: str):
 
 #: The option for each library parameter: its declarations and settings (the default is the function's).
 _OPTIONS = {
-    "delta": (("--delta",), {"type": _UNIT_OPEN, "help": "Failure probability δ in (0, 1); the confidence is 1 − δ."}),
-    "rhos": (("--rho", "rhos"), {"type": _Skew(), "multiple": True,
+    "delta": (("--delta",), {"type": UNIT_OPEN, "help": "Failure probability δ in (0, 1); the confidence is 1 − δ."}),
+    "rhos": (("--rho", "rhos"), {"type": Skew(), "multiple": True,
                                  "help": "Positive skew m/(m+n), one panel each (repeatable)."}),
-    "rho": (("--rho",), {"type": _Skew(), "help": "Positive skew ρ = m/(m+n)."}),
+    "rho": (("--rho",), {"type": Skew(), "help": "Positive skew ρ = m/(m+n)."}),
     "sizes": (("--sizes",), {"type": _Size(), "nargs": 2, "metavar": "MIN MAX", "help": "Range of the sizes on the x axis."}),
     "max_size": (("--max-size",), {"type": _Size(), "metavar": "M",
                                    "help": "End of the M axis [default: the paper's, per panel]."}),
-    "epsilon": (("--epsilon",), {"type": _UNIT_OPEN, "help": "Half-width ε of the sample sizes compared."}),
-    "epsilon_range": (("--epsilon-range",), {"type": _UNIT_OPEN, "nargs": 2, "metavar": "LO HI",
+    "epsilon": (("--epsilon",), {"type": UNIT_OPEN, "help": "Half-width ε of the sample sizes compared."}),
+    "epsilon_range": (("--epsilon-range",), {"type": UNIT_OPEN, "nargs": 2, "metavar": "LO HI",
                                              "help": "Range of ε on the x axis."}),
-    "rho_range": (("--rho-range",), {"type": _UNIT_OPEN, "nargs": 2, "metavar": "LO HI", "help": "Range of ρ on the x axis."}),
-    "auc": (("--auc",), {"type": _UNIT_CLOSED, "help": "The estimate Â the intervals surround."}),
-    "p1": (("--p1",), {"type": _UNIT_CLOSED, "help": "Lehmann's p1 (with --p2): adds the Lehmann methods."}),
-    "p2": (("--p2",), {"type": _UNIT_CLOSED, "help": "Lehmann's p2 (with --p1)."}),
-    "methods": (("--method", "methods"), {"type": click.Choice(list(METHODS)), "multiple": True, "metavar": "NAME",
+    "rho_range": (("--rho-range",), {"type": UNIT_OPEN, "nargs": 2, "metavar": "LO HI", "help": "Range of ρ on the x axis."}),
+    "auc": (("--auc",), {"type": UNIT_CLOSED, "help": "The estimate Â the intervals surround."}),
+    "p1": (("--p1",), {"type": UNIT_CLOSED, "help": "Lehmann's p1 (with --p2): adds the Lehmann methods."}),
+    "p2": (("--p2",), {"type": UNIT_CLOSED, "help": "Lehmann's p2 (with --p1)."}),
+    "methods": (("--method", "methods"), {"type": click.Choice([k for k, s in METHODS.items() if not s.needs_scores]),
+                                          "multiple": True, "metavar": "NAME",
                                           "help": "Only this method (repeatable) [default: all but σ_min]."}),
     "trials": (("--trials",), {"type": click.IntRange(min=1), "help": "Random point sets per size (the most is shown)."}),
     "seed": (("--seed",), {"type": click.IntRange(min=0), "help": "Seed of the random points."}),
@@ -106,27 +93,7 @@ def _options(name: str, *keys: str):
         declarations, settings = _OPTIONS[key]
         default = _default(name, key)
         options.append(click.option(*declarations, **settings, default=default, show_default=default is not None))
-    return _stack(*options)
-
-
-def _class_options(default: str, choices=tuple(CLASSES)):
-    """--class (optional: the plot's default class when absent) with --size, --d, --q."""
-    return _stack(
-        click.option("--class", "class_name", type=click.Choice(list(choices)),
-                     help=f"Function class F, with --size / --d / --q as for `aucbound shatter` [default: {default}]."),
-        click.option("--size", type=click.IntRange(min=1), metavar="K", help="Number of functions of a finite class."),
-        click.option("--d", type=click.IntRange(min=1), metavar="D", help="Dimension of the points (linear, polynomial)."),
-        click.option("--q", type=click.IntRange(min=1), metavar="Q", help="Largest degree of a polynomial."),
-    )
-
-
-def _function_class(class_name, size, d, q):
-    if class_name is None:
-        given = [f"--{key}" for key, value in (("size", size), ("d", d), ("q", q)) if value is not None]
-        if given:
-            raise click.UsageError(f"{given[0]} needs --class.")
-        return None
-    return build_class(class_name, size=size, d=d, q=q)
+    return stack(*options)
 
 
 def _write_csv(rows, path) -> None:
@@ -138,7 +105,7 @@ def _write_csv(rows, path) -> None:
 
 def _draw(name: str, out, data, **parameters) -> None:
     """Draw plot `name` with `parameters`, write the figure to `out` and the rows to `data`."""
-    fclass = _function_class(*(parameters.pop(key, None) for key in ("class_name", "size", "d", "q")))
+    fclass = build_class(parameters.pop("class_name", None), class_keywords(parameters)) if "class_name" in parameters else None
     parameters = {key: value for key, value in parameters.items() if value not in (None, ())}
     if fclass is not None:
         parameters["fclass"] = fclass
@@ -154,7 +121,7 @@ def _draw(name: str, out, data, **parameters) -> None:
         click.echo(path)
 
 
-_files = _stack(
+_files = stack(
     click.option("--out", type=_FigureFile(), required=True, metavar="FILE",
                  help="The figure file; its suffix gives the format: .png, .pdf or .svg."),
     click.option("--data", type=click.Path(dir_okay=False), metavar="FILE.csv",
@@ -201,7 +168,8 @@ def _command(name: str) -> click.Command:
         _draw(name, out, data, **parameters)
 
     if class_settings:
-        run = _class_options(*class_settings[0])(run)
+        default, *choices = class_settings[0]
+        run = class_options(required=False, default=default, choices=choices[0] if choices else None)(run)
     run = _files(_options(name, *keys)(run))
     return click.command(name, help=f"{summary}\n\n\b\nExample:\n  {example}")(run)
 

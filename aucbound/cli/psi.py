@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
-import math
-import sys
-
 import click
 
 from ._options import library_errors, output_options
-from ._render import Column, emit, number
+from ._progress import Progress
+from ._render import Column, emit, integer, number
 
-LN10 = math.log(10.0)
+#: The most (m, n) pairs one table holds.
+MAX_PAIRS = 10_000
+#: The most work one table does, summed over its pairs (the exact count's or the logarithm's cost).
+MAX_TABLE_COST = {"exact": 8 * 10**9, "log": 6 * 10**8}
 
 
 class SizeRange(click.ParamType):
@@ -35,30 +35,27 @@ class SizeRange(click.ParamType):
 SIZES = SizeRange()
 
 
-@contextlib.contextmanager
-def long_integers():
-    """Lift Python's limit on writing integers of more than 4300 digits (ψ(1000, 1000) has 5859)."""
-    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
-    if limit:
-        sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        if limit:
-            sys.set_int_max_str_digits(limit)
+def _check_cost(ms: range, ns: range, method: str) -> None:
+    """Refuse a table whose pairs would take too long in all, before counting any."""
+    from ..shatter._counting import psi_cost
 
+    def cost(m, n):
+        small, large = sorted((m, n))
+        if small == 1:
+            return 0
+        return small * small * (m + n) if method == "exact" else psi_cost(m, n)
 
-def integer(log_value: float, exact=None) -> str:
-    """A count: in full when it is an integer of at most 30 digits, else to 6 digits (a power of ten past 10^15).
-
-    `exact` is the integer itself or a function computing it (called only when short).
-    """
-    if log_value < 30 * LN10 - 1e-9 and exact is not None:
-        return str(exact() if callable(exact) else exact)
-    if log_value < 15 * LN10:
-        return number(math.exp(log_value))
-    power = math.floor(log_value / LN10)
-    return f"≈ {10 ** (log_value / LN10 - power):.6f} × 10^{power}"
+    # the work grows with m and n, so the largest pairs dominate: sum the top corner first
+    total = 0
+    for m in reversed(ms):
+        for n in reversed(ns):
+            total += cost(m, n)
+            if total > MAX_TABLE_COST[method]:
+                raise click.BadParameter(
+                    f"the ranges must need at most {MAX_TABLE_COST[method]:,} steps in all for the "
+                    f"{'exact count' if method == 'exact' else 'logarithm'} (one large pair may take "
+                    f"seconds), but got more; narrow the ranges{' or use --log' if method == 'exact' else ''}.",
+                    param_hint="'--m' / '--n'")
 
 
 def _check_brute_force(reports, counts):
@@ -97,10 +94,19 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     from ..shatter import count_realizable_bruteforce, psi_report
 
     ms, ns = m, n
+    if len(ms) * len(ns) > MAX_PAIRS:
+        raise click.BadParameter(f"the ranges must make at most {MAX_PAIRS:,} pairs (m, n), but got "
+                                 f"{len(ms) * len(ns):,}.", param_hint="'--m' / '--n'")
+    method = "log" if log_only else "exact"
+    _check_cost(ms, ns, method)
     pairs = [(m, n) for m in ms for n in ns]
-    with library_errors():
-        reports = [psi_report(m, n, method="log" if log_only else "exact") for m, n in pairs]
-        counts = [count_realizable_bruteforce(m, n) for m, n in pairs] if bruteforce else None
+    reports, counts = [], [] if bruteforce else None
+    with library_errors(), Progress("counting") as progress:
+        for k, (m, n) in enumerate(pairs, start=1):
+            reports.append(psi_report(m, n, method=method))
+            if bruteforce:
+                counts.append(count_realizable_bruteforce(m, n))
+            progress(k, len(pairs))
     if counts is not None:
         _check_brute_force(reports, counts)
     records = []
@@ -113,8 +119,7 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     shown = (lambda r: number(r["log_psi"])) if log_only else (lambda r: integer(r["log_psi"], r["psi"]))
     what = "ln psi(m, n)" if log_only else "psi(m, n)"
     if len(pairs) == 1 or output_format != "table":
-        with long_integers():
-            _emit_single(records, reports, counts, parameters, output_format, tablefmt)
+        _emit_single(records, reports, counts, parameters, output_format, tablefmt)
         return
     rows = [{"m": m, **{n: records[k * len(ns) + j] for j, n in enumerate(ns)}} for k, m in enumerate(ms)]
     notes = [f"brute force over all 3^(m·n) matrices agrees on all {len(pairs)} pairs"] if counts else []

@@ -6,18 +6,13 @@ import click
 
 from ..bounds import uniform_bound, uniform_sample_size
 from . import _describe
-from ._classes import class_or_log_r
-from ._options import delta_option, library_errors, open_unit, output_options
-from ._render import Column, emit, number
+from ._options import build_class, class_keywords, class_options, delta_option, library_errors, open_unit, output_options, skew_option
+from ._render import Column, emit, number, size
 
-SIZE_COLUMNS = [
-    Column("M", lambda r: "vacuous" if r["M"] is None else str(r["M"])),
-    Column("m", lambda r: "—" if r["m"] is None else str(r["m"])),
-    Column("n", lambda r: "—" if r["n"] is None else str(r["n"])),
-]
+LABELS = {"uniform": "Cor 4.5", "freund": "Freund et al. (Thm 4.14)"}
 
 
-def _mode(m, n, epsilon, rho):
+def _mode(m, n, epsilon):
     """'bound' (ε from --m, --n) or 'size' (M from --epsilon, --rho); anything else is a usage error."""
     if m is not None and n is not None and epsilon is None:
         return "bound"
@@ -28,92 +23,113 @@ def _mode(m, n, epsilon, rho):
 
 def _uniform_options(function):
     for decorator in reversed([
-        class_or_log_r,
+        class_options(),
         click.option("--m", type=click.IntRange(min=1), help="Number of positive training examples."),
         click.option("--n", type=click.IntRange(min=1), help="Number of negative training examples."),
         delta_option,
         open_unit("--epsilon", "Instead of --m/--n: the target ε, for the training-set size M."),
-        click.option("--rho", default="1/2", show_default=True, metavar="P/Q",
-                     help="Positive skew ρ = m/M for the size, rational: 1/10, 0.25 (ρM must be an integer)."),
+        skew_option(help_text="Positive skew ρ = m/M for the size: 1/10, 0.25 … (m = ρM rounded)."),
         output_options,
     ]):
         function = decorator(function)
     return function
 
 
-def _emit(methods, fclass, log_r, m, n, delta, epsilon, rho, output_format, tablefmt, heading):
-    mode = _mode(m, n, epsilon, rho)
+def _labeller(both_routes: bool):
+    """Row labels; the bound on r is named when the paper's route and the sharper one are both shown."""
+
+    def label(record: dict) -> str:
+        text = LABELS[record["method"]]
+        if both_routes and record.get("r_bound"):
+            text += f", r: {record['r_bound']}"
+        return _describe.starred(text, record["beyond_paper"])
+
+    return label
+
+
+def _routes(fclass, m, n):
+    """The bounds on r for Cor 4.5: the paper's route, then the sharper one when it differs."""
+    return [None] if fclass.paper_rank_key(2 * m, 2 * n) == fclass.rank_shatter(2 * m, 2 * n).used else ["paper", None]
+
+
+def run(methods, fclass, m, n, delta, epsilon, rho, output_format, tablefmt, heading):
+    mode = _mode(m, n, epsilon)
+    both_routes = False
     with library_errors():
         if mode == "bound":
-            results = [uniform_bound(fclass, m, n, delta, method=method, log_r=log_r) for method in methods]
+            routes = _routes(fclass, m, n)
+            both_routes = len(routes) > 1
+            results = [uniform_bound(fclass, m, n, delta, method="uniform", bound=route) for route in routes]
+            if "freund" in methods:
+                results.append(uniform_bound(fclass, m, n, delta, method="freund"))
         else:
-            results = [uniform_sample_size(fclass, epsilon, delta, rho, method=method, log_r=log_r)
-                       for method in methods]
+            results = [uniform_sample_size(fclass, epsilon, delta, rho, method=method) for method in methods]
     records = [result.as_dict() for result in results]
-    name = "ln r(F, 2m, 2n) = " + number(log_r) if fclass is None else str(fclass)
-    label = {"uniform": "Cor 4.5 (rank-shatter)", "freund": "Freund et al. (Thm 4.14)"}
-    columns = [Column("bound", lambda r: label[r["method"]])]
+    _label = _labeller(both_routes)
+    columns = [Column("bound", _label)]
     notes = []
     if mode == "bound":
-        title = f"{heading} over {name}: m = {m}, n = {n}, {_describe.confidence(delta)}"
-        columns += [Column("epsilon", lambda r: number(r["epsilon"])), Column("guarantee", lambda r: r["guarantee"])]
-        if "uniform" in methods:
-            columns.append(Column("ln r(F, 2m, 2n)", lambda r: number(r["log_r"])))
-        if len(results) == 2:
+        title = f"{heading} over {fclass}: m = {m}, n = {n}, {_describe.confidence(delta)}"
+        columns += [Column("epsilon", lambda r: number(r["epsilon"])), Column("guarantee", lambda r: r["guarantee"]),
+                    Column("ln r(F, 2m, 2n)", lambda r: number(r["log_r"]))]
+        if len(results) > 1:
             best = min(results, key=lambda result: result.epsilon)
-            notes.append(f"tighter here: {label[best.method]}"
-                         + ("; both are vacuous (epsilon >= 1)" if all(r.vacuous for r in results) else ""))
+            notes.append(f"tighter here: {_label(best.as_dict())}"
+                         + ("; all are vacuous (epsilon >= 1)" if all(r.vacuous for r in results) else ""))
     else:
-        title = (f"{heading} over {name}: training-set size for epsilon = {epsilon:g}, "
-                 f"{_describe.confidence(delta)}, rho = {rho}")
-        columns += SIZE_COLUMNS
+        title = (f"{heading} over {fclass}: training-set size for epsilon = {epsilon:g}, "
+                 f"{_describe.confidence(delta)}, rho = {float(rho):g} (m = rho M rounded)")
+        columns += [Column("M", lambda r: size(r["M"])), Column("m", lambda r: size(r["m"]) if r["m"] else "—"),
+                    Column("n", lambda r: size(r["n"]) if r["n"] else "—")]
         if any(r.vacuous for r in results):
-            notes.append("vacuous: no training set of at most 10^300 examples reaches this epsilon")
+            notes.append("beyond 10^300: no training set of at most 10^300 examples reaches this epsilon")
         if len(results) == 2 and not any(r.vacuous for r in results):
             best = min(results, key=lambda result: result.M)
-            notes.append(f"smaller here: {label[best.method]}")
+            notes.append(f"smaller here: {LABELS[best.method]}")
     columns.append(Column("source", lambda r: r["source"]))
+    if any(result.beyond_paper for result in results):
+        notes.append(_describe.beyond_note("docs/uniform.md"))
     emit(records=records, columns=columns,
-         parameters={"fclass": None if fclass is None else str(fclass), "log_r": log_r, "m": m, "n": n,
-                     "delta": delta, "epsilon": epsilon, "rho": rho},
+         parameters={"fclass": str(fclass), "m": m, "n": n, "delta": delta, "epsilon": epsilon, "rho": float(rho)},
          title=[title], notes=notes, output_format=output_format, tablefmt=tablefmt)
 
 
 @click.command("uniform")
 @_uniform_options
-def uniform(fclass, log_r, m, n, delta, epsilon, rho, output_format, tablefmt):
+def uniform(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kwargs):
     """Uniform convergence of the AUC over a class F through its rank-shatter coefficient.
 
     Cor 4.5 of Agarwal et al. (2005): with probability ≥ 1 − δ every f in F has
-    |Â(f) − A(f)| < sqrt(8(m+n)·(ln r(F, 2m, 2n) + ln(4/δ))/(mn)). r comes from the class
-    (the smallest valid bound it knows, see `aucbound shatter`) or from --log-r. With
-    --epsilon instead of --m/--n: the smallest training set M (ρM an integer) reaching it.
+    |Â(f) − A(f)| < sqrt(8(m+n)·(ln r(F, 2m, 2n) + ln(4/δ))/(mn)). Where the sharpest
+    bound on r the class knows goes beyond the paper (linear and polynomial classes), the
+    paper's route (Thm 4.11 / 4.13) is shown above it. With --epsilon instead of --m/--n:
+    the smallest training set M whose class sizes m = ρM rounded and M − m reach it.
+    --class growth --log-c1 L takes a bound r ≤ e^L of your own.
 
     \b
     Examples:
       aucbound uniform --class linear --d 16 --m 5000 --n 5000 --delta 0.01
       aucbound uniform --class line --epsilon 0.1 --rho 1/10 --delta 0.01
-      aucbound uniform --log-r 25.3 --m 10000 --n 2000
+      aucbound uniform --class growth --log-c1 25.3 --m 10000 --n 2000
     """
-    _emit(["uniform"], fclass, log_r, m, n, delta, epsilon, rho, output_format, tablefmt, "Uniform convergence")
+    fclass = build_class(class_name, class_keywords(kwargs))
+    run(["uniform"], fclass, m, n, delta, epsilon, rho, output_format, tablefmt, "Uniform convergence")
 
 
 @click.command("freund")
 @_uniform_options
-def freund(fclass, log_r, m, n, delta, epsilon, rho, output_format, tablefmt):
+def freund(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kwargs):
     """Cor 4.5 beside Freund et al.'s bound (Thm 4.14) for a class F, and which is tighter.
 
     Freund, Iyer, Schapire & Singer (2003), generalized in Agarwal et al. (2005), Thm 4.14:
-    ε_F = 2·sqrt((ln s(F̂, 2m) + ln(12/δ))/m) + 2·sqrt((ln s(F̂, 2n) + ln(12/δ))/n), with
-    s(F̂, N) the sign patterns of the class on N points. Needs a class (not --log-r).
+    ε_F = 2·sqrt((ln s(F̄, 2m) + ln(12/δ))/m) + 2·sqrt((ln s(F̄, 2n) + ln(12/δ))/n), with
+    s(F̄, N) the sign patterns of the thresholded class {sign(f(x) − f(z))} on N points
+    (Eq. 22; |F|·(2N + 1) for a finite class). Needs a class whose sign patterns are known.
 
     \b
     Examples:
       aucbound freund --class line --m 5000 --n 5000 --delta 0.01
       aucbound freund --class linear --d 3 --epsilon 0.2 --rho 1/2
     """
-    if fclass is None:
-        raise click.UsageError("freund needs --class: Freund et al.'s bound uses the class's sign patterns, "
-                               "which --log-r does not give.")
-    _emit(["uniform", "freund"], fclass, None, m, n, delta, epsilon, rho, output_format, tablefmt,
-          "Uniform convergence bounds")
+    fclass = build_class(class_name, class_keywords(kwargs))
+    run(["uniform", "freund"], fclass, m, n, delta, epsilon, rho, output_format, tablefmt, "Uniform convergence bounds")

@@ -1,22 +1,24 @@
-"""The AUC and its intervals from real scores and labels.
+"""The AUC and its intervals from real labels and scores.
 
-``auc``: the empirical AUC with ties counted ½; ``delong``: DeLong's variance and its
-structural components; ``newcombe``: Newcombe's score interval; ``bootstrap``: the
-stratified bootstrap (percentile, BCa); ``intervals``: every interval method in one table;
-``compare``: two scorers on the same cases; ``io``: reading columns from files.
+The empirical AUC with ties counted ½; DeLong's variance and its structural components;
+every interval method of :data:`aucbound.METHODS` evaluated on a data set, the stratified
+bootstrap (percentile, BCa) among them; two scorers on the same cases; reading columns
+from files. Data functions take the labels first, as scikit-learn's
+``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``.
 """
 
-from .auc import auc, auc_from_groups
-from .bootstrap import bootstrap_aucs, bootstrap_interval
-from .compare import compare
-from .delong import delong, delong_variance
-from .intervals import DEFAULT_METHODS, EMPIRICAL_METHODS, intervals
-from .io import read_columns
-from .newcombe import newcombe_interval
+from ._auc import auc, auc_from_groups
+from ._bootstrap import BOOTSTRAP_METHODS, bootstrap_aucs, bootstrap_interval
+from ._compare import COMPARE_METHODS, DEFAULT_COMPARE_METHODS, compare
+from ._delong import delong, delong_variance
+from ._intervals import DEFAULT_METHODS, intervals
+from ._io import read_columns
 
 __all__ = [
+    "BOOTSTRAP_METHODS",
+    "COMPARE_METHODS",
+    "DEFAULT_COMPARE_METHODS",
     "DEFAULT_METHODS",
-    "EMPIRICAL_METHODS",
     "auc",
     "auc_from_groups",
     "bootstrap_aucs",
@@ -25,6 +27,5 @@ __all__ = [
     "delong",
     "delong_variance",
     "intervals",
-    "newcombe_interval",
     "read_columns",
 ]

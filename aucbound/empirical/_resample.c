@@ -1,5 +1,5 @@
 /*
- * The stratified bootstrap's inner loop (see bootstrap.py): 2mn·Â* for a block of resamples.
+ * The stratified bootstrap's inner loop (see _bootstrap.py): 2mn·Â* for a block of resamples.
  *
  * twice_u(lower, upper, n, seed_words, out)
  *
@@ -25,7 +25,9 @@
  * numpy's PCG64.random_raw(). Each output gives two 32-bit words, the low half first (as
  * numpy's own 32-bit draws). A word x gives the index floor(x·bound / 2^32) unless the low
  * 32 bits of x·bound fall below (2^32 − bound) mod bound, in which case the next word is
- * taken instead (Lemire 2019, ACM TOMACS 29): exactly uniform. The GIL is released while
+ * taken instead (Lemire 2019, ACM TOMACS 29): exactly uniform. A bound of 1 draws no word.
+ * This is numpy's own Generator(PCG64(seed)).integers(0, bound, dtype=np.uint32), call
+ * after call, so the pure-numpy path of _bootstrap.py replays it. The GIL is released while
  * the resamples are drawn, so blocks run in parallel threads.
  */
 #define PY_SSIZE_T_CLEAN
@@ -121,6 +123,8 @@ static inline uint32_t pcg64_next32(pcg64 *g)
 /* an integer uniform on [0, bound), 1 <= bound < 2^32 (Lemire's multiply-and-reject) */
 static inline uint32_t uniform_index(pcg64 *g, uint32_t bound)
 {
+    if (bound == 1)  /* as numpy's Generator.integers: one choice draws no word */
+        return 0;
     uint64_t product = (uint64_t)pcg64_next32(g) * bound;
     uint32_t low = (uint32_t)product;
     if (low < bound) {

@@ -87,7 +87,7 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     measured r on random points (exact count): 17.0
     Thm 4.11: (2emn/2)^2: 118.2
     Lemma 4.10 face count at N = mn, before relaxing: 33.0
-    Thm 4.9 with faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
+    Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
     """
     from ..shatter import Linear, realized_rank_matrices
 

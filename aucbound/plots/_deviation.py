@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
+from ..bounds._variance import lehmann_inputs
 from ..bounds import (
     METHODS,
     chebyshev_epsilon,
@@ -55,7 +56,7 @@ def _test_sets(rho, lo: int, hi: int, points: int):
     if start >= hi:
         raise v.fail("sizes", f"a range reaching beyond N = 1/ρ = {start} for ρ = {skew_text(rho)}", (lo, hi))
     N = log_grid(start, hi, points)
-    m, n = np.array([split_sample(int(size), float(rho)) for size in N]).T
+    m, n = np.array([split_sample(int(size), rho) for size in N]).T
     return N, m, n
 
 
@@ -149,12 +150,13 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
 
 def _interval_methods(methods, given: dict) -> list[str]:
     """The chosen keys, or every method with its inputs at hand except the best-case ones."""
+    closed_form = [key for key, spec in METHODS.items() if not spec.needs_scores]
     if methods is None:
-        return [key for key, spec in METHODS.items()
-                if spec.guarantee != "best-case" and all(given[name] is not None for name in spec.needs)]
+        return [key for key in closed_form if METHODS[key].guarantee != "best-case"
+                and all(given.get(name) is not None for name in METHODS[key].needs)]
     if isinstance(methods, str):
         methods = [methods]
-    return [v.choice("methods", key, METHODS) for key in methods]
+    return [v.choice("methods", key, closed_form) for key in methods]
 
 
 def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), methods=None, p1=None, p2=None,
@@ -179,7 +181,7 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
     McDiarmid — upper end: 200, 1.0000
     """
     delta = float(v.probability("delta", delta))
-    auc, p1, p2 = v.lehmann_inputs(auc, p1, p2)
+    auc, p1, p2 = lehmann_inputs(auc, p1, p2)
     if auc is None:
         raise v.fail("auc", "a number in [0, 1] (the estimate the intervals surround)", auc)
     keys = _interval_methods(methods, {"auc": auc, "p1": p1, "p2": p2})

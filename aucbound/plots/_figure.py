@@ -104,7 +104,7 @@ def method_style(key: str) -> dict:
 
 def skew(parameter: str, value) -> Fraction:
     """A skew ρ in (0, 1) as a Fraction: 0.1, '1/10' and Fraction(1, 10) alike."""
-    return v.rational_skew(parameter, value)
+    return v.skew(parameter, value)
 
 
 def skew_text(rho: Fraction) -> str:

@@ -16,6 +16,7 @@ from ..bounds import (
     eem_sample_size,
     freund_epsilon,
     sample_complexity_lower_bound,
+    split_sample,
     uniform_epsilon,
     uniform_sample_size,
 )
@@ -49,11 +50,11 @@ _SHORT = {_OURS: "our bound", _FREUND: "Freund et al."}
 
 
 def _function_class(fclass, default):
+    from ..bounds._uniform import function_class
+
     if fclass is None:
         return default
-    if not hasattr(fclass, "log_rank_shatter"):
-        raise v.fail("fclass", "a function class of aucbound.shatter (Finite, Line, Linear, Polynomial)", fclass)
-    return fclass
+    return function_class(fclass)
 
 
 def _meaningful_from(fclass, delta, rho) -> dict:
@@ -119,8 +120,8 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
         for label, at in meaningful.items():
             note.append(f"M = {at:,}: {_SHORT[label]}" if at is not None else f"beyond 10^300: {_SHORT[label]}")
             if at is not None and at <= end:
-                m = at * rho.numerator // step
-                epsilon = _BOUNDS[label](fclass, m, at - m, delta)
+                m, n = split_sample(at, rho)
+                epsilon = _BOUNDS[label](fclass, m, n, delta)
                 ax.plot([at], [epsilon], "o", color=_STYLES[label]["color"], markersize=5)
                 rows.add(panel, f"{label} reaches ε = {MEANINGFUL}", [at], [epsilon])
         ax.text(0.97, 0.55, "\n".join(note), transform=ax.transAxes, ha="right", va="bottom", fontsize="small")
@@ -150,7 +151,7 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     >>> figure, rows = sample_complexity(Finite(1000), rho="1/4", epsilon_range=(0.1, 0.2), points=2,
     ...                                  delta=0.05, return_data=True)
     >>> [(row["series"], row["x"], row["y"]) for row in rows if row["x"] == 0.1]
-    [('Thm 1: EEM upper bound', 0.1, 385360.0), ('Proof of Thm 1, unrelaxed (beyond the paper)', 0.1, 192680.0)]
+    [('Thm 1: EEM upper bound', 0.1, 385360.0), ('Proof of Thm 1, unrelaxed (beyond the paper)', 0.1, 192678.0)]
     """
     from ..shatter import Linear
 
@@ -165,13 +166,13 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     rows = Rows()
 
     def sizes(function):
-        return np.array([math.nan if (M := function(e, delta, rho, fclass=fclass).M) is None else M for e in epsilon],
+        return np.array([math.nan if (M := function(fclass, e, delta, rho).M) is None else M for e in epsilon],
                         dtype=float)
 
     rows.plot(ax, panel, "Thm 1: EEM upper bound", epsilon, sizes(eem_sample_size), color="C0", linestyle=SOLID)
     rows.plot(ax, panel, f"Proof of Thm 1, unrelaxed ({BEYOND})", epsilon, sizes(eem_exact_sample_size),
               color="C1", linestyle=DASHED)
-    low, high = fclass.rank_dimension_bounds
+    low, high = fclass.rank_dimension_bounds or (0, None)
     if low >= 1:
         label = f"Cor 1: lower bound, any algorithm (rank dimension {low}{'' if low == high else ' or more'})"
         bound = [sample_complexity_lower_bound(low, e, delta, float(rho)).value for e in epsilon]

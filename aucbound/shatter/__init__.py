@@ -1,24 +1,24 @@
 """Combinatorics of bipartite ranking (Agarwal et al. 2005, §4; Agarwal & Roth 2005, §4–5).
 
-``rank_matrices``: bipartite rank matrices and the realizability tests of Thm 4.3;
-``counting``: ψ(m, n) exactly for any size, by brute force for small ones, and its bounds;
-``arrangements``: face counts of hyperplane arrangements (Buck; Cover, beyond the paper);
-``classes``: function classes with their bounds on r(F, m, n), s(F̂, N), s(F̃, N), the
-constants of Agarwal & Roth's Thm 1 and the rank dimension; ``measured``: the rank
-matrices and sign patterns a class really realizes on given points.
+Bipartite rank matrices and the realizability tests of Thm 4.3; ψ(m, n) exactly for any
+size, by brute force for small ones, and its bounds; face counts of hyperplane
+arrangements (Buck; Cover, beyond the paper); function classes with their bounds on
+r(F, m, n), s(F̂, N), s(F̃, N), s(F̄, N), the constants of Agarwal & Roth's Thm 1 and the
+rank dimension; the rank matrices and sign patterns a class really realizes on given
+points; rank-shattering and the consistent-hypothesis linear program (Def 6, Thm 9).
 
 Never imports :mod:`aucbound.bounds` (imports point one way: bounds → shatter).
 """
 
-from .arrangements import (
+from ._arrangements import (
     arrangement_faces,
     central_arrangement_faces,
     log_arrangement_faces,
     log_central_arrangement_faces,
     log_relaxed_faces,
 )
-from .classes import Finite, FunctionClass, Line, Linear, Polynomial, polynomial_dimension
-from .counting import (
+from ._classes import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, polynomial_dimension
+from ._counting import (
     count_realizable_bruteforce,
     enumerate_realizable,
     log_matrix_count,
@@ -31,17 +31,21 @@ from .counting import (
     psi_report,
     psi_upper_bound,
 )
-from .measured import realized_rank_matrices, realized_sign_patterns
-from .rank_matrices import forbidden_submatrices, is_realizable, rank_matrix
+from ._measured import realized_rank_matrices, realized_sign_patterns
+from ._rank_dimension import consistent_linear_ranker, rank_shatters
+from ._rank_matrices import forbidden_submatrices, is_realizable, rank_matrix
 
 __all__ = [
+    "CLASSES",
     "Finite",
     "FunctionClass",
     "Line",
     "Linear",
     "Polynomial",
+    "RankGrowth",
     "arrangement_faces",
     "central_arrangement_faces",
+    "consistent_linear_ranker",
     "count_realizable_bruteforce",
     "enumerate_realizable",
     "forbidden_submatrices",
@@ -60,6 +64,7 @@ __all__ = [
     "psi_report",
     "psi_upper_bound",
     "rank_matrix",
+    "rank_shatters",
     "realized_rank_matrices",
     "realized_sign_patterns",
 ]

@@ -2,14 +2,14 @@
 
 ``scenarios``: pairs of score distributions whose true AUC is known in closed form or as an
 exact finite sum (binormal, rating scale with ties, exponential, log-normal, near-perfect
-separation, the worst case of SPEC §2, or your own samplers); ``coverage``: how often each
+separation, the worst case of the variance bound Eq. 14, or your own samplers); ``coverage``: how often each
 interval method covers that AUC, with its Monte Carlo standard error, widths and shares of
 vacuous and degenerate intervals; ``study``: the standard grid of scenarios, sizes and
 levels. Newcombe (2006, Part 2) and Pohar Perme & Manevski (2018) set the design.
 """
 
-from .coverage import FINITE_SAMPLE_METHODS, coverage
-from .scenarios import (
+from ._coverage import FINITE_SAMPLE_METHODS, MAX_TRIALS, coverage
+from ._scenarios import (
     SCENARIOS,
     Scenario,
     adversarial,
@@ -22,10 +22,11 @@ from .scenarios import (
     rating_scale,
     scenario,
 )
-from .study import STUDY_DELTAS, STUDY_SCENARIOS, STUDY_SIZES, coverage_study, worst_coverage
+from ._study import STUDY_DELTAS, STUDY_SCENARIOS, STUDY_SIZES, coverage_study, worst_coverage
 
 __all__ = [
     "FINITE_SAMPLE_METHODS",
+    "MAX_TRIALS",
     "SCENARIOS",
     "STUDY_DELTAS",
     "STUDY_SCENARIOS",

@@ -1,6 +1,6 @@
 r"""Faces of hyperplane arrangements: how many sign patterns a linear family can show.
 
-Lemma 4.10 of Agarwal et al. (2005) (paper ``003``, §4.3) counts the sign patterns
+Lemma 4.10 of Agarwal et al. (2005, §4.3) counts the sign patterns
 ``(sign(w·u_1), …, sign(w·u_N))`` of a linear family as the faces of the arrangement of
 the N hyperplanes ``{w : w·u_k = 0}`` in the weight space R^D:
 
@@ -31,7 +31,8 @@ D = 1 it is 3 and for D = 2 it is 4N + 1 — the paper's r(F_lin(1), m, n) = 3 a
 s(F̂_lin(1), N) = 4N + 1 (§4.4).
 
 Exact counts are Python integers; the ``log_`` companions work in floating point and
-stay finite for any N and D.
+stay finite for any N. Both sum D + 1 terms, so D is limited to :data:`MAX_TERMS`
+(10,000); where N ≤ D every count is 3^N in closed form, at any D.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import numpy as np
 from .. import _validate as v
 
 __all__ = [
+    "MAX_TERMS",
     "arrangement_faces",
     "log_arrangement_faces",
     "central_arrangement_faces",
@@ -54,8 +56,17 @@ LN2 = math.log(2.0)
 LN3 = math.log(3.0)
 
 
+#: The most terms a face count sums (its dimension D, when N > D).
+MAX_TERMS = 10_000
+#: Up to this dimension the exact checks use the exact integer count; above, mpmath sums.
+_EXACT_INTEGER_TERMS = 3000
+
+
 def _check(N, D) -> tuple[int, int]:
-    return v.count("N", N, minimum=0), v.count("D", D)
+    N, D = v.count("N", N, minimum=0), v.count("D", D)
+    if N > D:
+        v.at_most("D", D, MAX_TERMS, why=" (the terms of a face count) when N > D")
+    return N, D
 
 
 def _log_binomials(N: int, top: int) -> np.ndarray:
@@ -76,14 +87,17 @@ def arrangement_faces(N, D) -> int:
     (7, 19)
     """
     N, D = _check(N, D)
-    return sum(2**i * math.comb(N, i) for i in range(min(N, D) + 1))
+    if N <= D:
+        return 3**N  # Σ_i 2^i C(N, i) over all i
+    return sum(2**i * math.comb(N, i) for i in range(D + 1))
 
 
 def log_arrangement_faces(N, D) -> float:
     """ln of :func:`arrangement_faces`, in floating point for any N and D."""
     N, D = _check(N, D)
-    top = min(N, D)
-    return _logsumexp(_log_binomials(N, top) + LN2 * np.arange(top + 1))
+    if N <= D:
+        return N * LN3
+    return _logsumexp(_log_binomials(N, D) + LN2 * np.arange(D + 1))
 
 
 def log_relaxed_faces(N, D) -> float:
@@ -137,3 +151,30 @@ def log_central_arrangement_faces(N, D) -> float:
     terms = np.append(k * LN2 + log_b, (D - 1) * LN2)  # 2^k·b_k, k = 0..D−2, and the tail 2^{D−1}
     log_s = np.logaddexp.accumulate(terms[::-1])[::-1] - LN2 * np.arange(D)
     return float(np.logaddexp(0.0, LN2 + _logsumexp(_log_binomials(N, D - 1) + log_s)))
+
+
+def exact_log_faces(X, N: int, D: int, *, central: bool):
+    """ln of :func:`central_arrangement_faces` (or :func:`arrangement_faces`) in the namespace X.
+
+    Through the exact integer up to D = 3000 terms; above, the same sums in X with ln C(N, i)
+    from log-gamma, which is exact to X's working precision.
+    """
+    if N <= D:
+        return X.number(N) * X.LN3
+    if D <= _EXACT_INTEGER_TERMS:
+        return X.log_int(central_arrangement_faces(N, D) if central else arrangement_faces(N, D))
+    import mpmath
+
+    def log_binomial(k, i):
+        return mpmath.loggamma(k + 1) - mpmath.loggamma(i + 1) - mpmath.loggamma(k - i + 1)
+
+    if not central:
+        return mpmath.log(mpmath.fsum(mpmath.exp(i * X.LN2 + log_binomial(N, i)) for i in range(D + 1)))
+    # 1 + 2·Σ_c C(N, c)·S_c with S_c = 2^(D−1−c) + Σ_{k=c}^{D−2} 2^(k−c)·C(N−k−2, D−k−1)
+    b = [mpmath.exp(log_binomial(N - k - 2, D - k - 1)) for k in range(D - 1)]
+    total, s = mpmath.mpf(0), mpmath.mpf(1)
+    for c in range(D - 1, -1, -1):
+        if c < D - 1:
+            s = 2 * s + b[c]
+        total += mpmath.exp(log_binomial(N, c)) * s
+    return mpmath.log(1 + 2 * total)

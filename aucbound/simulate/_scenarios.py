@@ -5,7 +5,7 @@ A = P(X > Y) + ½·P(X = Y) (Agarwal et al. 2005, Eq. 5, ties counted ½ as in �
 computed in closed form or as an exact finite sum, never simulated. The scenarios follow
 the designs of the methodological coverage studies of AUC intervals (Newcombe 2006, Part 2,
 §4; Pohar Perme & Manevski 2018, §4): smooth and skewed continuous scores, a rating scale
-with many ties, near-perfect separation, and the worst case of SPEC §2.
+with many ties, near-perfect separation, and the worst case of the variance bound.
 
 - ``binormal``: X ~ N(μ, 1), Y ~ N(0, 1); A = Φ(μ/√2).
 - ``binormal-unequal``: X ~ N(μ, 2²), Y ~ N(0, 1); A = Φ(μ/√(1 + 2²)).
@@ -17,7 +17,7 @@ with many ties, near-perfect separation, and the worst case of SPEC §2.
   depends on the scores through their ranks only, so this skewed pair has the coverage of
   the binormal pair with the same log-scale parameters (a binormal ROC curve with slope 2).
 - ``near-perfect``: the binormal pair at A = 0.99, where Â = 1 is common in small samples.
-- ``adversarial``: the worst case of SPEC §2 (Eq. 14). When m ≤ n every negative scores 0
+- ``adversarial``: the worst case of Agarwal et al.'s variance bound (2005, Eq. 14). When m ≤ n every negative scores 0
   and a positive scores +1 with probability A, else −1, so Â is a binomial proportion over
   the m positives and Var Â = A(1 − A)/m = σ²_max exactly; when n < m the roles are
   mirrored (a positive scores 0, a negative −1 with probability A, else +1).
@@ -55,6 +55,22 @@ __all__ = [
 
 _STANDARD = NormalDist()
 
+
+def _function(parameter: str, value):
+    """`value` if it can be called (a user's sampler)."""
+    if not callable(value):
+        raise v.ParameterTypeError(parameter, "a function", v.show(value))
+    return value
+
+
+def _shaped(parameter: str, value, shape: tuple[int, ...]) -> np.ndarray:
+    """A sampler's draws: a float64 array of exactly `shape`, every entry finite."""
+    array = v.real(parameter, value)
+    if array.shape != shape:
+        raise v.fail(parameter, f"an array of shape {shape}", array)
+    v.check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
+    return array
+
 #: Where the latent score of the rating scenario is cut into the categories 1 … 5.
 RATING_THRESHOLDS = (-1.5, -0.5, 0.5, 1.5)
 
@@ -83,7 +99,7 @@ class Scenario:
         ((4, 3), (4, 2))
         """
         pos, neg = self.sampler(rng, m, n, trials)
-        return v.shaped("sample_pos", pos, (trials, m)), v.shaped("sample_neg", neg, (trials, n))
+        return _shaped("sample_pos", pos, (trials, m)), _shaped("sample_neg", neg, (trials, n))
 
 
 def _phi(x: float) -> float:
@@ -273,7 +289,7 @@ def rating_scale(auc=0.8) -> Scenario:
 
 
 def adversarial(auc=0.8) -> Scenario:
-    """A two-point pair with Var Â = A(1 − A)/min(m, n), the worst case of SPEC §2 (Eq. 14).
+    """A two-point pair with Var Â = A(1 − A)/min(m, n), the worst case of Eq. 14 (Agarwal et al. 2005).
 
     The smaller class is a two-point law and the larger one a point mass between its two
     points, so every positive–negative comparison of one item of the smaller class comes
@@ -312,8 +328,8 @@ def custom(sample_pos, sample_neg, auc, *, name="custom", description=None) -> S
     >>> scenario.name, scenario.auc
     ('custom', 0.875)
     """
-    sample_pos = v.function("sample_pos", sample_pos)
-    sample_neg = v.function("sample_neg", sample_neg)
+    sample_pos = _function("sample_pos", sample_pos)
+    sample_neg = _function("sample_neg", sample_neg)
     auc = float(v.unit_interval("auc", auc))
 
     def sample(rng, m, n, trials):

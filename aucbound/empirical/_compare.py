@@ -33,7 +33,14 @@ Chernoff bound for a mean of k independent [−1, 1] variables holds for D̂:
   the quadratic one.
 
 Both hold for every pair of scorers, every joint distribution of the two scores, ties
-included, and every m, n: they need no variance estimate and no normality.
+included, and every m, n: they need no variance estimate and no normality. McDiarmid's
+bounded differences and the variance bound θ(1 − θ)/k of Chebyshev's interval hold for
+any such kernel too.
+
+**One implementation.** Each interval for D is the registered AUC method applied to
+u = (D̂ + 1)/2, the mean of the kernel (h + 1)/2 ∈ [0, 1], with variance Var(D̂)/4, mapped back by
+D = 2u − 1: the methods valid for any two-sample U-statistic with a kernel in [0, 1]
+(``any_kernel`` in :data:`aucbound.METHODS`).
 """
 
 from __future__ import annotations
@@ -43,20 +50,20 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..bounds._normal import upper_quantile
-from ..bounds.hoeffding import _hoeffding_kl_ends
+from ..bounds import METHODS, Estimates
+from ..bounds._interval import interval_row
+from ..bounds._methods import evaluate, method as registered
 from ..results import Comparison
-from ._rows import ends_row
-from .delong import _counts, _spread, _variances
+from . import _labels
+from ._delong import _counts, _spread, _variances
 
-__all__ = ["compare", "COMPARE_METHODS"]
+__all__ = ["compare", "COMPARE_METHODS", "DEFAULT_COMPARE_METHODS"]
 
-#: The intervals for D: key → (source, guarantee, beyond the paper).
-COMPARE_METHODS = {
-    "delong": ("DeLong et al. 1988", "asymptotic", False),
-    "hoeffding": ("Hoeffding 1963, §5, kernel in [-1, 1]", "distribution-free", True),
-    "hoeffding-kl": ("Hoeffding 1963, §5, kernel in [-1, 1]", "distribution-free", True),
-}
+#: The methods that give an interval for a difference of AUCs: valid for any kernel in [0, 1].
+COMPARE_METHODS = {key: spec for key, spec in METHODS.items() if spec.any_kernel}
+
+#: The rows shown when no methods are named.
+DEFAULT_COMPARE_METHODS = ("delong", "hoeffding", "hoeffding-kl")
 
 
 def _variance(twice_a: np.ndarray, twice_b: np.ndarray, scale: int) -> float:
@@ -73,50 +80,54 @@ def _z_test(difference: float, variance: float) -> tuple[float, float]:
     return z, math.erfc(abs(z) / math.sqrt(2.0))
 
 
-def _difference_ends(key: str, difference: float, variance: float, k: int, log_delta: float):
-    if key == "delong":
-        half = upper_quantile(log_delta - math.log(2.0)) * math.sqrt(variance)
-        return difference - half, difference + half
-    if key == "hoeffding":
-        half = math.sqrt(2.0 * (math.log(2.0) - log_delta) / k)
-        return difference - half, difference + half
-    lo, hi, _, _ = _hoeffding_kl_ends((difference + 1.0) / 2.0, k, log_delta)
-    return 2.0 * float(lo) - 1.0, 2.0 * float(hi) - 1.0
+def _difference_row(spec, m, n, delta, difference, variance):
+    """The interval for D from the AUC method `spec` on u = (D̂ + 1)/2, mapped back."""
+    u = Estimates(auc=(difference + 1) / 2, variance=variance / 4)
+    _, lo, hi, _ = evaluate(spec, float(m), float(n), math.log(delta), u)
+    source = spec.source if spec.key == "delong" else f"{spec.source}, kernel in [-1, 1]"
+    return interval_row(spec, m, n, delta, difference, 2 * float(lo) - 1, 2 * float(hi) - 1, low=-1.0, source=source)
 
 
-def compare(scores_a, scores_b, labels, *, delta=0.05, pos_label=None, methods=None) -> Comparison:
+def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=None) -> Comparison:
     """DeLong's paired test of A_a − A_b, with intervals for the difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
-    class needs at least two cases. `methods` picks among ``delong`` (asymptotic),
-    ``hoeffding`` and ``hoeffding-kl`` (distribution-free, beyond the paper); all three by
-    default.
+    class needs at least two cases. `methods` picks among the keys of
+    :data:`COMPARE_METHODS`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
+    ``mcdiarmid``, ``chebyshev-max`` (distribution-free) and ``normal-max``; the first
+    three by default.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1
-    >>> result = compare(f1, f2, labels)
+    >>> result = compare(labels, f1, f2)
     >>> result.auc_a, result.auc_b, result.difference, round(result.z, 6), round(result.p_value, 6)
     (0.75, 0.5, 0.25, 1.224745, 0.220671)
     >>> result["hoeffding"].lo, result["hoeffding"].hi, result["hoeffding"].guarantee
     (-1.0, 1.0, 'vacuous')
     """
-    delta = float(v.probability("delta", delta))
-    keys = list(COMPARE_METHODS) if methods is None else [v.choice("methods", key, COMPARE_METHODS) for key in methods]
-    a = v.scores("scores_a", scores_a)
-    b = v.same_length("scores_b", v.scores("scores_b", scores_b), a.shape[0], "scores_a")
-    mask = v.positive_mask(labels, pos_label, length=a.shape[0])
-    m, n = v.class_sizes(mask, 2, "for DeLong's paired test")
+    delta = v.probability("delta", delta, scalar=True)
+    if methods is None:
+        keys = list(DEFAULT_COMPARE_METHODS)
+    elif isinstance(methods, str):
+        raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
+    else:
+        keys = [registered(key, "methods").key for key in methods]
+        for key in keys:
+            if key not in COMPARE_METHODS:
+                raise v.fail("methods", f"one of {', '.join(map(repr, COMPARE_METHODS))} (valid for a difference)", key)
+    a = _labels.scores("scores_a", scores_a)
+    b = _labels.scores("scores_b", scores_b)
+    if b.shape[0] != a.shape[0]:
+        raise v.ParameterError("scores_b", f"as long as {{scores_a}} ({a.shape[0]})", f"{b.shape[0]} values",
+                               others=("scores_a",))
+    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
+    m, n = _labels.class_sizes(mask, 2, "for DeLong's paired test")
     first = _counts(a[mask], a[~mask], in_order=True)
     second = _counts(b[mask], b[~mask], in_order=True)
     difference = (first.twice_u - second.twice_u) / (2 * m * n)
     variance = _variance(first.twice_pos, second.twice_pos, 2 * n) / m + _variance(first.twice_neg, second.twice_neg, 2 * m) / n
     own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
     z, p_value = _z_test(difference, variance)
-    rows = []
-    for key in keys:
-        source, guarantee, beyond = COMPARE_METHODS[key]
-        lo, hi = _difference_ends(key, difference, variance, min(m, n), math.log(delta))
-        rows.append(ends_row(key, source, guarantee, m, n, delta, difference, lo, hi, low=-1.0, beyond_paper=beyond))
     return Comparison(
         auc_a=first.auc,
         auc_b=second.auc,
@@ -128,5 +139,5 @@ def compare(scores_a, scores_b, labels, *, delta=0.05, pos_label=None, methods=N
         covariance=(own[0] + own[1] - variance) / 2,
         z=z,
         p_value=p_value,
-        rows=tuple(rows),
+        rows=tuple(_difference_row(METHODS[key], m, n, delta, difference, variance) for key in keys),
     )

@@ -14,7 +14,10 @@ Chernoff bound for a mean of k i.i.d. [0, 1] variables over to Â:
   By Pinsker's inequality kl(p‖q) ≥ 2(p − q)², so it lies inside the quadratic interval;
   it stays in [0, 1] and is informative even at Â = 1.
 
-All functions broadcast over numpy arrays; scalars in give Python numbers out.
+Nothing here uses the AUC's kernel beyond its range [0, 1], so both bounds hold for any
+two-sample U-statistic with such a kernel (:func:`aucbound.compare` uses them for a
+difference of two AUCs). All functions broadcast over numpy arrays; scalars in give
+Python numbers out.
 """
 
 from __future__ import annotations
@@ -22,19 +25,20 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from .deviation import LN2, _tail
+from .._exact import FLOAT
+from ._deviation import LN2, tail
 
 __all__ = [
     "hoeffding_tail",
     "hoeffding_epsilon",
-    "hoeffding_sample_size",
     "bernoulli_kl",
     "hoeffding_kl_interval",
 ]
 
 
-def _hoeffding_epsilon(k, log_delta):
-    return np.sqrt((LN2 - log_delta) / (2.0 * k))
+def hoeffding_formula(X, m, n, log_delta):
+    """sqrt(ln(2/δ)/(2·min(m, n))): the quadratic form's half-width."""
+    return X.sqrt((X.LN2 - log_delta) / (2 * X.minimum(m, n)))
 
 
 def hoeffding_tail(epsilon, m, n):
@@ -45,7 +49,7 @@ def hoeffding_tail(epsilon, m, n):
     """
     epsilon = v.nonnegative("epsilon", epsilon)
     k = np.minimum(v.sizes("m", m), v.sizes("n", n))
-    return v.out(_tail(LN2 - 2.0 * k * epsilon**2))
+    return v.out(tail(LN2 - 2.0 * k * epsilon**2))
 
 
 def hoeffding_epsilon(m, n, delta):
@@ -54,24 +58,9 @@ def hoeffding_epsilon(m, n, delta):
     >>> round(hoeffding_epsilon(51, 58, 0.05), 6)
     0.190172
     """
-    k = np.minimum(v.sizes("m", m), v.sizes("n", n))
+    m, n = v.sizes("m", m), v.sizes("n", n)
     delta = v.probability("delta", delta)
-    return v.out(_hoeffding_epsilon(k, np.log(delta)))
-
-
-def hoeffding_sample_size(epsilon, delta, rho):
-    """⌈ln(2/δ)/(2·min(ρ, 1−ρ)·ε²)⌉: the test-set size N for Hoeffding's half-width.
-
-    The analogue of Cor 3.5: the smaller class needs ln(2/δ)/(2ε²) examples, as many as an
-    error rate needs in all, so the AUC costs 1/min(ρ, 1−ρ) times more, not 1/(ρ(1−ρ)).
-
-    >>> hoeffding_sample_size(0.05, 0.01, 0.1)
-    10597
-    """
-    epsilon = v.probability("epsilon", epsilon)
-    delta = v.probability("delta", delta)
-    rho = v.probability("rho", rho)
-    return v.out_count((LN2 - np.log(delta)) / (2.0 * np.minimum(rho, 1.0 - rho) * epsilon**2))
+    return v.out(hoeffding_formula(FLOAT, m, n, np.log(delta)))
 
 
 # --- the Kullback–Leibler form ------------------------------------------------------------
@@ -184,7 +173,7 @@ def _kl_lower_end(p, q, budget):
     return np.where(p > 0, theta, 0.0), np.where(p > 0, t, 0.0)
 
 
-def _hoeffding_kl_ends(auc, k, log_delta):
+def kl_ends(auc, k, log_delta):
     """(lo, hi, Â − lo, hi − Â) of {θ : k·kl(Â‖θ) ≤ ln(2/δ)}.
 
     The upper end is the lower end of the mirrored problem, kl(Â‖θ) = kl(1 − Â‖1 − θ);
@@ -194,7 +183,8 @@ def _hoeffding_kl_ends(auc, k, log_delta):
     auc, k, log_delta = np.broadcast_arrays(
         np.asarray(auc, dtype=np.float64), np.asarray(k, dtype=np.float64), np.asarray(log_delta, dtype=np.float64)
     )
-    budget = (LN2 - log_delta) / k
+    with np.errstate(over="ignore"):
+        budget = (LN2 - log_delta) / k
     # both ends in one vectorized solve: row 0 the lower end, row 1 the mirrored upper end
     (lo, mirrored), (down, up) = _kl_lower_end(
         np.stack([auc, 1.0 - auc]), np.stack([1.0 - auc, auc]), np.stack([budget, budget])
@@ -218,5 +208,25 @@ def hoeffding_kl_interval(auc, m, n, delta):
     auc = v.unit_interval("auc", auc)
     k = np.minimum(v.sizes("m", m), v.sizes("n", n))
     delta = v.probability("delta", delta)
-    lo, hi, _, _ = _hoeffding_kl_ends(auc, k, np.log(delta))
+    lo, hi, _, _ = kl_ends(auc, k, np.log(delta))
     return v.out(lo), v.out(hi)
+
+
+def kl_meets(X, auc, k, log_delta, epsilon):
+    """The conditions, as pairs (lhs ≤ rhs), for the Chernoff interval to lie within Â ± ε.
+
+    The interval is the set of θ with k·kl(Â‖θ) ≤ ln(2/δ), which contains Â; an end θ = Â ∓ ε
+    inside [0, 1] must have k·kl(Â‖θ) ≥ ln(2/δ) (an end outside [0, 1] is beyond the set).
+    """
+    conditions = []
+    for theta in (auc - epsilon, auc + epsilon):
+        if 0 < theta < 1:
+            conditions.append((X.LN2 - log_delta, k * _kl_exact(X, auc, theta)))
+    return conditions
+
+
+def _kl_exact(X, p, q):
+    """kl(p‖q) for 0 < q < 1 in the namespace X (the 0·ln 0 terms taken as 0)."""
+    left = p * X.log(p / q) if p > 0 else 0
+    right = (1 - p) * X.log((1 - p) / (1 - q)) if p < 1 else 0
+    return left + right

@@ -1,11 +1,12 @@
-"""Variance-based intervals for the AUC: Chebyshev and the normal approximation.
+"""Variance-based intervals for the AUC: Chebyshev, the normal approximation and Wald's.
 
-Agarwal et al. (2005), JMLR 6, §3.1 (paper ``003``), with the variance of the
-Wilcoxon–Mann–Whitney statistic:
+Agarwal et al. (2005), JMLR 6, §3.1, with the variance of the Wilcoxon–Mann–Whitney
+statistic:
 
-- Eq. 7, Lehmann (1975): ``σ²_A = [A(1−A) + (m−1)(p1 − A²) + (n−1)(p2 − A²)]/(mn)`` with
-  p1 = P(two positives both above one negative), p2 = P(one positive above two negatives);
-  valid inputs satisfy A² ≤ p1, p2 ≤ A. Lehmann's formula assumes no ties.
+- Eq. 7, from Lehmann (1975, *Nonparametrics*): ``σ²_A = [A(1−A) + (m−1)(p1 − A²) +
+  (n−1)(p2 − A²)]/(mn)`` with p1 = P(two positives both above one negative),
+  p2 = P(one positive above two negatives); valid inputs satisfy A² ≤ p1, p2 ≤ A.
+  Lehmann's formula assumes no ties.
 - Eq. 10–11, Chebyshev: ``P(|Â − A| ≥ ε) ≤ σ²/ε²``, so ``ε = σ/√δ`` (finite-sample).
 - Eq. 12–13, normal approximation: ``P(|Â − A| ≥ ε) ≈ 2Φ(−ε/σ)``, so ``ε = σ·Φ⁻¹(1 − δ/2)``
   (asymptotic only).
@@ -16,6 +17,8 @@ Wilcoxon–Mann–Whitney statistic:
 - Eq. 15, the best case: ``σ²_min = A(1−A)/(mn)``.
 - Hanley & McNeil (1982), Radiology 143: Eq. 7 with the exponential-model values
   ``p1 = A/(2−A)``, ``p2 = 2A²/(1+A)``.
+- Wald's interval Â ± Φ⁻¹(1 − δ/2)·σ̂ with an estimated variance (DeLong et al. 1988),
+  and the same on the logit scale, mapped back.
 
 σ_max and σ_min depend on the unknown A. :func:`score_interval` inverts
 ``|Â − A| ≤ c·sqrt(A(1−A)/w)`` for A (the Wilson construction), which keeps the guarantee
@@ -29,8 +32,8 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ._normal import two_sided_tail, upper_quantile
-from .deviation import LN2
+from .._exact import FLOAT
+from .._normal import two_sided_tail
 
 __all__ = [
     "lehmann_variance",
@@ -43,15 +46,58 @@ __all__ = [
     "normal_tail",
     "normal_epsilon",
     "score_interval",
+    "wald_interval",
 ]
 
 
-def _lehmann_variance(auc, p1, p2, m, n):
+# --- the formulas, in a namespace X (FLOAT on arrays, EXACT in mpmath) -------------------
+
+
+def lehmann_formula(X, auc, p1, p2, m, n):
     """Eq. 7 with p − A² taken as A(1−A) − (A − p) ≥ 0: no cancellation against A² near A = 1."""
     spread = auc * (1 - auc)
-    excess1 = np.maximum(spread - (auc - p1), 0.0)
-    excess2 = np.maximum(spread - (auc - p2), 0.0)
+    excess1 = X.maximum(spread - (auc - p1), 0)
+    excess2 = X.maximum(spread - (auc - p2), 0)
     return (spread + (m - 1) * excess1 + (n - 1) * excess2) / (m * n)
+
+
+def hanley_mcneil_formula(auc):
+    """(p1, p2) = (A/(2−A), 2A²/(1+A)), the exponential model's values."""
+    return auc / (2 - auc), 2 * auc**2 / (1 + auc)
+
+
+def chebyshev_factor(X, log_delta):
+    """1/√δ, computed from ln δ (it overflows to inf, never to nan, for absurd δ)."""
+    return X.exp(-log_delta / 2)
+
+
+def normal_factor(X, log_delta):
+    """Φ⁻¹(1 − δ/2), computed from ln δ."""
+    return X.upper_quantile(log_delta - X.LN2)
+
+
+def lehmann_inputs(auc, p1, p2):
+    """Check the inputs of Lehmann's variance: A ∈ [0, 1] and A² ≤ p1, p2 ≤ A.
+
+    Returns ``(auc, p1, p2)`` as floats or None; p1 and p2 come together and need `auc`.
+    """
+    if auc is not None:
+        auc = v.unit_interval("auc", auc, scalar=True)
+    if (p1 is None) != (p2 is None):
+        given, missing = ("p1", "p2") if p2 is None else ("p2", "p1")
+        raise v.ParameterError(missing, f"given together with {{{given}}}", "None", others=(given,))
+    if p1 is None:
+        return auc, None, None
+    if auc is None:
+        raise v.ParameterError("auc", "given with {p1} and {p2} (they are constrained by it)", "None",
+                               others=("p1", "p2"))
+    checked = []
+    for name, value in (("p1", p1), ("p2", p2)):
+        value = v.real(name, value, scalar=True)
+        if not auc * auc <= value <= auc:
+            raise v.fail(name, f"in [auc², auc] = [{auc * auc:.6g}, {auc:.6g}] (Lehmann's constraint)", value)
+        checked.append(value)
+    return auc, checked[0], checked[1]
 
 
 def _check_lehmann_p(name, p, auc):
@@ -71,7 +117,7 @@ def lehmann_variance(auc, p1, p2, m, n):
     _check_lehmann_p("p1", p1, auc)
     _check_lehmann_p("p2", p2, auc)
     m, n = v.sizes("m", m), v.sizes("n", n)
-    return v.out(_lehmann_variance(auc, p1, p2, m, n))
+    return v.out(lehmann_formula(FLOAT, auc, p1, p2, m, n))
 
 
 def _a_times_one_minus_a(auc):
@@ -104,10 +150,6 @@ def variance_min(m, n, auc=None):
     return v.out(_a_times_one_minus_a(auc) / (m * n))
 
 
-def _hanley_mcneil_p(auc):
-    return auc / (2 - auc), 2 * auc**2 / (1 + auc)
-
-
 def hanley_mcneil_p(auc):
     """(A/(2−A), 2A²/(1+A)): p1 and p2 when both score distributions are exponential.
 
@@ -115,7 +157,7 @@ def hanley_mcneil_p(auc):
     (0.3333333333333333, 0.3333333333333333)
     """
     auc = v.unit_interval("auc", auc)
-    p1, p2 = _hanley_mcneil_p(auc)
+    p1, p2 = hanley_mcneil_formula(auc)
     return v.out(p1), v.out(p2)
 
 
@@ -127,21 +169,10 @@ def hanley_mcneil_variance(auc, m, n):
     """
     auc = v.unit_interval("auc", auc)
     m, n = v.sizes("m", m), v.sizes("n", n)
-    return v.out(_lehmann_variance(auc, *_hanley_mcneil_p(auc), m, n))
+    return v.out(lehmann_formula(FLOAT, auc, *hanley_mcneil_formula(auc), m, n))
 
 
 # --- from a standard deviation to a tail bound or a half-width -----------------------------
-
-
-def _chebyshev_factor(log_delta):
-    """1/√δ, computed from ln δ (it overflows to inf, never to nan, for absurd δ)."""
-    with np.errstate(over="ignore"):
-        return np.exp(-0.5 * np.asarray(log_delta, dtype=np.float64))
-
-
-def _normal_factor(log_delta):
-    """Φ⁻¹(1 − δ/2), computed from ln δ."""
-    return upper_quantile(np.asarray(log_delta, dtype=np.float64) - LN2)
 
 
 def chebyshev_tail(epsilon, sigma):
@@ -163,7 +194,7 @@ def chebyshev_epsilon(sigma, delta):
     """
     sigma = v.nonnegative("sigma", sigma)
     delta = v.probability("delta", delta)
-    return v.out(sigma * _chebyshev_factor(np.log(delta)))
+    return v.out(sigma * chebyshev_factor(FLOAT, np.log(delta)))
 
 
 def normal_tail(epsilon, sigma):
@@ -185,7 +216,7 @@ def normal_epsilon(sigma, delta):
     """
     sigma = v.nonnegative("sigma", sigma)
     delta = v.probability("delta", delta)
-    return v.out(sigma * _normal_factor(np.log(delta)))
+    return v.out(sigma * normal_factor(FLOAT, np.log(delta)))
 
 
 # --- inverting a variance that depends on A -------------------------------------------------
@@ -216,19 +247,29 @@ def _score_offsets(auc, a):
     return down, up
 
 
-def _score_interval(auc, weight, factor):
+def score_ends(auc, weight, factor):
     """(lo, hi, Â − lo, hi − Â) for the set {A : |Â − A| ≤ c·sqrt(A(1−A)/w)}.
 
-    Far below Â the lower end is taken from the product of the roots, lo·hi = Â²/(1 + a),
-    rather than as Â − (Â − lo), which would cancel.
+    The set lies inside [0, 1] (at A = 0 and A = 1 the right side is 0). Far below Â the
+    lower end is taken from the product of the roots, lo·hi = Â²/(1 + a), rather than as
+    Â − (Â − lo), which would cancel.
     """
-    a = factor**2 / weight
+    with np.errstate(over="ignore"):
+        a = np.asarray(factor, dtype=np.float64) ** 2 / weight
     down, up = _score_offsets(auc, a)
     hi = np.minimum(auc + up, 1.0)
     with np.errstate(all="ignore"):
         vieta = auc / ((1 + a) * hi) * auc  # never forms Â², which can be subnormal
     lo = np.where(down > auc / 2, vieta, auc - down)
+    lo = np.where(np.isinf(a), 0.0, lo)
     return np.clip(lo, 0.0, 1.0), hi, down, up
+
+
+def score_meets(X, auc, weight, factor, epsilon):
+    """The conditions (lhs ≤ rhs) for the score set to lie within Â ± ε: each of Â ∓ ε in [0, 1]
+    must be outside it or on its edge, (Â − θ)² ≥ a·θ(1 − θ)."""
+    a = factor**2 / weight
+    return [(a * theta * (1 - theta), (auc - theta) ** 2) for theta in (auc - epsilon, auc + epsilon) if 0 <= theta <= 1]
 
 
 def score_interval(auc, weight, factor):
@@ -244,6 +285,54 @@ def score_interval(auc, weight, factor):
     auc = v.unit_interval("auc", auc)
     weight = v.positive("weight", weight)
     factor = v.nonnegative("factor", factor)
-    lo, hi, _, _ = _score_interval(auc, weight, factor)
+    lo, hi, _, _ = score_ends(auc, weight, factor)
     return v.out(lo), v.out(hi)
 
+
+# --- Wald's interval with an estimated variance ---------------------------------------------
+
+
+def _expit(x):
+    """1/(1 + e^(−x)) on both tails without overflow."""
+    with np.errstate(over="ignore"):
+        small = np.exp(np.minimum(x, 0.0))
+        return np.where(x >= 0, 1 / (1 + np.exp(-np.maximum(x, 0.0))), small / (1 + small))
+
+
+def wald_ends(auc, variance, z, *, logit: bool):
+    """(lo, hi) of Â ± z·σ̂, or of the same on the logit scale mapped back (`logit`).
+
+    A NaN variance (undefined: a class with one item) gives all of [0, 1]; a zero variance
+    the single point Â on either scale.
+    """
+    auc, variance = np.broadcast_arrays(np.asarray(auc, dtype=np.float64), np.asarray(variance, dtype=np.float64))
+    with np.errstate(all="ignore"):
+        se = np.sqrt(variance)
+        if logit:
+            centre, half = np.log(auc / (1 - auc)), z * se / (auc * (1 - auc))
+            lo, hi = _expit(centre - half), _expit(centre + half)
+            lo, hi = np.where(se == 0, auc, lo), np.where(se == 0, auc, hi)
+        else:
+            lo, hi = auc - z * se, auc + z * se
+    undefined = np.isnan(variance)
+    return np.where(undefined, 0.0, lo), np.where(undefined, 1.0, hi)
+
+
+def wald_interval(auc, variance, delta, *, logit: bool = False):
+    """Â ± Φ⁻¹(1 − δ/2)·√variance, clipped to [0, 1]; with `logit`, on the logit scale mapped back.
+
+    The DeLong interval is this with DeLong's variance (:func:`aucbound.delong`); the
+    logit form stays inside (0, 1) and is asymmetric near the ends.
+
+    >>> lo, hi = wald_interval(0.75, 0.01, 0.05)
+    >>> round(lo, 6), round(hi, 6)
+    (0.554004, 0.945996)
+    >>> lo, hi = wald_interval(0.75, 0.01, 0.05, logit=True)
+    >>> round(lo, 6), round(hi, 6)
+    (0.513321, 0.8951)
+    """
+    auc = v.unit_interval("auc", auc)
+    variance = v.nonnegative("variance", variance)
+    delta = v.probability("delta", delta)
+    lo, hi = wald_ends(auc, variance, normal_factor(FLOAT, np.log(delta)), logit=logit)
+    return v.out(np.clip(lo, 0.0, 1.0)), v.out(np.clip(hi, 0.0, 1.0))

@@ -3,7 +3,7 @@ r"""The rank matrices and sign patterns a function class really realizes on give
 r(F, m, n) of Agarwal et al. (2005, Def 4.2) is a maximum over point sets of the number of
 distinct bipartite rank matrices B_f; s(F̂, N) (Def 4.7) likewise for sign patterns. For
 concrete points this module counts them, to set beside the bounds of
-:mod:`aucbound.shatter.classes` (Thm 4.11 against the truth, §4.4's exact values).
+:mod:`aucbound.shatter._classes` (Thm 4.11 against the truth, §4.4's exact values).
 
 The classes here are linear in D features g(x) — x itself for :class:`Line` and
 :class:`Linear`, the C(d, q) monomials for :class:`Polynomial` — so f(x) = w·g(x) + b and
@@ -36,6 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
+from ._checks import points
 from ..results import MeasuredCount
 
 __all__ = ["realized_rank_matrices", "realized_sign_patterns"]
@@ -111,7 +112,7 @@ def _setup(fclass, samples, seed, named_groups):
     samples = v.count("samples", samples)
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)
-    groups = [v.points(name, value, dim=dim) for name, value in named_groups]
+    groups = [points(name, value, dim=dim) for name, value in named_groups]
     return _exact_features(fclass, *groups), len(fclass.exponents()), samples, seed
 
 

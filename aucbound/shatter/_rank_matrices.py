@@ -1,6 +1,6 @@
 """Bipartite rank matrices and the two realizability tests of Theorem 4.3.
 
-Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.1 (paper ``003``):
+Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.1:
 
 - Def 4.1: for scores f(x_1..x_m) of m positives and f(x'_1..x'_n) of n negatives,
   ``B_f(x, x')_ij = 1(f(x_i) > f(x'_j)) + ½·1(f(x_i) = f(x'_j))``, an m×n matrix over {0, ½, 1}.
@@ -14,7 +14,7 @@ Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.1 (paper ``003`
 
 Internally a matrix is held as int8 *codes* ``2·B`` (0, 1, 2 for 0, ½, 1), and both tests
 work on a whole stack of matrices at once (shape ``(..., m, n)``), which is what the
-brute-force enumeration of :mod:`aucbound.shatter.counting` runs on.
+brute-force enumeration of :mod:`aucbound.shatter._counting` runs on.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import itertools
 import numpy as np
 
 from .. import _validate as v
+from ._checks import matrix_in, values
 
 __all__ = ["rank_matrix", "is_realizable", "forbidden_submatrices"]
 
@@ -38,10 +39,7 @@ def rank_matrix(pos_scores, neg_scores) -> np.ndarray:
     array([[0. , 1. , 0. ],
            [0.5, 1. , 0. ]])
     """
-    pos, neg = v.scores("pos_scores", pos_scores), v.scores("neg_scores", neg_scores)
-    for name, group in (("pos_scores", pos), ("neg_scores", neg)):
-        if group.shape[0] == 0:
-            raise v.fail(name, "non-empty", "an empty array")
+    pos, neg = values("pos_scores", pos_scores), values("neg_scores", neg_scores)
     return _codes(pos, neg) / 2.0
 
 
@@ -52,7 +50,7 @@ def _codes(pos: np.ndarray, neg: np.ndarray) -> np.ndarray:
 
 def as_codes(matrix, parameter: str = "matrix") -> np.ndarray:
     """A checked m×n matrix over {0, ½, 1} as int8 codes 2·B."""
-    return (2 * v.matrix_in(parameter, matrix, (0.0, 0.5, 1.0))).astype(np.int8)
+    return (2 * matrix_in(parameter, matrix, (0.0, 0.5, 1.0))).astype(np.int8)
 
 
 def is_realizable(matrix, *, test: str = "graph") -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import _validate as v
 from ..results import CoverageStudy
-from .coverage import (
+from ._coverage import (
     RESAMPLES,
     _as_scenario,
     _bootstrap_settings,
@@ -19,8 +19,9 @@ from .coverage import (
     _method_keys,
     _simulate,
     _steps,
+    check_work,
 )
-from .scenarios import SCENARIOS
+from ._scenarios import SCENARIOS
 
 __all__ = ["STUDY_SCENARIOS", "STUDY_SIZES", "STUDY_DELTAS", "coverage_study", "worst_coverage"]
 
@@ -75,6 +76,7 @@ def coverage_study(
     seed = v.seed("seed", seed)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
     pairs = [(m, n) for m in sizes for n in sizes]
+    check_work(len(chosen), pairs, trials, bootstrap_trials, resamples)
     tick = _counter(progress, len(chosen) * len(pairs) * _steps(trials, bootstrap_trials, len(deltas)))
     cells = []
     for scenario in chosen:

@@ -1,8 +1,11 @@
 r"""ψ(m, n): how many m×n matrices over {0, ½, 1} are bipartite rank matrices.
 
-Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.1 and §4.3 (paper ``003``):
-``r(F, m, n) ≤ ψ(m, n) < 3^{mn}`` (Thm 4.3 characterizes the realizable matrices) and
-``3^{max(m,n)} ≤ ψ(m, n) ≤ (m+n)!·2^{m+n−1}`` (§4.3). This module counts ψ exactly.
+Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.1 and §4.3:
+``r(F, m, n) ≤ ψ(m, n) ≤ 3^{mn}`` (Thm 4.3 characterizes the realizable matrices) and
+``3^{max(m,n)} ≤ ψ(m, n) ≤ (m+n)!·2^{m+n−1}`` (§4.3). ψ(m, n) = 3^{mn} exactly when
+min(m, n) = 1 (a single row or column is always realizable), and ψ(m, n) < 3^{mn} for
+m, n ≥ 2 — the paper's "strictly smaller" needs both sizes at least 2. This module
+counts ψ exactly.
 
 Brute force (:func:`count_realizable_bruteforce`, :func:`enumerate_realizable`) runs
 through all 3^{mn} matrices, testing each with Thm 4.3 part 2 (every pair of rows must
@@ -45,6 +48,13 @@ bits, after the Fubini numbers (forward differences of j^m and j^n, another O(m�
 ψ(1000, 1000), a number of 5859 digits, takes 1.3 s (docs/performance.md). :func:`log_psi`
 runs the same recurrences on logarithms in floating point (every term is positive, so nothing cancels).
 The tests check ψ against brute force for every m·n ≤ 12 (and the benchmark at 4×4).
+
+**Limits**, checked before any work: ψ(1, n) = 3^n is closed-form at any n (as an integer up
+to :data:`MAX_DIGITS` digits); otherwise the exact count allows min(m,n)²·(m+n) ≤
+:data:`MAX_EXACT_COST` (ψ(1250, 1250), a few seconds) and the logarithm
+max(m,n)·min(max(m,n), 2·min(m,n)+2) ≤ :data:`MAX_PSI_COST` with max(m, n) ≤ 2·10^6 (a few
+seconds at most). The exact integers 3^max(m,n), (m+n)!·2^(m+n−1) and 3^(mn) are given up to
+:data:`MAX_DIGITS` digits, their logarithms at any size.
 """
 
 from __future__ import annotations
@@ -56,7 +66,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import PsiReport
-from .rank_matrices import compatible_rows
+from ._rank_matrices import compatible_rows
 
 __all__ = [
     "psi",
@@ -72,6 +82,10 @@ __all__ = [
     "MAX_BRUTEFORCE_CELLS",
     "MAX_ENUMERATE_CELLS",
     "psi_report",
+    "MAX_DIGITS",
+    "MAX_EXACT_COST",
+    "MAX_PSI_COST",
+    "psi_cost",
 ]
 
 #: Brute-force counting goes up to m·n = 16 (3^16 ≈ 43 million matrices, a few seconds).
@@ -79,11 +93,45 @@ MAX_BRUTEFORCE_CELLS = 16
 #: Listing the realizable matrices goes up to m·n = 12 (ψ(3, 4) = 15165 matrices).
 MAX_ENUMERATE_CELLS = 12
 
+#: The most decimal digits of an exact integer result (ψ, 3^(mn), (m+n)!·2^(m+n−1), …).
+MAX_DIGITS = 1_000_000
+#: The largest min(m,n)²·(m+n) the exact count takes (about 2.5 s at the limit).
+MAX_EXACT_COST = 4 * 10**9
+#: The largest max(m,n)·min(max(m,n), 2·min(m,n)+2) the logarithm of ψ takes.
+MAX_PSI_COST = 3 * 10**8
+#: The largest max(m, n) the logarithm of ψ takes (its recurrence steps through every item).
+MAX_PSI_SIDE = 2 * 10**6
+
 LN3 = math.log(3.0)
+LN10 = math.log(10.0)
 
 
 def _sizes(m, n) -> tuple[int, int]:
     return v.count("m", m), v.count("n", n)
+
+
+def _digits_at_most(parameter: str, log_value: float, what: str) -> None:
+    """Refuse an exact integer of more than MAX_DIGITS digits (its logarithm is the way there)."""
+    digits = log_value / LN10
+    if digits > MAX_DIGITS:
+        raise v.ParameterError(
+            parameter, f"small enough for {what} to have at most {MAX_DIGITS:,} digits (use its logarithm)",
+            f"a value with about {digits:.3g} digits",
+        )
+
+
+def _work_at_most(m: int, n: int, cost: int, limit: int, formula: str, purpose: str) -> None:
+    """Refuse sizes whose work `cost` (the value of `formula`) passes `limit`, naming m and n."""
+    if cost > limit:
+        parameter, value, other = ("m", m, f"n = {n}") if m >= n else ("n", n, f"m = {m}")
+        raise v.ParameterError(parameter, f"small enough, with {other}, that {formula} ≤ {limit:,} {purpose}",
+                               v.show(value))
+
+
+def psi_cost(m: int, n: int) -> int:
+    """The work of :func:`log_psi`: max(m,n)·min(max(m,n), 2·min(m,n)+2) (0 when min(m, n) = 1)."""
+    small, large = sorted((m, n))
+    return 0 if small == 1 else large * min(large, 2 * small + 2)
 
 
 # --- the exact count --------------------------------------------------------------------
@@ -116,6 +164,11 @@ def psi(m, n) -> int:
     m, n = _sizes(m, n)
     if m > n:
         m, n = n, m
+    if m == 1:
+        _digits_at_most("n", n * LN3, "ψ(1, n) = 3^n")
+        return 3**n
+    _work_at_most(m, n, m * m * (m + n), MAX_EXACT_COST, "min(m,n)²·(m+n)",
+                  "for the exact count (its logarithm takes larger sizes)")
     fm = _fubini_row(m, m + 1)
     fn = _fubini_row(n, 2 * m + 2)
     e = [fm[s] + fm[s + 1] for s in range(m + 1)]
@@ -167,7 +220,8 @@ def log_psi(m, n) -> float:
     """ln ψ(m, n), by the recurrence of :func:`psi` in floating point (relative error ~1e-14).
 
     Costs O(max(m,n)·min(max(m,n), 2·min(m,n))) floating-point operations: ψ(5000, 5000)
-    takes about 1.5 s. Results are cached.
+    takes about 1 s; see the module docstring for the limits. ln ψ(1, n) = n·ln 3 at any n.
+    Results are cached.
 
     >>> round(log_psi(2, 2), 12) == round(math.log(51), 12)
     True
@@ -175,6 +229,11 @@ def log_psi(m, n) -> float:
     13489.1
     """
     m, n = _sizes(m, n)
+    if min(m, n) == 1:
+        return max(m, n) * LN3
+    _work_at_most(m, n, max(m, n), MAX_PSI_SIDE, "max(m, n)", "for the logarithm of ψ")
+    _work_at_most(m, n, psi_cost(m, n), MAX_PSI_COST, "max(m,n)·min(max(m,n), 2·min(m,n)+2)",
+                  "for the logarithm of ψ")
     return _log_psi(m, n)
 
 
@@ -188,6 +247,7 @@ def psi_lower_bound(m, n) -> int:
     27
     """
     m, n = _sizes(m, n)
+    _digits_at_most("m", max(m, n) * LN3, "3^max(m, n)")
     return 3 ** max(m, n)
 
 
@@ -204,6 +264,7 @@ def psi_upper_bound(m, n) -> int:
     192
     """
     m, n = _sizes(m, n)
+    _digits_at_most("m", math.lgamma(m + n + 1) + (m + n - 1) * math.log(2.0), "(m+n)!·2^(m+n−1)")
     return math.factorial(m + n) * 2 ** (m + n - 1)
 
 
@@ -220,6 +281,7 @@ def matrix_count(m, n) -> int:
     81
     """
     m, n = _sizes(m, n)
+    _digits_at_most("m", m * n * LN3, "3^(m·n)")
     return 3 ** (m * n)
 
 
@@ -234,10 +296,8 @@ def log_matrix_count(m, n) -> float:
 
 def _checked_cells(m, n, limit: int, purpose: str) -> tuple[int, int]:
     m, n = _sizes(m, n)
-    v.at_most(
-        "m", m * n, limit, shown="`m`·`n`",
-        why=f" for {purpose} of all 3^(m·n) matrices (the exact count psi(m, n) takes any size)",
-    )
+    _work_at_most(m, n, m * n, limit, "m·n",
+                  f"for {purpose} of all 3^(m·n) matrices (the exact count psi(m, n) takes larger sizes)")
     return m, n
 
 

@@ -1,10 +1,17 @@
-"""Standard normal tail quantities without importing scipy (the CLI must start fast).
+"""Standard normal tail quantities, in floating point and in mpmath.
+
+Shared by the bounds, the intervals from data and the simulator; it imports no scipy, so
+the command line starts fast.
 
 ``upper_quantile(log_p)`` is the z with Φ(−z) = exp(log_p), for any log_p < 0, including
 tails far below the smallest float (a union bound over 10^1000 functions asks for them).
 Above 1e-300 it is the standard library's ``NormalDist.inv_cdf`` (Wichura's AS 241, about
 1 ulp); below, Newton's method on ln Φ(−z) with Laplace's continued fraction for Mills'
 ratio R(z) = Φ(−z)/φ(z) = 1/(z + 1/(z + 2/(z + 3/(z + …)))), which converges fast for z > 30.
+Where z itself would pass the largest float it is +inf.
+
+``exact_upper_quantile(log_p)`` is the same z in mpmath at the working precision, for the
+exact checks of sample sizes.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+
+__all__ = ["upper_quantile", "two_sided_tail", "cdf", "exact_upper_quantile"]
 
 _STANDARD = NormalDist()
 _LOG_SQRT_2PI = 0.5 * math.log(2.0 * math.pi)
@@ -31,6 +40,8 @@ def _upper_quantile_scalar(log_p: float) -> float:
     if log_p >= _FLOAT_TAIL:
         return -_STANDARD.inv_cdf(math.exp(log_p))
     z = math.sqrt(-2.0 * log_p)  # above the root: ln Φ(−z) < −z²/2 there
+    if math.isinf(z):
+        return z
     for _ in range(100):
         ratio = _mills_ratio(z)
         gap = -0.5 * z * z - _LOG_SQRT_2PI + math.log(ratio) - log_p
@@ -42,7 +53,13 @@ def _upper_quantile_scalar(log_p: float) -> float:
 
 
 def upper_quantile(log_p):
-    """z with Φ(−z) = exp(log_p); scalar in, float out, arrays elementwise."""
+    """z with Φ(−z) = exp(log_p); scalar in, float out, arrays elementwise.
+
+    >>> round(upper_quantile(math.log(0.025)), 11)
+    1.95996398454
+    >>> upper_quantile(-1e308)
+    inf
+    """
     array = np.asarray(log_p, dtype=np.float64)
     if array.ndim == 0:
         return _upper_quantile_scalar(float(array))
@@ -52,5 +69,31 @@ def upper_quantile(log_p):
 def two_sided_tail(x):
     """2·Φ(−x) = erfc(x/√2) elementwise (the normal-approximation tail of Eq. 12)."""
     array = np.asarray(x, dtype=np.float64)
-    values = np.vectorize(lambda t: math.erfc(t / math.sqrt(2.0)), otypes=[np.float64])(array)
-    return values
+    return np.vectorize(lambda t: math.erfc(t / math.sqrt(2.0)), otypes=[np.float64])(array)
+
+
+def cdf(x: float) -> float:
+    """Φ(x)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def exact_upper_quantile(log_p):
+    """z with Φ(−z) = exp(log_p) in mpmath, at the working precision (call inside ``mp.workdps``).
+
+    Newton's method on ln Φ(−z) from the floating-point root (or from sqrt(−2 ln p) where
+    that is infinite); mpmath's exponent range has no floor, so any tail works.
+    """
+    import mpmath
+
+    mp = mpmath.mp
+    log_p = mp.mpf(log_p)
+    start = _upper_quantile_scalar(float(log_p)) if log_p > -1e300 else math.inf
+    z = mp.mpf(start) if math.isfinite(start) else mp.sqrt(-2 * log_p)
+    tolerance = mp.mpf(2) ** (-mp.prec + 8)
+    for _ in range(200):
+        tail = mp.ncdf(-z)
+        step = (mp.log(tail) - log_p) * tail / mp.npdf(z)
+        z += step
+        if abs(step) <= tolerance * abs(z):
+            break
+    return z

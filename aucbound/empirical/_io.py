@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import sys
 import warnings
 from dataclasses import dataclass
@@ -32,7 +33,33 @@ from .. import _validate as v
 
 __all__ = ["Columns", "label_value", "read_columns"]
 
+
+def fail_at(parameter: str, rule: str, got: str, where: str) -> v.ParameterError:
+    """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv")."""
+    return v.ParameterError(parameter, rule, f"{got} on {where}")
+
+
+def column(parameter: str, value, names, source: str, *, width: int | None = None) -> int:
+    """The 0-based index of the column `value` names: a header name, or an index given as digits.
+
+    `names` are the header's names, or None when the data have none (then `width` is the
+    number of columns); `source` names the file in the message.
+    """
+    text = str(value)
+    if names is not None:
+        if text in names:
+            return list(names).index(text)
+        width = len(names)
+    if text.isascii() and text.isdigit() and int(text) < width:
+        return int(text)
+    if names is None:
+        rule = f"a 0-based column index of {source} (below {width})"
+    else:
+        rule = f"a column name or 0-based index of {source} ({', '.join(names)})"
+    raise v.fail(parameter, rule, text)
+
 _NPY_MAGIC = b"\x93NUMPY"
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 _ZIP_MAGIC = b"PK\x03\x04"
 
 
@@ -48,21 +75,37 @@ class Columns:
 
 
 def _numeric_labels(labels: np.ndarray) -> np.ndarray:
-    """Text labels as numbers, or booleans for true/false words, when they all are."""
-    if labels.dtype.kind not in "US":
+    """Text labels as exact values, never merging two that differ as written.
+
+    Integers when every label is an integer literal (int64, or Python integers beyond it),
+    booleans for true/false words, floats when every label is a number and no two distinct
+    texts become the same float ("1" and "1.0" stay text), and the text itself otherwise.
+    """
+    if labels.dtype.kind not in "US" or not labels.size:
         return labels
+    texts = np.char.strip(labels.astype(str))
+    distinct = np.unique(texts)
+    if all(_INTEGER.fullmatch(text) for text in distinct.tolist()):
+        values = [int(text) for text in distinct.tolist()]
+        if len(set(values)) == len(values):  # "01" and "1" would be one integer: keep them as text
+            index = np.searchsorted(distinct, texts)
+            if all(-(2**63) <= value < 2**63 for value in values):
+                return np.array(values, dtype=np.int64)[index]
+            return np.array(values, dtype=object)[index]
+    lowered = np.char.lower(distinct)
+    if np.isin(lowered, ["true", "false"]).all() and np.unique(lowered).size == distinct.size:
+        return np.char.lower(texts) == "true"
     try:
-        return labels.astype(np.float64)
+        floats = distinct.astype(np.float64)
     except ValueError:
-        pass
-    lowered = np.char.lower(np.char.strip(labels.astype(str)))
-    if labels.size and np.isin(lowered, ["true", "false"]).all():
-        return lowered == "true"
+        return labels
+    if np.unique(floats).size == distinct.size and not np.isnan(floats).any():
+        return floats[np.searchsorted(distinct, texts)]
     return labels
 
 
 def _bad_score(name: str, got: str, where: str) -> v.ParameterError:
-    return v.fail_at("score", f"a finite number in every row of column {name!r}", got, where)
+    return fail_at("score", f"a finite number in every row of column {name!r}", got, where)
 
 
 # --- text ---------------------------------------------------------------------------------
@@ -86,11 +129,11 @@ def _scan(lines, start: int, delimiter: str, wanted: list[tuple[str, str, int]],
         where = f"line {number} of {source}"
         for parameter, name, index in wanted:
             if index >= len(fields):
-                raise v.fail_at(parameter, f"present on every line (column {name!r})", f"{len(fields)} fields", where)
+                raise fail_at(parameter, f"present on every line (column {name!r})", f"{len(fields)} fields", where)
             text = fields[index]
             if parameter == "label":
                 if text.strip().lower() in ("", "nan"):
-                    raise v.fail_at(parameter, f"a label on every line of column {name!r}", repr(text), where)
+                    raise fail_at(parameter, f"a label on every line of column {name!r}", repr(text), where)
                 continue
             try:
                 value = float(text)
@@ -133,8 +176,8 @@ def _read_text(opener, source: str, scores: list, label, delimiter: str | None) 
 
     headerless = all(str(s).isdigit() and int(s) < len(fields) and is_number(fields[int(s)]) for s in scores)
     header = None if headerless else names
-    score_idx = [v.column("score", s, header, source, width=len(fields)) for s in scores]
-    label_idx = v.column("label", label, header, source, width=len(fields))
+    score_idx = [column("score", s, header, source, width=len(fields)) for s in scores]
+    label_idx = column("label", label, header, source, width=len(fields))
     shown = header if header is not None else [f"column {k}" for k in range(len(fields))]
     wanted = [("score", shown[k], k) for k in score_idx] + [("label", shown[label_idx], label_idx)]
     skip = 0 if headerless else 1
@@ -154,12 +197,13 @@ def _read_text(opener, source: str, scores: list, label, delimiter: str | None) 
 
     values = read(score_idx, np.float64)
     if values.shape[0] == 0:
-        raise v.fail_at("score", f"a column with at least one value ({shown[score_idx[0]]!r})", "no data rows", source)
+        raise fail_at("score", f"a column with at least one value ({shown[score_idx[0]]!r})", "no data rows", source)
     if not np.isfinite(values).all():
         scan()
-    labels = _numeric_labels(read([label_idx], str)[:, 0])
-    if (labels.dtype.kind == "U" and (labels == "").any()) or (labels.dtype.kind == "f" and np.isnan(labels).any()):
+    raw = read([label_idx], str)[:, 0]
+    if np.isin(np.char.lower(np.char.strip(raw)), ["", "nan"]).any():
         scan()
+    labels = _numeric_labels(raw)
     return Columns(
         source,
         tuple(shown[k] for k in score_idx),
@@ -175,7 +219,7 @@ def _read_text(opener, source: str, scores: list, label, delimiter: str | None) 
 def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
     array = np.asarray(values)
     if array.ndim != 1 or array.dtype.kind not in "iufb":
-        raise v.fail_at(parameter, f"a one-dimensional numeric column ({name!r})", f"dtype {array.dtype}, shape {array.shape}", source)
+        raise fail_at(parameter, f"a one-dimensional numeric column ({name!r})", f"dtype {array.dtype}, shape {array.shape}", source)
     array = array.astype(np.float64)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
@@ -198,15 +242,15 @@ def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     else:
         raise OSError(f"{source} holds an array of shape {loaded.shape}: a 2-D or structured array is needed")
     width = None if names is not None else loaded.shape[1]
-    score_idx = [v.column("score", s, names, source, width=width) for s in scores]
-    label_idx = v.column("label", label, names, source, width=width)
+    score_idx = [column("score", s, names, source, width=width) for s in scores]
+    label_idx = column("label", label, names, source, width=width)
     shown = names if names is not None else [f"column {k}" for k in range(width)]
     key = (lambda k: names[k]) if names is not None else (lambda k: k)
     values = tuple(_finite("score", shown[k], get(key(k)), source) for k in score_idx)
     labels = np.asarray(get(key(label_idx)))
     for name, array in zip((shown[k] for k in score_idx), values):
         if array.shape[0] != labels.shape[0]:
-            raise v.fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
+            raise fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
     return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, _numeric_labels(labels))
 
 

@@ -1,7 +1,7 @@
 """Large-deviation bounds for the AUC of a fixed ranking function (McDiarmid).
 
 Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), *Generalization Bounds for the Area
-Under the ROC Curve*, JMLR 6, §3 (paper ``003`` in ``shared/papers``):
+Under the ROC Curve*, JMLR 6, §3:
 
 - Thm 3.3: changing one of the m positives moves Â by at most 1/m, one of the n
   negatives by at most 1/n, so McDiarmid's inequality gives
@@ -10,17 +10,18 @@ Under the ROC Curve*, JMLR 6, §3 (paper ``003`` in ``shared/papers``):
 - Cor 3.5: the test-set size ``N ≥ ln(2/δ)/(2ρ(1−ρ)ε²)``.
 - Thm 3.6: the interval of Cor 3.4 computed with the *observed* m and n holds without
   conditioning on the labels, i.e. for a test set drawn i.i.d. from the joint
-  distribution of (x, y), with the number of positives itself random. For the user this
-  means: count the positives and negatives in the test set you actually have and plug
-  those counts in; no assumption on how the labels came about is needed.
+  distribution of (x, y), with the number of positives itself random: count the
+  positives and negatives in the test set you have and plug those counts in.
 - §3.2, Eq. 16: Hoeffding's inequality for the error rate, ``P(|L̂ − L| ≥ ε) ≤ 2·exp(−2Nε²)``;
   the AUC needs 1/(ρ(1−ρ)) times as many test examples (Figure 2).
 - §3.3: a union bound over a finite class F (Thm 3.8, Cor 3.9, Cor 3.10, and Thm 3.11,
   the unconditional form) replaces ln(2/δ) by ln|F| + ln(2/δ). ``class_size`` may be any
   Python integer (10^1000 is fine) or given as ``log_class_size`` = ln|F|.
 
-All functions broadcast over numpy arrays; scalars in give Python numbers out.
-``m`` and ``n`` are the numbers of positives and negatives, ``ρ = m/(m+n)`` the positive skew.
+The formulas take the confidence as ln δ (minus ln|F| for a class), so that a union bound
+over 10^1000 functions stays finite. All functions broadcast over numpy arrays; scalars in
+give Python floats out. The test-set sizes are in :mod:`aucbound.bounds` beside
+:func:`~aucbound.bounds.sample_size`, which inverts every interval the same way.
 """
 
 from __future__ import annotations
@@ -30,43 +31,56 @@ import math
 import numpy as np
 
 from .. import _validate as v
+from .._exact import FLOAT
 
 __all__ = [
     "mcdiarmid_tail",
     "mcdiarmid_epsilon",
-    "mcdiarmid_sample_size",
     "finite_class_tail",
     "finite_class_epsilon",
-    "finite_class_sample_size",
     "error_rate_tail",
     "error_rate_epsilon",
-    "error_rate_sample_size",
     "sample_size_ratio",
+    "log_union",
 ]
 
 LN2 = math.log(2.0)
 
 
-# --- the formulas, on validated arrays, with the confidence as ln δ -------------------
-# ln δ rather than δ so that a union bound over 10^1000 functions, ln(δ/|F|), stays finite.
+# --- the formulas, in a namespace X (FLOAT on arrays, EXACT in mpmath) -------------------
 
 
-def _mcdiarmid_epsilon(m, n, log_delta):
+def mcdiarmid_formula(X, m, n, log_delta):
     """sqrt((1/m + 1/n)·ln(2/δ)/2), which is Cor 3.4's sqrt((m+n)·ln(2/δ)/(2mn))."""
-    return np.sqrt((1.0 / m + 1.0 / n) * (LN2 - log_delta) / 2.0)
+    return X.sqrt((1 / m + 1 / n) * (X.LN2 - log_delta) / 2)
 
 
-def _mcdiarmid_size(epsilon, log_delta, rho):
-    """Cor 3.5's real-valued bound ln(2/δ)/(2ρ(1−ρ)ε²)."""
-    return (LN2 - log_delta) / (2.0 * rho * (1.0 - rho) * epsilon**2)
+def error_rate_formula(X, N, log_delta):
+    """sqrt(ln(2/δ)/(2N)): Hoeffding's half-width for an error rate (Eq. 16)."""
+    return X.sqrt((X.LN2 - log_delta) / (2 * N))
 
 
-def _tail(log_terms):
+def tail(log_terms):
     """min(1, exp(log_terms)): a probability bound, capped where it says nothing."""
     return np.exp(np.minimum(log_terms, 0.0))
 
 
-# --- McDiarmid: Thm 3.3, Cor 3.4, Cor 3.5 -------------------------------------------------
+def log_union(class_size=None, log_class_size=None) -> float:
+    """ln|F| from either `class_size` (an integer ≥ 1, any size) or `log_class_size` (≥ 0).
+
+    Neither given means a single function, ln|F| = 0.
+    """
+    if class_size is not None and log_class_size is not None:
+        raise v.ParameterError("log_class_size", "left out when {class_size} is given (they are alternatives)",
+                               v.show(log_class_size), others=("class_size",))
+    if class_size is not None:
+        return math.log(v.count("class_size", class_size))
+    if log_class_size is not None:
+        return v.nonnegative("log_class_size", log_class_size, scalar=True)
+    return 0.0
+
+
+# --- McDiarmid: Thm 3.3, Cor 3.4 -----------------------------------------------------------
 
 
 def mcdiarmid_tail(epsilon, m, n):
@@ -77,7 +91,7 @@ def mcdiarmid_tail(epsilon, m, n):
     """
     epsilon = v.nonnegative("epsilon", epsilon)
     m, n = v.sizes("m", m), v.sizes("n", n)
-    return v.out(_tail(LN2 - 2.0 * epsilon**2 / (1.0 / m + 1.0 / n)))
+    return v.out(tail(LN2 - 2.0 * epsilon**2 / (1.0 / m + 1.0 / n)))
 
 
 def mcdiarmid_epsilon(m, n, delta):
@@ -94,25 +108,10 @@ def mcdiarmid_epsilon(m, n, delta):
     """
     m, n = v.sizes("m", m), v.sizes("n", n)
     delta = v.probability("delta", delta)
-    return v.out(_mcdiarmid_epsilon(m, n, np.log(delta)))
+    return v.out(mcdiarmid_formula(FLOAT, m, n, np.log(delta)))
 
 
-def mcdiarmid_sample_size(epsilon, delta, rho):
-    """⌈ln(2/δ)/(2ρ(1−ρ)ε²)⌉: the test-set size N of Cor 3.5.
-
-    This is the paper's real-valued bound rounded up; ρN need not be an integer. For the
-    smallest design with integer m and n use ``sample_size(..., method="mcdiarmid")``.
-
-    >>> mcdiarmid_sample_size(0.05, 0.01, 0.1)
-    11775
-    """
-    epsilon = v.probability("epsilon", epsilon)
-    delta = v.probability("delta", delta)
-    rho = v.probability("rho", rho)
-    return v.out_count(_mcdiarmid_size(epsilon, np.log(delta), rho))
-
-
-# --- finite function classes: Thm 3.8, Cor 3.9, Cor 3.10 (Thm 3.11 unconditional) -------
+# --- finite function classes: Thm 3.8, Cor 3.9 (Thm 3.11 unconditional) -------------------
 
 
 def finite_class_tail(epsilon, m, n, *, class_size=None, log_class_size=None):
@@ -126,8 +125,8 @@ def finite_class_tail(epsilon, m, n, *, class_size=None, log_class_size=None):
     """
     epsilon = v.nonnegative("epsilon", epsilon)
     m, n = v.sizes("m", m), v.sizes("n", n)
-    log_f = v.log_class_size(class_size, log_class_size)
-    return v.out(_tail(LN2 + log_f - 2.0 * epsilon**2 / (1.0 / m + 1.0 / n)))
+    log_f = log_union(class_size, log_class_size)
+    return v.out(tail(LN2 + log_f - 2.0 * epsilon**2 / (1.0 / m + 1.0 / n)))
 
 
 def finite_class_epsilon(m, n, delta, *, class_size=None, log_class_size=None):
@@ -143,32 +142,11 @@ def finite_class_epsilon(m, n, delta, *, class_size=None, log_class_size=None):
     """
     m, n = v.sizes("m", m), v.sizes("n", n)
     delta = v.probability("delta", delta)
-    log_f = v.log_class_size(class_size, log_class_size)
-    return v.out(_mcdiarmid_epsilon(m, n, np.log(delta) - log_f))
-
-
-def finite_class_sample_size(epsilon, delta, rho, *, class_size=None, log_class_size=None):
-    """⌈(ln|F| + ln(2/δ))/(2ρ(1−ρ)ε²)⌉: the training-set size M of Cor 3.10.
-
-    >>> finite_class_sample_size(0.05, 0.01, 0.5, class_size=10**6)
-    15292
-    """
-    epsilon = v.probability("epsilon", epsilon)
-    delta = v.probability("delta", delta)
-    rho = v.probability("rho", rho)
-    log_f = v.log_class_size(class_size, log_class_size)
-    return v.out_count(_mcdiarmid_size(epsilon, np.log(delta) - log_f, rho))
+    log_f = log_union(class_size, log_class_size)
+    return v.out(mcdiarmid_formula(FLOAT, m, n, np.log(delta) - log_f))
 
 
 # --- the error rate of a classifier, for comparison: §3.2, Eq. 16, Figure 2 ----------------
-
-
-def _error_rate_epsilon(N, log_delta):
-    return np.sqrt((LN2 - log_delta) / (2.0 * N))
-
-
-def _error_rate_size(epsilon, log_delta):
-    return (LN2 - log_delta) / (2.0 * epsilon**2)
 
 
 def error_rate_tail(epsilon, N):
@@ -179,7 +157,7 @@ def error_rate_tail(epsilon, N):
     """
     epsilon = v.nonnegative("epsilon", epsilon)
     N = v.sizes("N", N)
-    return v.out(_tail(LN2 - 2.0 * N * epsilon**2))
+    return v.out(tail(LN2 - 2.0 * N * epsilon**2))
 
 
 def error_rate_epsilon(N, delta):
@@ -190,18 +168,7 @@ def error_rate_epsilon(N, delta):
     """
     N = v.sizes("N", N)
     delta = v.probability("delta", delta)
-    return v.out(_error_rate_epsilon(N, np.log(delta)))
-
-
-def error_rate_sample_size(epsilon, delta):
-    """⌈ln(2/δ)/(2ε²)⌉: the test-set size for an error rate (Eq. 16).
-
-    >>> error_rate_sample_size(0.05, 0.01)
-    1060
-    """
-    epsilon = v.probability("epsilon", epsilon)
-    delta = v.probability("delta", delta)
-    return v.out_count(_error_rate_size(epsilon, np.log(delta)))
+    return v.out(error_rate_formula(FLOAT, N, np.log(delta)))
 
 
 def sample_size_ratio(rho):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
+from . import _labels
 
 __all__ = ["auc", "auc_from_groups"]
 
@@ -71,10 +72,13 @@ def _auc(pos: np.ndarray, neg: np.ndarray) -> float:
     return (2 * int(below.sum()) + int(tied.sum())) / (2 * pos.shape[0] * neg.shape[0])
 
 
-def _groups(scores, labels, pos_label) -> tuple[np.ndarray, np.ndarray]:
-    """The checked scores of the positives and of the negatives, as new arrays."""
-    scores = v.scores("scores", scores)
-    mask = v.positive_mask(labels, pos_label, length=scores.shape[0])
+def groups(labels, scores, pos_label, *, minimum: int = 1, purpose: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """The checked scores of the positives and of the negatives, as new arrays; each class
+    must have at least `minimum` items (for `purpose`)."""
+    scores = _labels.scores("scores", scores)
+    mask = _labels.positive_mask(labels, pos_label, length=scores.shape[0])
+    if minimum > 1:
+        _labels.class_sizes(mask, minimum, purpose)
     return scores[mask], scores[~mask]
 
 
@@ -88,23 +92,26 @@ def auc_from_groups(pos, neg) -> float:
     >>> auc_from_groups([1, 1], [1, 0])
     0.75
     """
-    pos, neg = v.scores("pos", pos), v.scores("neg", neg)
+    pos, neg = _labels.scores("pos", pos), _labels.scores("neg", neg)
     for name, group in (("pos", pos), ("neg", neg)):
         if group.shape[0] == 0:
-            raise v.fail(name, "non-empty", "an empty array")
+            raise v.fail(name, "non-empty", group)
     return _auc(pos.copy(), neg.copy())
 
 
-def auc(scores, labels, *, pos_label=None) -> float:
-    """Â of `scores` against binary `labels`, ties counted ½.
+def auc(labels, scores, *, pos_label=None) -> float:
+    """Â of `scores` against binary `labels`, ties counted ½ (labels first, as scikit-learn's
+    ``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``).
 
     Labels may be booleans, 0/1 or −1/1 (1 is positive), or any two values with
-    `pos_label` naming the positive one.
+    `pos_label` naming the positive one. Integer scores are compared exactly, also beyond 2^53.
 
     >>> labels = [-1, -1, -1, -1, 1, 1, 1, 1]  # Agarwal et al. 2005, Table 1
-    >>> auc([-2, -1, 3, 4, 1, 2, 5, 6], labels), auc([-2, -1, 5, 6, 1, 2, 3, 4], labels)
+    >>> auc(labels, [-2, -1, 3, 4, 1, 2, 5, 6]), auc(labels, [-2, -1, 5, 6, 1, 2, 3, 4])
     (0.75, 0.5)
-    >>> auc([0.2, 0.9, 0.4], ["good", "poor", "good"], pos_label="poor")
+    >>> auc(["good", "poor", "good"], [0.2, 0.9, 0.4], pos_label="poor")
+    1.0
+    >>> auc([1, 0], [2**53 + 1, 2**53])
     1.0
     """
-    return _auc(*_groups(scores, labels, pos_label))
+    return _auc(*groups(labels, scores, pos_label))

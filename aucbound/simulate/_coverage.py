@@ -9,9 +9,10 @@ sqrt(c(1 − c)/T) over T trials (Morris, White & Crowther 2019, *Statistics in 
 Table 6), the mean and median width, and the shares of vacuous ([0, 1]) and degenerate
 (single-point) intervals.
 
-Every interval is the one :func:`aucbound.intervals` would report for the trial's data;
-it is computed for all trials at once (:mod:`._batch`), and the methods that depend on Â
-alone only once per distinct value of Â. Trials are drawn in blocks of :data:`BLOCK`, block
+Every interval is the one :func:`aucbound.intervals` would report for the trial's data:
+each registered method's vectorized closed form on the arrays of all trials' estimates
+(:mod:`._batch`), and for the methods that depend on Â alone only once per distinct value
+of Â. Trials are drawn in blocks of :data:`BLOCK`, block
 b from the child ``SeedSequence(seed, spawn_key=(0, b))``, so a seed gives the same trials
 on every machine. The bootstrap rows, which resample each trial, use its first
 ``bootstrap_trials`` trials (1000 unless given), trial t with the bootstrap seed drawn from
@@ -25,15 +26,16 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..bounds._normal import upper_quantile
-from ..bounds.interval import METHODS
-from ..empirical.bootstrap import BOOTSTRAP_METHODS, _bootstrap_rows
-from ..empirical.intervals import DEFAULT_METHODS, EMPIRICAL_METHODS
+from ..bounds import METHODS, Estimates
+from ..bounds._methods import evaluate, method as registered
+from ..empirical._intervals import DEFAULT_METHODS
+from ..empirical._resampling import MAX_RESAMPLES
+from ..empirical._sample import Sample
 from ..results import Coverage, MethodCoverage
 from . import _batch
-from .scenarios import Scenario, scenario as named_scenario
+from ._scenarios import Scenario, scenario as named_scenario
 
-__all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "FINITE_SAMPLE_METHODS"]
+__all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "FINITE_SAMPLE_METHODS", "MAX_TRIALS", "MAX_WORK"]
 
 #: Trials drawn from one child seed (and the unit of the progress report).
 BLOCK = 1000
@@ -45,7 +47,14 @@ BOOTSTRAP_TRIALS = 1000
 RESAMPLES = 1000
 
 #: The methods that promise coverage ≥ 1 − δ at every m and n, whatever the scores.
-FINITE_SAMPLE_METHODS = tuple(key for key, spec in EMPIRICAL_METHODS.items() if spec.guarantee == "distribution-free")
+FINITE_SAMPLE_METHODS = tuple(key for key, spec in METHODS.items() if spec.guarantee == "distribution-free")
+
+#: The most trials one simulation draws.
+MAX_TRIALS = 10**7
+#: The most scores drawn in all, trials × (m + n) × cells (about a minute on two cores).
+MAX_WORK = 10**9
+#: The most bootstrap draws in all, bootstrap trials × resamples × (m + n) × cells.
+MAX_BOOTSTRAP_WORK = 10**10
 
 
 def _as_scenario(value) -> Scenario:
@@ -55,7 +64,9 @@ def _as_scenario(value) -> Scenario:
 def _method_keys(methods) -> list[str]:
     if methods is None:
         return list(DEFAULT_METHODS)
-    keys = [v.choice("methods", key, EMPIRICAL_METHODS) for key in methods]
+    if isinstance(methods, str):
+        raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
+    keys = [registered(key, "methods").key for key in methods]
     if not keys:
         raise v.fail("methods", "at least one method (or None for the default table)", [])
     return list(dict.fromkeys(keys))
@@ -63,11 +74,24 @@ def _method_keys(methods) -> list[str]:
 
 def _bootstrap_settings(keys, trials, bootstrap_trials, resamples) -> tuple[int | None, int | None]:
     """(bootstrap trials, resamples) when a bootstrap method is chosen, else (None, None)."""
-    if not any(key in BOOTSTRAP_METHODS for key in keys):
+    if not any(METHODS[key].needs_scores for key in keys):
         return None, None
     chosen = min(trials, BOOTSTRAP_TRIALS) if bootstrap_trials is None else v.count("bootstrap_trials", bootstrap_trials)
-    v.at_most("bootstrap_trials", chosen, trials, why=" (`trials`)")
-    return chosen, v.count("resamples", resamples)
+    if chosen > trials:
+        raise v.fail("bootstrap_trials", f"at most the number of trials ({trials})", chosen)
+    return chosen, v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+
+
+def check_work(cells: int, m_n: list[tuple[int, int]], trials: int, bootstrap_trials, resamples) -> None:
+    """Refuse a simulation larger than :data:`MAX_WORK` scores (or bootstrap draws), before any work."""
+    v.at_most("trials", trials, MAX_TRIALS)
+    scores = sum(m + n for m, n in m_n) * cells
+    if trials * scores > MAX_WORK:
+        raise v.fail("trials", f"at most {MAX_WORK:,} scores drawn in all (trials × (m + n) × cells; here "
+                               f"{scores:,} scores a trial)", trials)
+    if bootstrap_trials and bootstrap_trials * resamples * scores > MAX_BOOTSTRAP_WORK:
+        raise v.fail("resamples", f"at most {MAX_BOOTSTRAP_WORK:,} bootstrap draws in all (bootstrap trials × "
+                                  f"resamples × (m + n) × cells)", resamples)
 
 
 class _Simulation:
@@ -93,27 +117,28 @@ class _Simulation:
         return lo[self.inverse], hi[self.inverse]
 
     def ends(self, key: str, delta: float) -> tuple[np.ndarray, np.ndarray]:
-        """(lo, hi) of method `key` at `delta` for every trial (not the bootstrap)."""
-        m, n, trials = self.m, self.n, self.trials
-        if key == "newcombe":
-            return self._per_estimate(lambda auc: _batch.newcombe_ends(auc, m, n, delta))
-        if key in ("delong", "delong-logit"):
-            z = upper_quantile(math.log(delta / 2))
-            return _batch.delong_ends(key, trials.auc, trials.delong_variance, z)
-        if "p1" in METHODS[key].needs:
-            return _batch.method_ends(key, m, n, delta, trials.auc, *trials.lehmann_inputs())
-        return self._per_estimate(lambda auc: _batch.method_ends(key, m, n, delta, auc))
+        """(lo, hi) of method `key`'s closed form at `delta` for every trial (not the bootstrap)."""
+        spec = METHODS[key]
+
+        def closed_form(est):
+            _, lo, hi, _ = evaluate(spec, float(self.m), float(self.n), math.log(delta), est)
+            return lo, hi
+
+        if set(spec.needs) <= {"auc"}:
+            return self._per_estimate(lambda auc: closed_form(Estimates(auc=auc)))
+        return closed_form(self.trials.estimates())
 
     def bootstrap_ends(self, keys, delta, resamples, tick) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """(lo, hi) of each bootstrap method in `keys` for each kept trial."""
+        """(lo, hi) of each bootstrap method in `keys` for each kept trial, from one set of resamples."""
         seeds = np.random.SeedSequence(self.seed, spawn_key=(1,)).spawn(len(self.kept))
         ends = {key: np.empty((len(self.kept), 2)) for key in keys}
         for t, ((pos, neg), child) in enumerate(zip(self.kept, seeds)):
             seed = int(child.generate_state(1, np.uint64)[0])
-            for row in _bootstrap_rows(pos.copy(), neg.copy(), delta, keys, resamples, seed):
-                ends[row.method][t] = row.lo, row.hi
+            sample = Sample(pos.copy(), neg.copy(), resamples=resamples, seed=seed)
+            for key in keys:
+                ends[key][t] = METHODS[key].data(sample, delta)
             tick(1)
-        return {key: (pair[:, 0], pair[:, 1]) for key, pair in ends.items()}
+        return {key: (np.clip(pair[:, 0], 0.0, 1.0), np.clip(pair[:, 1], 0.0, 1.0)) for key, pair in ends.items()}
 
 
 def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -> MethodCoverage:
@@ -122,7 +147,7 @@ def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -
     covered = int(np.count_nonzero((lo <= truth) & (truth <= hi)))
     share = covered / count
     width = hi - lo
-    spec = EMPIRICAL_METHODS[key]
+    spec = METHODS[key]
     return MethodCoverage(
         method=key,
         guarantee=spec.guarantee,
@@ -149,10 +174,10 @@ def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resa
     """One :class:`Coverage` per δ in `deltas`, all from the same trials (checked arguments)."""
     simulation = _Simulation(scenario, m, n, trials, seed, bootstrap_trials or 0, tick)
     auc = simulation.trials.auc
-    boot_keys = [key for key in keys if key in BOOTSTRAP_METHODS]
+    boot_keys = [key for key in keys if METHODS[key].needs_scores]
     results = []
     for delta in deltas:
-        ends = {key: simulation.ends(key, delta) for key in keys if key not in BOOTSTRAP_METHODS}
+        ends = {key: simulation.ends(key, delta) for key in keys if not METHODS[key].needs_scores}
         if boot_keys:
             ends.update(simulation.bootstrap_ends(boot_keys, delta, resamples, tick))
         results.append(
@@ -179,7 +204,8 @@ def _counter(progress, total: int):
     """A tick(steps) that reports (done, total) to `progress`, or does nothing without it."""
     if progress is None:
         return lambda steps: None
-    progress = v.function("progress", progress)
+    if not callable(progress):
+        raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
     done = 0
 
     def tick(steps):
@@ -215,7 +241,7 @@ def coverage(
     delta : float
         Failure probability in (0, 1): each interval is at confidence 1 − δ.
     methods : sequence of str, optional
-        Keys of :data:`aucbound.EMPIRICAL_METHODS`; without it, the default table of
+        Keys of :data:`aucbound.METHODS`; without it, the default table of
         :func:`aucbound.intervals` (every closed-form method, no bootstrap).
     trials : int
         Simulated data sets (10,000: an MCSE of at most 0.0022 at 95% coverage).
@@ -248,5 +274,6 @@ def coverage(
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
+    check_work(1, [(m, n)], trials, bootstrap_trials, resamples)
     tick = _counter(progress, _steps(trials, bootstrap_trials, 1))
     return _simulate(scenario, m, n, [delta], keys, trials, seed, bootstrap_trials, resamples, tick)[0]

@@ -1,6 +1,6 @@
 """DeLong's variance of the empirical AUC, from its structural components, in O(N log N).
 
-DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44, 837–845 (SPEC §2). With
+DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44, 837–845. With
 ψ(x, y) = 1, ½, 0 for x >, =, < y, each positive x_i and each negative y_j has a
 structural component (its placement)
 
@@ -28,9 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _validate as v
 from ..results import DeLong
-from .auc import _placements
+from ._auc import _placements, groups
 
 __all__ = ["delong", "delong_variance"]
 
@@ -76,19 +75,29 @@ def _counts(pos: np.ndarray, neg: np.ndarray, *, in_order: bool) -> _Counts:
     return _Counts(pos.shape[0], neg.shape[0], *per_item)
 
 
-def _spread(twice: np.ndarray, scale: int) -> float:
-    """Σ (twice_k/scale − mean)², from the exact integer sum for the mean."""
-    deviations = twice - int(twice.sum()) / twice.shape[0]
-    return float(np.dot(deviations, deviations)) / (scale * scale)
+def _rowwise(result):
+    return float(result) if np.ndim(result) == 0 else result
 
 
-def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int) -> float | None:
-    """p̂ over pairs of distinct `others`: Σ_k [(twice_k/2)² − squares_k/4] / (count·others·(others − 1))."""
+def _spread(twice: np.ndarray, scale: int):
+    """Σ_k (twice_k/scale − mean)² along the last axis (one value per row of a 2-D array).
+
+    The mean is taken from the exact integer sum, as quotient plus remainder.
+    """
+    count = twice.shape[-1]
+    total = twice.sum(axis=-1, keepdims=True)
+    deviations = twice - (total // count + (total % count) / count)
+    return _rowwise(np.einsum("...i,...i->...", deviations, deviations) / (scale * scale))
+
+
+def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
+    """p̂ over pairs of distinct `others`: Σ_k [(twice_k/2)² − squares_k/4] / (count·others·(others − 1)),
+    along the last axis; None when there are fewer than two `others`."""
     if others < 2:
         return None
     twice = twice.astype(np.float64)
-    total = float(np.dot(twice, twice)) - float(squares.sum())
-    return total / (4.0 * twice.shape[0] * others * (others - 1))
+    total = np.einsum("...i,...i->...", twice, twice) - squares.sum(axis=-1)
+    return _rowwise(total / (4.0 * twice.shape[-1] * others * (others - 1)))
 
 
 def _variances(counts: _Counts) -> tuple[float | None, float | None]:
@@ -127,34 +136,31 @@ def _result(pos: np.ndarray, neg: np.ndarray) -> DeLong:
     )
 
 
-def _two_per_class(scores, labels, pos_label):
-    scores = v.scores("scores", scores)
-    mask = v.positive_mask(labels, pos_label, length=scores.shape[0])
-    v.class_sizes(mask, 2, "for DeLong's variance")
-    return scores[mask], scores[~mask]
+def _two_per_class(labels, scores, pos_label):
+    return groups(labels, scores, pos_label, minimum=2, purpose="for DeLong's variance")
 
 
-def delong(scores, labels, *, pos_label=None) -> DeLong:
+def delong(labels, scores, *, pos_label=None) -> DeLong:
     """DeLong's variance S10/m + S01/n of Â, with the structural components V10, V01 and p̂1, p̂2.
 
     Each class needs at least two items. The components come in the order of the items in
     `scores` (positives in ``v10``, negatives in ``v01``).
 
-    >>> result = delong([-2, -1, 3, 4, 1, 2, 5, 6], [0, 0, 0, 0, 1, 1, 1, 1])  # Table 1, f1
+    >>> result = delong([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6])  # Table 1, f1
     >>> result.auc, result.v10.tolist(), result.v01.tolist()
     (0.75, [0.5, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5])
     >>> round(result.variance, 10), result.s10, result.p1, result.p2
     (0.0416666667, 0.08333333333333333, 0.5833333333333334, 0.5833333333333334)
     """
-    return _result(*_two_per_class(scores, labels, pos_label))
+    return _result(*_two_per_class(labels, scores, pos_label))
 
 
-def delong_variance(scores, labels, *, pos_label=None) -> float:
+def delong_variance(labels, scores, *, pos_label=None) -> float:
     """S10/m + S01/n: DeLong's estimate of the variance of Â (the fast path of :func:`delong`).
 
-    >>> delong_variance([-2, -1, 3, 4, 1, 2, 5, 6], [0, 0, 0, 0, 1, 1, 1, 1])
+    >>> delong_variance([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6])
     0.041666666666666664
     """
-    pos, neg = _two_per_class(scores, labels, pos_label)
+    pos, neg = _two_per_class(labels, scores, pos_label)
     s10, s01 = _variances(_counts(pos, neg, in_order=False))
     return s10 / pos.shape[0] + s01 / neg.shape[0]

@@ -1,0 +1,188 @@
+"""One entry point over every interval method: :func:`interval` and :func:`interval_table`.
+
+The methods are those of :data:`~aucbound.bounds.METHODS`: Agarwal et al. (2005), §3, the
+beyond-the-paper Hoeffding bounds, and the asymptotic intervals practitioners use
+(Hanley–McNeil, Newcombe, DeLong's Wald interval with a given variance). The bootstrap
+needs the scores themselves: :func:`aucbound.intervals` has it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import _validate as v
+from ..results import Interval
+from ._deviation import log_union
+from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method as registered
+from ._variance import lehmann_inputs
+
+__all__ = ["interval", "interval_table", "interval_row"]
+
+
+def _inputs(delta, auc, p1, p2, variance, class_size, log_class_size):
+    """(δ, estimates, ln|F|), checked."""
+    delta = v.probability("delta", delta, scalar=True)
+    auc, p1, p2 = lehmann_inputs(auc, p1, p2)
+    if variance is not None:
+        variance = v.nonnegative("variance", variance, scalar=True)
+        if auc is None:
+            raise v.ParameterError("auc", "given with {variance}", "None", others=("variance",))
+    return delta, Estimates(auc, p1, p2, variance), log_union(class_size, log_class_size)
+
+
+def missing(spec: Method, est: Estimates) -> list[str]:
+    """The inputs `spec` needs that `est` does not have (``scores`` when it needs the data)."""
+    return [name for name in spec.needs if name == "scores" or getattr(est, name) is None]
+
+
+def require(spec: Method, est: Estimates, parameter: str = "method") -> None:
+    """Raise when `spec` cannot be computed from what is given."""
+    if spec.needs_scores:
+        raise v.fail(parameter, "a method with a closed form (this one resamples the scores: use "
+                     "aucbound.intervals with the data)", spec.key)
+    lacking = missing(spec, est)
+    if lacking:
+        needs = ", ".join(INPUTS[name] for name in spec.needs)
+        raise v.ParameterError(lacking[0], f"given for method {spec.key!r} (it needs {needs})", "None")
+
+
+def _row(spec: Method, m, n, delta, estimate, epsilon, lo, hi, vacuous, log_f=0.0, source=None) -> Interval:
+    return Interval(
+        method=spec.key,
+        m=m,
+        n=n,
+        delta=delta,
+        epsilon=float(epsilon),
+        guarantee="vacuous" if vacuous else spec.guarantee,
+        source=source or spec.cite(log_f > 0),
+        estimate=estimate,
+        lo=None if lo is None else float(lo),
+        hi=None if hi is None else float(hi),
+        beyond_paper=spec.beyond_paper,
+        log_class_size=log_f,
+    )
+
+
+def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates) -> Interval:
+    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`."""
+    epsilon, lo, hi, vacuous = evaluate(spec, float(m), float(n), math.log(delta) - log_f, est)
+    return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous), log_f)
+
+
+def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo: float, hi: float, *,
+                 low: float = 0.0, high: float = 1.0, source: str | None = None) -> Interval:
+    """The :class:`Interval` of `spec` from its two ends around `estimate`, clipped to [`low`, `high`].
+
+    Its half-width is the larger of estimate − lo and hi − estimate; it is "vacuous" when
+    it is all of [`low`, `high`]. `source` replaces the method's own.
+    """
+    lo, hi = min(max(float(lo), low), high), min(max(float(hi), low), high)
+    vacuous = lo <= low and hi >= high
+    return _row(spec, m, n, delta, estimate, max(estimate - lo, hi - estimate), lo, hi, vacuous, source=source)
+
+
+def interval(m, n, delta, *, method="mcdiarmid", auc=None, p1=None, p2=None, variance=None,
+             class_size=None, log_class_size=None) -> Interval:
+    """A 1 − δ confidence interval for the AUC from m positives and n negatives.
+
+    Parameters
+    ----------
+    m, n : int
+        Numbers of positive and negative test examples (≥ 1).
+    delta : float
+        Failure probability in (0, 1); the confidence is 1 − δ.
+    method : str
+        One of the keys below.
+    auc : float, optional
+        The estimate Â. Centres the interval (clipped to [0, 1]); the variance methods also
+        use it for A. Without it, the half-width is the worst case over A.
+    p1, p2 : float, optional
+        Lehmann's p1 and p2, with A² ≤ p1, p2 ≤ A (for the ``*-lehmann`` methods).
+    variance : float, optional
+        An estimate of Var Â, e.g. DeLong's (for the ``delong`` methods).
+    class_size, log_class_size : optional
+        |F| (any integer) or ln|F|: a union bound over a finite class of scorers
+        (Agarwal et al. 2005, Thm 3.8, Cor 3.9), which evaluates the method at δ/|F|.
+
+    Methods
+    -------
+    ``mcdiarmid``
+        McDiarmid's inequality, ε = sqrt((m+n) ln(2/δ)/(2mn)) (Agarwal et al. 2005,
+        Cor 3.4). Distribution-free.
+    ``hoeffding``
+        Hoeffding's bound for two-sample U-statistics, ε = sqrt(ln(2/δ)/(2 min(m, n)))
+        (Hoeffding 1963, §5; beyond the paper). Distribution-free, never wider than
+        McDiarmid.
+    ``hoeffding-kl``
+        The Chernoff (Kullback–Leibler) form of Hoeffding's bound,
+        {θ : min(m, n)·kl(Â‖θ) ≤ ln(2/δ)}; needs ``auc`` (beyond the paper).
+        Distribution-free, inside the ``hoeffding`` interval.
+    ``chebyshev-max``
+        Chebyshev's inequality with the largest variance A(1−A)/min(m, n) (Eq. 11, 14).
+        Distribution-free. With ``auc``, the set of A with |Â − A| ≤ σ_max(A)/√δ.
+    ``normal-max``
+        Normal approximation with σ_max (Eq. 13, 14). Asymptotic.
+    ``chebyshev-min``, ``normal-min``
+        The same with the smallest variance A(1−A)/(mn) (Eq. 15): the best case, not a
+        confidence interval for an unknown distribution.
+    ``chebyshev-lehmann``, ``normal-lehmann``
+        Lehmann's exact variance (Eq. 7) at the given ``auc``, ``p1``, ``p2``. Chebyshev
+        is finite-sample when they are the true values ("plug-in"); normal is asymptotic.
+    ``hanley-mcneil``
+        Normal approximation with Eq. 7 at p1 = A/(2−A), p2 = 2A²/(1+A) (Hanley & McNeil
+        1982); needs ``auc``. Asymptotic.
+    ``newcombe``
+        Newcombe's score method 5 (2006); needs ``auc``. Asymptotic, inside [0, 1].
+    ``delong``, ``delong-logit``
+        Wald's interval Â ± Φ⁻¹(1−δ/2)·√variance, and the same on the logit scale; need
+        ``auc`` and ``variance`` (DeLong et al. 1988). Asymptotic.
+    ``bootstrap-percentile``, ``bootstrap-bca``
+        Need the scores: see :func:`aucbound.intervals`.
+
+    Returns
+    -------
+    Interval
+        With ``epsilon``, ``lo``/``hi`` (when ``auc`` is given), ``guarantee``
+        ("distribution-free", "asymptotic", "plug-in", "best-case", or "vacuous" when the
+        interval is all of [0, 1]) and ``source``.
+
+    Examples
+    --------
+    >>> result = interval(100, 50, 0.05, auc=0.8)
+    >>> round(result.epsilon, 6), result.guarantee
+    (0.23523, 'distribution-free')
+    >>> lo, hi = result.interval
+    >>> round(lo, 6), round(hi, 6)
+    (0.56477, 1.0)
+    >>> interval(5, 5, 0.01).guarantee
+    'vacuous'
+    >>> interval(100, 100, 0.05, class_size=1000).source
+    'Agarwal et al. 2005, Thm 3.8, Cor 3.9'
+    """
+    m, n = v.count("m", m), v.count("n", n)
+    spec = registered(method)
+    delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
+    require(spec, est)
+    return evaluate_row(spec, m, n, delta, log_f, est)
+
+
+def interval_table(m, n, delta, *, methods=None, auc=None, p1=None, p2=None, variance=None,
+                   class_size=None, log_class_size=None) -> tuple[Interval, ...]:
+    """:func:`interval` for several methods at once, in registry order.
+
+    With ``methods=None``, every method whose inputs are given (those needing ``auc``,
+    ``p1``, ``p2`` or ``variance`` are left out when these are not given, and the bootstrap
+    always). A method named explicitly must have its inputs.
+
+    >>> [r.method for r in interval_table(100, 50, 0.05)][:3]
+    ['mcdiarmid', 'hoeffding', 'chebyshev-max']
+    """
+    m, n = v.count("m", m), v.count("n", n)
+    delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
+    if methods is None:
+        chosen = [spec for spec in METHODS.values() if not missing(spec, est)]
+    else:
+        chosen = [registered(key, "methods") for key in methods]
+        for spec in chosen:
+            require(spec, est, "methods")
+    return tuple(evaluate_row(spec, m, n, delta, log_f, est) for spec in chosen)

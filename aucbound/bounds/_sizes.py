@@ -1,0 +1,103 @@
+"""One convention for every sample size: the smallest N whose class sizes meet the target.
+
+A test (or training) set of N examples at positive skew ρ has the class sizes
+
+    m = ρN rounded to the nearest integer (halves up), kept within [1, N − 1],  n = N − m,
+
+computed exactly (ρ is a ``Fraction``; a float ρ is its exact binary value), so it is the
+same for N = 10 and for N = 10^200. As N grows by one, exactly one of m and n grows by one.
+A bound that never gets worse with more examples of either class is therefore monotone
+in N, and the size it needs is the smallest N whose (m, n) meet it — found by doubling and
+bisection in floating point, then confirmed in exact arithmetic (:func:`aucbound._exact.holds`)
+at N and N − 1, and moved if the floating-point search was off: so the size returned meets
+its target exactly and one fewer example would not. Sizes are Python integers; a size
+beyond :data:`MAX_SIZE` is reported as beyond it (None), never as a number that looks usable.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = ["MAX_SIZE", "split", "smallest", "smallest_design"]
+
+#: The largest size aucbound reports; beyond it a size is vacuous.
+MAX_SIZE = 10**300
+
+
+def split(N: int, rho: Fraction) -> tuple[int, int]:
+    """(m, n): m = ρN rounded half up, within [1, N − 1], in exact integer arithmetic.
+
+    >>> split(150, Fraction(2, 3)), split(10, Fraction(1, 1000)), split(5, Fraction(1, 10))
+    ((100, 50), (1, 9), (1, 4))
+    >>> split(10**200 + 5, Fraction(1, 10))[0] == 10**199 + 1
+    True
+    """
+    m = (2 * rho.numerator * N + rho.denominator) // (2 * rho.denominator)
+    m = min(max(m, 1), N - 1)
+    return m, N - m
+
+
+def _float_guess(fits, lowest: int) -> int:
+    """A size near the smallest one meeting `fits`, by doubling and bisection (`fits` in floats)."""
+    if fits(lowest):
+        return lowest
+    low, high = lowest, 2 * lowest
+    while not fits(high):
+        if high > 2 * MAX_SIZE:
+            return high
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def smallest(fits, exact, *, lowest: int = 1) -> int | None:
+    """The smallest integer N ≥ `lowest` with ``exact(N)``, or None if it is beyond :data:`MAX_SIZE`.
+
+    `fits` is the same test in floating point, used to find the neighbourhood; `exact`
+    decides. Both must be monotone (false, then true from some N on). From the float
+    guess, steps of 1, 2, 4, … towards the answer bracket it, and bisection with `exact`
+    finds it: two exact tests when the guess is right.
+
+    >>> smallest(lambda k: k * k >= 10**40, lambda k: k * k >= 10**40)
+    100000000000000000000
+    >>> smallest(lambda k: False, lambda k: False) is None
+    True
+    """
+    with np.errstate(all="ignore"):
+        guess = min(_float_guess(fits, lowest), MAX_SIZE)
+    if exact(guess):
+        low, high, step = None, guess, 1  # the answer is at most `high`
+        while high - step >= lowest and exact(high - step):
+            high -= step
+            step *= 2
+        low = max(high - step, lowest - 1)
+    else:
+        low, step = guess, 1  # the answer is above `low`
+        while not exact(min(low + step, MAX_SIZE)):
+            if low + step >= MAX_SIZE:
+                return None
+            low += step
+            step *= 2
+        high = min(low + step, MAX_SIZE)
+    while high - low > 1:  # exact(high) holds; exact(low) fails, or low is below `lowest`
+        middle = (low + high) // 2
+        if exact(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def smallest_design(fits, exact, rho: Fraction, *, lowest: int = 2) -> int | None:
+    """The smallest N whose class sizes (m, n) = :func:`split`(N, ρ) meet the target.
+
+    `fits(m, n)` and `exact(m, n)` test one design, in floating point and exactly.
+    """
+    return smallest(lambda N: fits(*split(N, rho)), lambda N: exact(*split(N, rho)), lowest=lowest)

@@ -1,0 +1,141 @@
+"""Every confidence interval for the AUC of one scorer, from its labels and scores, in one table.
+
+Each method of :data:`aucbound.bounds.METHODS` is evaluated on the data: the closed forms
+(Agarwal et al. 2005, §3; Hoeffding 1963, §5; Hanley–McNeil; Newcombe's method 5; DeLong's
+Wald interval on the AUC and on the logit scale) at the observed m, n, Â, the U-statistic
+estimates p̂1, p̂2 of Lehmann's p1, p2 and DeLong's variance; the stratified bootstrap
+(percentile and BCa) from resamples of the scores. Every row says whether its guarantee is
+distribution-free (coverage ≥ 1 − δ at every m and n), plug-in, or asymptotic, and every
+interval is clipped to [0, 1].
+
+Degenerate data, row by row:
+
+- Â ∈ {0, 1}: every structural component equals Â, so DeLong's variance is 0 and both
+  DeLong rows are the single point Â, as are Hanley–McNeil and the bootstrap rows (every
+  resample separates the classes as well). The distribution-free rows and Newcombe's
+  stay informative: use them there.
+- All scores tied: Â = ½ and DeLong's variance is again 0 (the same point interval).
+- A class with one item: DeLong's S10 (or S01) has no spread to estimate and is undefined;
+  both DeLong rows are then all of [0, 1], labelled "vacuous". p̂1 needs two positives
+  (p̂2 two negatives), but Lehmann's variance multiplies it by m − 1 = 0 then, so it is
+  set to Â² and the plug-in rows stay defined.
+- p̂1 and p̂2 are unbiased, so they may fall outside Lehmann's range [Â², Â]; the plug-in
+  rows clip them into it.
+"""
+
+from __future__ import annotations
+
+from .. import _validate as v
+from ..bounds import METHODS
+from ..bounds._methods import method as registered
+from ..results import AUCIntervals
+from ._auc import groups
+from ._resampling import MAX_RESAMPLES
+from ._sample import Sample
+
+__all__ = ["DEFAULT_METHODS", "DEFAULT_RESAMPLES", "intervals"]
+
+#: The rows shown when no methods are named (the bootstrap rows too when resamples are asked for):
+#: every method but the best-case widths, which are not confidence intervals.
+DEFAULT_METHODS = tuple(key for key, spec in METHODS.items() if not spec.needs_scores and spec.guarantee != "best-case")
+
+#: Bootstrap resamples when a bootstrap method is named without a number.
+DEFAULT_RESAMPLES = 2000
+
+
+def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
+    """(keys, resamples): the methods asked for (or the default table), and the bootstrap's
+    resamples when one of them resamples."""
+    if methods is None:
+        keys = list(DEFAULT_METHODS)
+        if resamples is not None:
+            keys += [key for key, spec in METHODS.items() if spec.needs_scores]
+    else:
+        if isinstance(methods, str):
+            raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
+        keys = list(dict.fromkeys(registered(key, "methods").key for key in methods))
+        if not keys:
+            raise v.fail("methods", "at least one method (or None for the default table)", [])
+    if any(METHODS[key].needs_scores for key in keys):
+        resamples = DEFAULT_RESAMPLES if resamples is None else v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+    else:
+        resamples = None
+    return keys, resamples
+
+
+def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resamples=None, seed=0,
+              progress=None) -> AUCIntervals:
+    """Every confidence interval for the AUC of `scores` against `labels`, at confidence 1 − δ.
+
+    Parameters
+    ----------
+    labels, scores
+        As for :func:`aucbound.auc`; `pos_label` names the positive class when labels are
+        not booleans, 0/1 or −1/1.
+    delta : float
+        Failure probability in (0, 1).
+    methods : sequence of str, optional
+        Keys of :data:`aucbound.METHODS`, in the order wanted. Without it,
+        :data:`DEFAULT_METHODS`, and the two bootstrap rows when `resamples` is given.
+    resamples : int, optional
+        Stratified bootstrap resamples (2000 when a bootstrap method is named without it).
+    seed : int or None
+        Seed of the bootstrap (None: fresh entropy, not reproducible).
+    progress : callable, optional
+        Called as ``progress(done, total)`` while the bootstrap draws its resamples.
+
+    Methods
+    -------
+    ``mcdiarmid``, ``hoeffding``, ``hoeffding-kl``, ``chebyshev-max``
+        Distribution-free: coverage ≥ 1 − δ for every distribution and every m, n
+        (see :func:`aucbound.interval`).
+    ``normal-max``
+        The normal approximation with the worst-case variance. Asymptotic.
+    ``chebyshev-lehmann``, ``normal-lehmann``
+        Lehmann's variance (Eq. 7) at Â, p̂1, p̂2: "plug-in" (Chebyshev) and asymptotic.
+    ``hanley-mcneil``
+        Â ± z·σ with Hanley & McNeil's variance (1982). Asymptotic.
+    ``newcombe``
+        Newcombe's score-type method 5 (2006). Asymptotic; stays inside [0, 1].
+    ``delong``, ``delong-logit``
+        Â ± z·√Var_DeLong, and the same on the logit scale, mapped back. Asymptotic.
+    ``bootstrap-percentile``, ``bootstrap-bca``
+        The stratified bootstrap, percentile and BCa. Asymptotic.
+    ``chebyshev-min``, ``normal-min``
+        The best-case widths (Eq. 15), only when named: not confidence intervals.
+
+    Returns
+    -------
+    AUCIntervals
+        Â, m, n, DeLong's variance, p̂1, p̂2 and one :class:`Interval` row per method.
+
+    Examples
+    --------
+    >>> labels = [0, 0, 1, 1, 1, 0, 1, 0, 0, 1]
+    >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6, 0.3, 0.55]
+    >>> table = intervals(labels, scores)
+    >>> table.auc, table.m, table.n
+    (0.88, 5, 5)
+    >>> [(row.method, round(row.lo, 4), round(row.hi, 4)) for row in table.rows[:3]]
+    [('mcdiarmid', 0.0211, 1.0), ('hoeffding', 0.2726, 1.0), ('hoeffding-kl', 0.2991, 0.9999)]
+    >>> round(table["delong"].lo, 4), round(table["delong"].hi, 4), table["delong"].guarantee
+    (0.6583, 1.0, 'asymptotic')
+    """
+    delta = v.probability("delta", delta, scalar=True)
+    seed = v.seed("seed", seed)
+    keys, resamples = chosen_methods(methods, resamples)
+    if progress is not None and not callable(progress):
+        raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
+    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, progress=progress)
+    return AUCIntervals(
+        auc=sample.auc,
+        m=sample.m,
+        n=sample.n,
+        delta=delta,
+        delong_variance=sample.variance,
+        p1=sample.p1,
+        p2=sample.p2,
+        rows=tuple(sample.row(METHODS[key], delta) for key in keys),
+        resamples=resamples,
+        seed=seed if resamples is not None else None,
+    )

@@ -1,0 +1,142 @@
+"""Checks of scores and labels: what a data set must be before any AUC is computed.
+
+Labels are compared exactly as they are given — strings as strings, integers as Python
+integers (IDs that differ above 2^53 stay different), floats as floats — and encoded to
+the two class codes once; nothing is converted to float64 on the way. Scores are finite
+real numbers; integer scores that a float64 could not hold exactly (beyond 2^53) are
+replaced by their exact ranks, which leaves every AUC, variance and bootstrap unchanged
+(they depend on the order of the scores only).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = ["scores", "positive_mask", "class_sizes", "encode"]
+
+_EXACT = 2**53
+
+
+def _exact_ranks(values) -> np.ndarray:
+    """Dense ranks 0, 1, … of exact integers, as float64 (order and ties kept)."""
+    distinct = sorted(set(values))
+    index = {value: float(k) for k, value in enumerate(distinct)}
+    return np.array([index[value] for value in values], dtype=np.float64)
+
+
+def scores(parameter: str, value) -> np.ndarray:
+    """A one-dimensional array of finite real scores, as float64.
+
+    Integer scores beyond ±2^53 (an int64 array, or Python integers of any size) are
+    replaced by their exact ranks, so that no two distinct scores become equal.
+    """
+    if isinstance(value, (list, tuple)) and any(isinstance(x, numbers.Integral) and not isinstance(x, bool)
+                                                and abs(int(x)) > _EXACT for x in value):
+        if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in value):
+            raise v.fail(parameter, "integers only when some exceed 2^53 (they are compared exactly)", value)
+        return _exact_ranks([int(x) for x in value])
+    array = np.asarray(value) if not isinstance(value, np.ndarray) else value
+    if array.dtype.kind == "O" and array.ndim == 1 and all(
+        isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in array
+    ):
+        return _exact_ranks([int(x) for x in array]) if array.size else array.astype(np.float64)
+    if array.dtype.kind in "iu" and array.ndim == 1 and array.size:
+        if array.max() > _EXACT or (array.dtype.kind == "i" and array.min() < -_EXACT):
+            return np.unique(array, return_inverse=True)[1].astype(np.float64).reshape(-1)
+    result = v.real(parameter, array)
+    if result.ndim != 1:
+        raise v.fail(parameter, "a one-dimensional array", result)
+    v.check(parameter, np.isfinite(result), "finite (no NaN or inf)", result)
+    return result
+
+
+def _python(value):
+    """A label as a plain Python value (numpy scalars unwrapped), for messages and comparisons."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def encode(labels) -> tuple[np.ndarray, list]:
+    """(codes, classes): each label's index into `classes`, its distinct values in sorted order.
+
+    Exact for every kind of label: numpy arrays of numbers, strings or booleans by
+    ``np.unique``; object arrays (a pandas column of strings, Python integers) by their
+    Python values. Labels that cannot be ordered keep their order of first appearance.
+    """
+    array = np.asarray(labels)
+    if array.ndim != 1:
+        raise v.fail("labels", "a one-dimensional array", array)
+    if array.dtype.kind == "f":
+        v.check("labels", ~np.isnan(array), "free of NaN", array)
+    if array.dtype.kind != "O":
+        classes, codes = np.unique(array, return_inverse=True)
+        return codes.reshape(-1), [_python(value) for value in classes]
+    values = [_python(value) for value in array.tolist()]
+    for value in values:
+        if value is None or (isinstance(value, float) and value != value):
+            raise v.fail("labels", "free of missing values (None, NaN)", value)
+    index: dict = {}
+    codes = np.fromiter((index.setdefault(value, len(index)) for value in values), dtype=np.intp, count=len(values))
+    classes = list(index)
+    try:
+        order = sorted(range(len(classes)), key=lambda k: classes[k])
+    except TypeError:
+        return codes, classes
+    rank = np.empty(len(classes), dtype=np.intp)
+    rank[order] = np.arange(len(classes))
+    return rank[codes], [classes[k] for k in order]
+
+
+def _shown(classes: list) -> str:
+    return ", ".join(repr(value) for value in classes[:5]) + (", …" if len(classes) > 5 else "")
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Number) and not isinstance(value, complex)
+
+
+def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.ndarray:
+    """The boolean mask of positive examples in `labels`.
+
+    Without `pos_label`, labels must be booleans, {0, 1} or {−1, 1}, and 1 (True) is
+    positive; with it, labels may be any two values and `pos_label` names the positive one.
+    Both classes must be present.
+    """
+    codes, classes = encode(labels)
+    if length is not None and codes.shape[0] != length:
+        raise v.ParameterError("labels", f"as long as {{scores}} ({length})", f"{codes.shape[0]} labels",
+                               others=("scores",))
+    if len(classes) > 2:
+        raise v.ParameterError("labels", "of two classes", f"{len(classes)} distinct values ({_shown(classes)})")
+    if len(classes) < 2:
+        raise v.ParameterError("labels", "of two classes, with at least one positive and one negative",
+                               f"one class only ({_shown(classes)})" if classes else "no labels")
+    if pos_label is None:
+        if all(_is_number(value) for value in classes) and (set(classes) <= {0, 1} or set(classes) <= {-1, 1}):
+            positive = classes.index(1)
+        else:
+            raise v.ParameterError(
+                "pos_label", "name the positive class when labels are not booleans, 0/1 or −1/1",
+                f"None (labels: {_shown(classes)})", verb="",
+            )
+    else:
+        matches = [k for k, value in enumerate(classes) if value == _python(pos_label)]
+        if not matches:
+            raise v.fail("pos_label", f"one of the labels ({_shown(classes)})", pos_label)
+        positive = matches[0]
+    return codes == positive
+
+
+def class_sizes(mask: np.ndarray, minimum: int, purpose: str) -> tuple[int, int]:
+    """(m, n), the numbers of positives and negatives in `mask`, if both are ≥ `minimum`."""
+    m = int(np.count_nonzero(mask))
+    n = mask.shape[0] - m
+    if min(m, n) < minimum:
+        raise v.ParameterError(
+            "labels", f"at least {minimum} positives and {minimum} negatives ({purpose})",
+            f"{m} positive{'s' * (m != 1)} and {n} negative{'s' * (n != 1)}", verb="have",
+        )
+    return m, n

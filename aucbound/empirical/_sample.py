@@ -1,0 +1,72 @@
+"""One data set, ready for every interval method: Â, DeLong's variance, p̂1, p̂2, resamples.
+
+:class:`Sample` sorts the two classes once and keeps what the methods of
+:data:`aucbound.bounds.METHODS` read: the closed-form ones its :meth:`~Sample.estimates`,
+the bootstrap its resampled AUCs (drawn on first use, then kept) and the structural
+components for BCa's acceleration. The same object serves :func:`aucbound.intervals`
+and each bootstrapped trial of the coverage simulator.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..bounds import Estimates, Method
+from ..bounds._interval import evaluate_row, interval_row
+from ..results import Interval
+from ._auc import _placements
+from ._delong import _lehmann_p, _spread
+from ._resampling import twice_u_resampled
+
+__all__ = ["Sample"]
+
+
+class Sample:
+    """The statistics of m positive and n negative scores (arrays, sorted here in place).
+
+    ``auc`` is Â; ``variance`` DeLong's estimate (None when a class has a single item);
+    ``p1`` and ``p2`` the U-statistic estimates of Lehmann's p1, p2, clipped into
+    [Â², Â] (Â² where undefined), as the plug-in methods use them. ``resamples`` and
+    ``seed`` set the bootstrap; ``progress(done, total)`` sees its blocks.
+    """
+
+    def __init__(self, pos: np.ndarray, neg: np.ndarray, *, resamples: int | None = None, seed=0, progress=None):
+        pos.sort()
+        neg.sort()
+        self.m, self.n = pos.shape[0], neg.shape[0]
+        self.placements = below, tied_pos, above, tied_neg = _placements(pos, neg)
+        self.twice_pos, self.twice_neg = 2 * below + tied_pos, 2 * above + tied_neg
+        self.auc = int(self.twice_pos.sum()) / (2 * self.m * self.n)
+        m, n = self.m, self.n
+        s10 = _spread(self.twice_pos, 2 * n) / (m - 1) if m > 1 else None
+        s01 = _spread(self.twice_neg, 2 * m) / (n - 1) if n > 1 else None
+        self.variance = None if s10 is None or s01 is None else s10 / m + s01 / n
+        square = self.auc * self.auc
+        estimates = (_lehmann_p(self.twice_neg, 4 * above + tied_neg, m), _lehmann_p(self.twice_pos, 4 * below + tied_pos, n))
+        self.p1, self.p2 = (min(max(square if p is None else p, square), self.auc) for p in estimates)
+        self.resamples, self.seed, self.progress = resamples, seed, progress
+        self._resampled = None
+
+    def estimates(self) -> Estimates:
+        """Â, p̂1, p̂2 and DeLong's variance (NaN when undefined), for the closed forms."""
+        return Estimates(self.auc, self.p1, self.p2, math.nan if self.variance is None else self.variance)
+
+    def components(self) -> tuple[np.ndarray, np.ndarray]:
+        """DeLong's structural components V10 (positives) and V01 (negatives), in sorted order."""
+        return self.twice_pos / (2.0 * self.n), self.twice_neg / (2.0 * self.m)
+
+    def resampled_aucs(self) -> np.ndarray:
+        """Â of each stratified bootstrap resample (drawn on the first call)."""
+        if self._resampled is None:
+            twice = twice_u_resampled(self.placements, self.resamples, self.seed, progress=self.progress)
+            self._resampled = twice / (2.0 * self.m * self.n)
+        return self._resampled
+
+    def row(self, spec: Method, delta: float) -> Interval:
+        """The interval of the registered method `spec` on this data set at confidence 1 − δ."""
+        if spec.data is not None:
+            lo, hi = spec.data(self, delta)
+            return interval_row(spec, self.m, self.n, delta, self.auc, lo, hi)
+        return evaluate_row(spec, self.m, self.n, delta, 0.0, self.estimates())

@@ -191,7 +191,7 @@ def test_bca_at_the_edge_of_the_bootstrap_distribution_stays_finite():
 
 
 def test_perfect_separation_gives_the_point():
-    for method in boot.BOOTSTRAP_METHODS:
+    for method in ("bootstrap-percentile", "bootstrap-bca"):
         row = ab.bootstrap_interval([0, 0, 1, 1, 1], [1, 2, 3, 4, 5], delta=0.05, method=method, resamples=100)
         assert (row.lo, row.hi, row.estimate) == (1.0, 1.0, 1.0)
 
@@ -218,6 +218,6 @@ def test_intervals_lie_in_the_unit_interval(items, delta, seed):
     scores = np.array([s for s, _ in items], float)
     labels = np.array([y for _, y in items])
     labels[0], labels[-1] = True, False
-    for method in boot.BOOTSTRAP_METHODS:
+    for method in ("bootstrap-percentile", "bootstrap-bca"):
         row = ab.bootstrap_interval(labels, scores, delta=delta, method=method, resamples=40, seed=seed)
         assert 0.0 <= row.lo <= row.hi <= 1.0

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import aucbound as ab
-from aucbound.empirical._intervals import DEFAULT_METHODS
+from aucbound.empirical import default_methods
 from tests.test_empirical_auc import brute_delong, tied_data
 from tests.test_empirical_proc import asah  # noqa: F401  (fixture)
 
@@ -34,7 +34,7 @@ def newcombe_reference(auc, m, n, delta):
 class TestTable:
     def test_default_rows_and_guarantees(self, asah):
         table = ab.intervals(asah["poor"], asah["s100b"], delta=0.05)
-        assert [row.method for row in table.rows] == list(DEFAULT_METHODS)
+        assert [row.method for row in table.rows] == list(default_methods())
         assert {row.method for row in table.rows if row.guarantee == "distribution-free"} == {
             "mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"
         }

@@ -26,7 +26,7 @@ from ._learnability import (
     excess_error_lower_bound,
     sample_complexity_lower_bound,
 )
-from ._methods import INPUTS, METHODS, Estimates, Method, register
+from ._methods import INPUTS, METHODS, Estimates, Method, register, unregister
 from ._newcombe import newcombe_interval
 from ._sample_size import (
     error_rate_sample_size,
@@ -97,6 +97,7 @@ __all__ = [
     "uniform_epsilon",
     "uniform_sample_size",
     "uniform_tail",
+    "unregister",
     "variance_max",
     "variance_min",
     "wald_interval",

@@ -91,6 +91,7 @@ def _excess_factor(X, x):
 def _log_thm1(X, epsilon, log_delta, rho: Fraction, log_c1, c2):
     """ln u, u the real number inside Thm 1's ⌈·⌉_ρ; −inf when u ≤ 0."""
     s = X.number(rho.numerator * (rho.denominator - rho.numerator)) / rho.denominator**2
+    log_c1, c2 = X.number(log_c1), X.number(c2)
     bracket = 2 * X.LN2 + log_c1 - log_delta
     if c2 > 0:
         bracket += 4 * c2 * (4 * X.LN2 - X.log(epsilon)) + c2 * (2 * X.log(c2) - 2 - X.log(s))

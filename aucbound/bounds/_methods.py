@@ -19,8 +19,9 @@ line, the plots and the documentation's table all read :data:`METHODS`; a new me
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -39,7 +40,7 @@ from ._variance import (
 )
 from .._exact import FLOAT
 
-__all__ = ["Estimates", "Method", "METHODS", "register", "evaluate", "INPUTS"]
+__all__ = ["Estimates", "Method", "METHODS", "register", "unregister", "evaluate", "INPUTS"]
 
 #: What a method may need besides m, n and δ, and what each is.
 INPUTS = {
@@ -99,6 +100,20 @@ class Method:
     def needs_scores(self) -> bool:
         """Whether it is computed from the scores themselves (no closed form)."""
         return "scores" in self.needs
+
+    @classmethod
+    def symmetric(cls, key: str, name: str, source: str, guarantee: str, summary: str, half_width, **options) -> Method:
+        """A method Â ± ε clipped to [0, 1], from ``half_width(X, m, n, log_delta, est)`` written once
+        for both namespaces (:data:`aucbound._exact.FLOAT` on arrays, ``EXACT`` in mpmath).
+
+        >>> from aucbound._exact import FLOAT
+        >>> wide = Method.symmetric("twice-mcdiarmid", "twice McDiarmid", "an example", "distribution-free",
+        ...                         "2·ε_McD", lambda X, m, n, ld, est: 2 * X.sqrt((1 / m + 1 / n) * (X.LN2 - ld) / 2))
+        >>> round(float(wide.ends(100.0, 50.0, math.log(0.05), Estimates())[0]), 5)
+        0.47046
+        """
+        ends, meets = _symmetric(half_width)
+        return cls(key, name, source, guarantee, summary, ends=ends, meets=meets, **options)
 
     def cite(self, union: bool) -> str:
         """The source, for an interval with a union bound over a finite class when `union`."""
@@ -220,6 +235,11 @@ def _closed_form(key, name, source, guarantee, summary, shape, **options) -> Met
     return register(Method(key, name, source, guarantee, summary, ends=ends, meets=meets, **options))
 
 
+def unregister(key: str) -> Method:
+    """Remove the method `key` from :data:`METHODS` (a method added for a while, as in a test)."""
+    return METHODS.pop(key)
+
+
 # --- Agarwal et al. (2005), §3, and the bounds beyond it -------------------------------------
 
 _closed_form(
@@ -292,11 +312,6 @@ _closed_form(
     "the same on the logit scale, mapped back: stays inside (0, 1)",
     (_wald(True), None), needs=("auc", "variance"),
 )
-
-
-def variant(key: str, **changes) -> Method:
-    """A copy of the registered method `key` with some fields changed (for a derived registry)."""
-    return replace(METHODS[key], **changes)
 
 
 def method(key: str, parameter: str = "method") -> Method:

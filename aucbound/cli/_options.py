@@ -104,22 +104,37 @@ class_size_options = stack(
     ),
     click.option(
         "--log-class-size",
-        type=click.FloatRange(min=0, max=1e300),
+        type=click.FloatRange(min=0),
         metavar="LNK",
         help="The same with ln K given instead of K (for classes beyond 10^300).",
     ),
 )
 
 
+class MethodChoice(click.ParamType):
+    """An interval method's key, one of ``keys()`` when the command runs (methods registered
+    after start-up count too)."""
+
+    name = "NAME"
+
+    def __init__(self, keys):
+        self.keys = keys
+
+    def convert(self, value, param, ctx):
+        keys = list(self.keys())
+        if value not in keys:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, keys))}.", param, ctx)
+        return value
+
+
 def method_option(keys):
-    """--method NAME (repeatable), one of `keys`."""
+    """--method NAME (repeatable), one of ``keys()`` (a function, read when the command runs)."""
     return click.option(
         "--method",
         "methods",
         multiple=True,
-        type=click.Choice(list(keys)),
-        metavar="NAME",
-        help=f"Only this method (repeatable): {', '.join(keys)}.",
+        type=MethodChoice(keys),
+        help=f"Only this method (repeatable): {', '.join(keys())}.",
     )
 
 

@@ -27,7 +27,7 @@ from ._render import Column, interval_text, number
     help="Add the stratified bootstrap rows (percentile, BCa) with B resamples, e.g. 2000.",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
-@method_option(list(METHODS))
+@method_option(lambda: list(METHODS))
 @output_options
 def auc(file, score, label, positive, delta, resamples, seed, methods, output_format, tablefmt):
     """Every confidence interval for the AUC of the scores in FILE against its labels.

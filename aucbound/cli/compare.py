@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..empirical._compare import COMPARE_METHODS
+from ..bounds import METHODS
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 from ._options import delta_option, method_option, output_options
@@ -28,7 +28,7 @@ def _shown(record: dict) -> str:
 @label_option
 @positive_option
 @delta_option
-@method_option(list(COMPARE_METHODS))
+@method_option(lambda: [key for key, spec in METHODS.items() if spec.any_kernel])
 @output_options
 def compare(file, scores, label, positive, delta, methods, output_format, tablefmt):
     """Compare the AUCs of two score columns of FILE on the same cases: D = AUC(a) - AUC(b).

@@ -141,7 +141,7 @@ def _grid(options, out, output_format, tablefmt):
 @delta_option
 @click.option("--trials", type=click.IntRange(min=1, max=MAX_TRIALS), default=10_000, show_default=True,
               help="Simulated data sets.")
-@method_option(list(METHODS))
+@method_option(lambda: list(METHODS))
 @click.option(
     "--bootstrap-trials",
     type=click.IntRange(min=1),

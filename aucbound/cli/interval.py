@@ -17,15 +17,12 @@ from ._options import (
 )
 from ._render import Column, emit, interval_text, number
 
-#: The methods with a closed form (the bootstrap needs the data: `aucbound auc`).
-CLOSED_FORM = [key for key, spec in METHODS.items() if not spec.needs_scores]
-
 
 @click.command("interval")
 @size_option("--m", "Number of positive test examples.")
 @size_option("--n", "Number of negative test examples.")
 @delta_option
-@method_option(CLOSED_FORM)
+@method_option(lambda: [key for key, spec in METHODS.items() if not spec.needs_scores])
 @variance_options
 @click.option("--variance", type=click.FloatRange(min=0, max=1), help="An estimate of Var(Â), e.g. DeLong's (with --auc).")
 @class_size_options
@@ -64,7 +61,7 @@ def interval(m, n, delta, methods, auc, p1, p2, variance, class_size, log_class_
         parameters={"m": m, "n": n, "delta": delta, **given, "class_size": class_size,
                     "log_class_size": log_class_size},
         title=title,
-        notes=_describe.footnotes(results, given, methods, CLOSED_FORM),
+        notes=_describe.footnotes(results, given, methods, [key for key, spec in METHODS.items() if not spec.needs_scores]),
         output_format=output_format,
         tablefmt=tablefmt,
     )

@@ -19,15 +19,12 @@ from ._options import (
 )
 from ._render import Column, emit, number, size
 
-#: The methods a sample size can invert: their width depends on m, n and the given estimates.
-INVERTIBLE = [key for key, spec in METHODS.items() if spec.invertible]
-
 
 @click.command("sample-size")
 @open_unit("--epsilon", "Target half-width ε in (0, 1).", required=True)
 @delta_option
 @skew_option(help_text="Positive skew ρ = m/N: 1/10, 0.25 … (m = ρN rounded).")
-@method_option(INVERTIBLE)
+@method_option(lambda: [key for key, spec in METHODS.items() if spec.invertible])
 @variance_options
 @class_size_options
 @output_options
@@ -47,7 +44,7 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
       aucbound sample-size --epsilon 0.05 --delta 0.01 --class-size 1000000 --format json
     """
     given = {"auc": auc, "p1": p1, "p2": p2}
-    keys = list(methods) or [key for key in INVERTIBLE if all(given.get(name) is not None for name in METHODS[key].needs)]
+    keys = list(methods) or [key for key in [key for key, spec in METHODS.items() if spec.invertible] if all(given.get(name) is not None for name in METHODS[key].needs)]
     with library_errors():
         results = [
             library_sample_size(epsilon, delta, rho, method=key, auc=auc, p1=p1, p2=p2,
@@ -71,7 +68,7 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
     ]
     title += _describe.estimate_line("anticipated AUC", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
-    notes = _describe.footnotes(results, given, methods, INVERTIBLE)
+    notes = _describe.footnotes(results, given, methods, [key for key, spec in METHODS.items() if spec.invertible])
     if any(result.vacuous for result in results):
         notes.append("beyond 10^300: no test set of at most 10^300 examples reaches this epsilon")
     emit(

@@ -8,22 +8,21 @@ from files. Data functions take the labels first, as scikit-learn's
 """
 
 from ._auc import auc, auc_from_groups
-from ._bootstrap import BOOTSTRAP_METHODS, bootstrap_aucs, bootstrap_interval
-from ._compare import COMPARE_METHODS, DEFAULT_COMPARE_METHODS, compare
+from ._bootstrap import bootstrap_aucs, bootstrap_interval
+from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
 from ._delong import delong, delong_variance
-from ._intervals import DEFAULT_METHODS, intervals
+from ._intervals import default_methods, intervals
 from ._io import read_columns
 
 __all__ = [
-    "BOOTSTRAP_METHODS",
-    "COMPARE_METHODS",
     "DEFAULT_COMPARE_METHODS",
-    "DEFAULT_METHODS",
     "auc",
     "auc_from_groups",
     "bootstrap_aucs",
     "bootstrap_interval",
     "compare",
+    "compare_methods",
+    "default_methods",
     "delong",
     "delong_variance",
     "intervals",

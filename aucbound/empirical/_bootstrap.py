@@ -39,7 +39,7 @@ from ..results import Interval
 from ._auc import groups
 from ._sample import Sample
 
-__all__ = ["bootstrap_aucs", "bootstrap_interval", "BOOTSTRAP_METHODS"]
+__all__ = ["bootstrap_aucs", "bootstrap_interval"]
 
 _STANDARD = NormalDist()
 
@@ -95,10 +95,6 @@ register(Method(
     needs=("scores",), data=_bca,
 ))
 
-#: The bootstrap methods of the registry.
-BOOTSTRAP_METHODS = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
-
-
 def _settings(resamples, seed) -> tuple[int, int | None]:
     from ._resampling import MAX_RESAMPLES
 
@@ -132,7 +128,8 @@ def bootstrap_interval(labels, scores, *, delta=0.05, method="bootstrap-bca", re
     ('asymptotic', 0.4, 1.0)
     """
     delta = v.probability("delta", delta, scalar=True)
-    spec = BOOTSTRAP_METHODS[v.choice("method", method, BOOTSTRAP_METHODS)]
+    resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
+    spec = resampling[v.choice("method", method, resampling)]
     resamples, seed = _settings(resamples, seed)
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed)
     lo, hi = spec.data(sample, delta)

@@ -57,10 +57,13 @@ from ..results import Comparison
 from . import _labels
 from ._delong import _counts, _spread, _variances
 
-__all__ = ["compare", "COMPARE_METHODS", "DEFAULT_COMPARE_METHODS"]
+__all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS"]
 
-#: The methods that give an interval for a difference of AUCs: valid for any kernel in [0, 1].
-COMPARE_METHODS = {key: spec for key, spec in METHODS.items() if spec.any_kernel}
+
+def compare_methods() -> list[str]:
+    """The methods that give an interval for a difference of AUCs: those valid for any kernel in [0, 1]."""
+    return [key for key, spec in METHODS.items() if spec.any_kernel]
+
 
 #: The rows shown when no methods are named.
 DEFAULT_COMPARE_METHODS = ("delong", "hoeffding", "hoeffding-kl")
@@ -93,7 +96,7 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
     class needs at least two cases. `methods` picks among the keys of
-    :data:`COMPARE_METHODS`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
+    :func:`compare_methods`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
     ``mcdiarmid``, ``chebyshev-max`` (distribution-free) and ``normal-max``; the first
     three by default.
 
@@ -113,8 +116,8 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     else:
         keys = [registered(key, "methods").key for key in methods]
         for key in keys:
-            if key not in COMPARE_METHODS:
-                raise v.fail("methods", f"one of {', '.join(map(repr, COMPARE_METHODS))} (valid for a difference)", key)
+            if key not in compare_methods():
+                raise v.fail("methods", f"one of {', '.join(map(repr, compare_methods()))} (valid for a difference)", key)
     a = _labels.scores("scores_a", scores_a)
     b = _labels.scores("scores_b", scores_b)
     if b.shape[0] != a.shape[0]:

@@ -33,11 +33,13 @@ from ._auc import groups
 from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
 
-__all__ = ["DEFAULT_METHODS", "DEFAULT_RESAMPLES", "intervals"]
+__all__ = ["default_methods", "DEFAULT_RESAMPLES", "intervals"]
 
-#: The rows shown when no methods are named (the bootstrap rows too when resamples are asked for):
-#: every method but the best-case widths, which are not confidence intervals.
-DEFAULT_METHODS = tuple(key for key, spec in METHODS.items() if not spec.needs_scores and spec.guarantee != "best-case")
+
+def default_methods() -> tuple[str, ...]:
+    """The rows shown when no methods are named (and the bootstrap's when resamples are asked
+    for): every registered method but the best-case widths, which are not confidence intervals."""
+    return tuple(key for key, spec in METHODS.items() if not spec.needs_scores and spec.guarantee != "best-case")
 
 #: Bootstrap resamples when a bootstrap method is named without a number.
 DEFAULT_RESAMPLES = 2000
@@ -47,7 +49,7 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
     """(keys, resamples): the methods asked for (or the default table), and the bootstrap's
     resamples when one of them resamples."""
     if methods is None:
-        keys = list(DEFAULT_METHODS)
+        keys = list(default_methods())
         if resamples is not None:
             keys += [key for key, spec in METHODS.items() if spec.needs_scores]
     else:
@@ -76,7 +78,7 @@ def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resam
         Failure probability in (0, 1).
     methods : sequence of str, optional
         Keys of :data:`aucbound.METHODS`, in the order wanted. Without it,
-        :data:`DEFAULT_METHODS`, and the two bootstrap rows when `resamples` is given.
+        :func:`default_methods`, and the bootstrap rows when `resamples` is given.
     resamples : int, optional
         Stratified bootstrap resamples (2000 when a bootstrap method is named without it).
     seed : int or None

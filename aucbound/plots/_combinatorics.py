@@ -90,6 +90,7 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
     """
     from ..shatter import Linear, realized_rank_matrices
+    from ..shatter._measured import MAX_WORK, work
 
     fclass = Linear(2) if fclass is None else fclass
     if not hasattr(fclass, "exponents"):
@@ -101,6 +102,14 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     seed = v.count("seed", seed, minimum=0)
     dim = len(fclass.exponents()[0])
     m = log_grid(lo, hi, points)
+    per_draw = sum(work(fclass, int(k) * int(k)) for k in m)
+    if per_draw > MAX_WORK:
+        raise v.fail("sizes", f"small enough for this class that one draw takes at most {MAX_WORK:,} steps "
+                              f"(here {per_draw:,})", (lo, hi))
+    total = trials * per_draw
+    if total > MAX_WORK:
+        raise v.fail("trials", f"few enough that the counts take at most {MAX_WORK:,} steps in all "
+                               f"(here {total // trials:,} a draw)", trials)
     rng = np.random.default_rng(seed)
     measured, exact = [], True
     for k in m:

@@ -70,9 +70,16 @@ def _check(N, D) -> tuple[int, int]:
 
 
 def _log_binomials(N: int, top: int) -> np.ndarray:
-    """ln C(N, i) for i = 0..top (top ≤ N), by cumulative sums of ln((N − i + 1)/i)."""
+    """ln C(N, i) for i = 0..top (top ≤ N), by cumulative sums of ln((N − i + 1)/i).
+
+    For N beyond 2^53, where N − i is no float, ln(N − i + 1) is taken from the integer itself.
+    """
     i = np.arange(1, top + 1, dtype=np.float64)
-    return np.concatenate(([0.0], np.cumsum(np.log((N - i + 1) / i))))
+    if N < 2**53:
+        log_falling = np.log((N - i + 1))
+    else:
+        log_falling = np.array([math.log(N - k) for k in range(top)])
+    return np.concatenate(([0.0], np.cumsum(log_falling - np.log(i))))
 
 
 def _logsumexp(terms: np.ndarray) -> float:
@@ -145,7 +152,9 @@ def log_central_arrangement_faces(N, D) -> float:
         return N * LN3
     k = np.arange(D - 1)
     # ln b_k = ln C(N−k−2, D−k−1) = ln[(N−k−2)!/(N−D−1)!] − ln (D−k−1)!, k = 0..D−2
-    log_rising = np.concatenate(([0.0], np.cumsum(np.log(np.arange(N - D, N - 1, dtype=np.float64)))))
+    factors = (np.log(np.arange(N - D, N - 1, dtype=np.float64)) if N < 2**53
+               else np.array([math.log(j) for j in range(N - D, N - 1)]))
+    log_rising = np.concatenate(([0.0], np.cumsum(factors)))
     log_factorial = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, D, dtype=np.float64)))))
     log_b = log_rising[::-1][: D - 1] - log_factorial[::-1][: D - 1]
     terms = np.append(k * LN2 + log_b, (D - 1) * LN2)  # 2^k·b_k, k = 0..D−2, and the tail 2^{D−1}

@@ -61,14 +61,15 @@ from .. import _validate as v
 from .._exact import FLOAT
 from ..results import CountBound, ShatterBound
 from . import _arrangements as arr
-from ._counting import MAX_PSI_COST, log_psi, log_psi_upper_bound, psi, psi_cost
+from ._counting import log_psi, log_psi_upper_bound, psi, psi_cost
 
 __all__ = ["FunctionClass", "Finite", "Line", "Linear", "Polynomial", "RankGrowth", "CLASSES", "polynomial_dimension"]
 
 LN3 = math.log(3.0)
 #: ψ(m, n) enters the candidates as an exact integer up to this m·n; beyond, as ln ψ when
-#: that is cheap and could be the smallest (it is at least 3^max(m,n)).
+#: that is cheap (:data:`PSI_CANDIDATE_COST`) and could be the smallest (it is at least 3^max(m,n)).
 PSI_EXACT_CELLS = 400
+PSI_CANDIDATE_COST = 2 * 10**6
 _SHORT = 69.0  # ln 10^30: candidates below this carry their integer value
 #: The most monomials a polynomial class may have (Thm 1's sizes pass 10^300 long before).
 MAX_DIMENSION = 10**300
@@ -223,7 +224,7 @@ class FunctionClass(abc.ABC):
             candidates.append(_integer("psi", "Thm 4.3: ψ(m, n), counted exactly", psi(m, n), beyond=True))
         elif own <= large * LN3:
             notes.append("psi: not counted, as ψ(m, n) ≥ 3^max(m,n) exceeds the bound used (§4.3)")
-        elif psi_cost(m, n) <= MAX_PSI_COST:
+        elif psi_cost(m, n) <= PSI_CANDIDATE_COST:
             candidates.append(_Candidate("psi", "Thm 4.3: ψ(m, n), counted exactly (its ln)",
                                          lambda X: log_psi(m, n) if X is FLOAT else X.log_int(psi(m, n)), beyond=True))
         else:

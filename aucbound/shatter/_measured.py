@@ -39,16 +39,39 @@ from .. import _validate as v
 from ._checks import points
 from ..results import MeasuredCount
 
-__all__ = ["realized_rank_matrices", "realized_sign_patterns"]
+__all__ = ["realized_rank_matrices", "realized_sign_patterns", "MAX_WORK", "work"]
 
 _CHUNK = 2048
+#: The most exact-integer steps one count takes: directions × pairs × features (about 20 s).
+MAX_WORK = 2 * 10**8
+#: The most features a class may have here (each point's features are exact integers).
+MAX_FEATURES = 100
 
 
 def _check_class(fclass) -> int:
     """The dimension d of the points `fclass` acts on; it must be a class of concrete functions."""
     if not hasattr(fclass, "exponents"):
         raise v.fail("fclass", "a class of concrete functions (Line, Linear or Polynomial)", fclass)
+    if fclass.dimension > MAX_FEATURES:
+        raise v.fail("fclass", f"a class of at most {MAX_FEATURES} features for an exact count", str(fclass))
     return len(fclass.exponents()[0])
+
+
+def work(fclass, pairs: int, samples: int = 10_000) -> int:
+    """The steps of one count on `pairs` comparisons: directions × pairs × features.
+
+    A sweep (at most two features) visits about 4·pairs + 1 directions; otherwise
+    `samples` + 1 are evaluated.
+    """
+    directions = 4 * pairs + 1 if fclass.dimension <= 2 else samples + 1
+    return directions * pairs * fclass.dimension
+
+
+def _check_work(parameter: str, fclass, pairs: int, samples: int) -> None:
+    steps = work(fclass, pairs, samples)
+    if steps > MAX_WORK:
+        raise v.ParameterError(parameter, f"few enough that directions × pairs × features ≤ {MAX_WORK:,} "
+                                          f"(a count of about 20 s)", f"{pairs:,} pairs, {steps:,} steps")
 
 
 def _exact_features(fclass, *groups: np.ndarray) -> list[np.ndarray]:
@@ -109,7 +132,7 @@ def _directions(differences: np.ndarray, dimension: int, samples: int, seed) -> 
 
 def _setup(fclass, samples, seed, named_groups):
     dim = _check_class(fclass)
-    samples = v.count("samples", samples)
+    samples = v.count("samples", samples, maximum=10**6)
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)
     groups = [points(name, value, dim=dim) for name, value in named_groups]
@@ -132,6 +155,7 @@ def realized_rank_matrices(fclass, pos_points, neg_points, *, samples: int = 10_
     49
     """
     (pos, neg), dimension, samples, seed = _setup(fclass, samples, seed, [("pos_points", pos_points), ("neg_points", neg_points)])
+    _check_work("pos_points", fclass, pos.shape[0] * neg.shape[0], samples)
     differences = (pos[:, None, :] - neg[None, :, :]).reshape(-1, dimension)
     directions, exact = _directions(differences, dimension, samples, seed)
     seen = set()
@@ -159,6 +183,7 @@ def realized_sign_patterns(fclass, points, *, samples: int = 10_000, seed: int |
     """
     (features,), dimension, samples, seed = _setup(fclass, samples, seed, [("points", points)])
     size = features.shape[0]
+    _check_work("points", fclass, size * (size - 1) // 2, samples)
     upper = np.triu_indices(size, 1)
     differences = (features[:, None, :] - features[None, :, :])[upper]
     directions, exact = _directions(differences, dimension, samples, seed)

@@ -28,7 +28,7 @@ import numpy as np
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
 from ..bounds._methods import evaluate, method as registered
-from ..empirical._intervals import DEFAULT_METHODS
+from ..empirical._intervals import default_methods
 from ..empirical._resampling import MAX_RESAMPLES
 from ..empirical._sample import Sample
 from ..results import Coverage, MethodCoverage
@@ -63,7 +63,7 @@ def _as_scenario(value) -> Scenario:
 
 def _method_keys(methods) -> list[str]:
     if methods is None:
-        return list(DEFAULT_METHODS)
+        return list(default_methods())
     if isinstance(methods, str):
         raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
     keys = [registered(key, "methods").key for key in methods]

@@ -118,7 +118,7 @@ class TestValidation:
             (lambda: ab.shatter.realized_rank_matrices(ab.Linear(2), [[1, 2, 3]], [[1, 2]]), r"`pos_points` must be an array of shape \(k, 2\)"),
             (lambda: ab.shatter.realized_rank_matrices(ab.Line(), [], [2]), r"`pos_points` must be an array of shape \(k, 1\)"),
             (lambda: ab.shatter.realized_sign_patterns(ab.Line(), [1, np.nan]), r"`points` must be finite"),
-            (lambda: ab.shatter.realized_sign_patterns(ab.Linear(3), np.zeros((2, 3)), samples=0), r"`samples` must be an integer ≥ 1"),
+            (lambda: ab.shatter.realized_sign_patterns(ab.Linear(3), np.zeros((2, 3)), samples=0), r"`samples` must be an integer from 1 to 1000000"),
         ],
     )
     def test_bad_input(self, call, message):

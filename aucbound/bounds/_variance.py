@@ -303,7 +303,8 @@ def wald_ends(auc, variance, z, *, logit: bool):
     """(lo, hi) of Â ± z·σ̂, or of the same on the logit scale mapped back (`logit`).
 
     A NaN variance (undefined: a class with one item) gives all of [0, 1]; a zero variance
-    the single point Â on either scale.
+    the single point Â on either scale; on the logit scale a positive variance at Â ∈ {0, 1}
+    (where the logit is infinite) all of [0, 1].
     """
     auc, variance = np.broadcast_arrays(np.asarray(auc, dtype=np.float64), np.asarray(variance, dtype=np.float64))
     with np.errstate(all="ignore"):
@@ -311,6 +312,9 @@ def wald_ends(auc, variance, z, *, logit: bool):
         if logit:
             centre, half = np.log(auc / (1 - auc)), z * se / (auc * (1 - auc))
             lo, hi = _expit(centre - half), _expit(centre + half)
+            # at Â ∈ {0, 1} the logit scale has no finite centre: a spread there covers all of (0, 1)
+            edge = (auc * (1 - auc) == 0) & (se > 0)
+            lo, hi = np.where(edge, 0.0, lo), np.where(edge, 1.0, hi)
             lo, hi = np.where(se == 0, auc, lo), np.where(se == 0, auc, hi)
         else:
             lo, hi = auc - z * se, auc + z * se

@@ -5,7 +5,7 @@ processes, REPEAT times each, and prints the median and the best wall time.
 
     python bench/bench_cli.py [REPEAT]
 
-Target (issue 2): under 0.5 s wall on a 2-core machine.
+Target: under 0.5 s wall on a 2-core machine.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def report(title, rows, reference_value=None):
 def bench_auc(size, repeats):
     scores, labels = data(size)
     int_labels = labels.astype(np.int8)
-    seconds, value = best_time(lambda: ab.auc(scores, labels), repeats)
+    seconds, value = best_time(lambda: ab.auc(labels, scores), repeats)
     rows = [("aucbound.auc", seconds, value, "")]
     metrics = optional("sklearn.metrics")
     if metrics:
@@ -101,9 +101,9 @@ def bench_auc(size, repeats):
 def bench_delong(size, repeats):
     scores, labels = data(size, seed=1)
     int_labels = labels.astype(int)
-    seconds, value = best_time(lambda: ab.delong_variance(scores, labels), repeats)
+    seconds, value = best_time(lambda: ab.empirical.delong_variance(labels, scores), repeats)
     rows = [("aucbound.delong_variance", seconds, value, "")]
-    t, v = best_time(lambda: ab.delong(scores, labels).variance, repeats)
+    t, v = best_time(lambda: ab.delong(labels, scores).variance, repeats)
     rows.append(("aucbound.delong (with components V10, V01, p1, p2)", t, v, ""))
     pauc = optional("pauc")
     if pauc:
@@ -120,7 +120,7 @@ def bench_delong(size, repeats):
     mlstatkit = optional("MLstatkit")
     if mlstatkit:
         other = np.round(scores + np.random.default_rng(2).normal(size=size), 4)
-        t, _ = best_time(lambda: ab.compare(scores, other, labels), 1)
+        t, _ = best_time(lambda: ab.compare(labels, scores, other), 1)
         rows.append(("aucbound.compare (two scorers, paired)", t, None, "for the MLstatkit row"))
         t2, _ = best_time(lambda: mlstatkit.Delong_test(int_labels, scores, other), 1)
         rows.append(("MLstatkit.Delong_test (two scorers, paired)", t2, None, f"{t2 / t:.2f} x aucbound.compare"))
@@ -129,7 +129,7 @@ def bench_delong(size, repeats):
 
 def bench_delong_quadratic(size):
     scores, labels = data(size, seed=3)
-    seconds, value = best_time(lambda: ab.delong_variance(scores, labels), 3)
+    seconds, value = best_time(lambda: ab.empirical.delong_variance(labels, scores), 3)
     rows = [("aucbound.delong_variance", seconds, value, "")]
     pyroc = optional("pyroc")
     if pyroc:
@@ -144,12 +144,12 @@ def bench_delong_quadratic(size):
 def bench_bootstrap(size, resamples, few):
     scores, labels = data(size, seed=4)
     int_labels = labels.astype(int)
-    from aucbound.empirical.bootstrap import _workers
+    from aucbound.empirical._resampling import _workers
 
     threads = _workers()
-    seconds, values = best_time(lambda: ab.bootstrap_aucs(scores, labels, resamples=resamples, seed=0), 3)
+    seconds, values = best_time(lambda: ab.empirical.bootstrap_aucs(labels, scores, resamples=resamples, seed=0), 3)
     rows = [(f"aucbound.bootstrap_aucs ({resamples})", seconds, None, f"{threads} thread(s) at the start")]
-    t, _ = best_time(lambda: ab.bootstrap_interval(scores, labels, 0.05, resamples=resamples), 1)
+    t, _ = best_time(lambda: ab.bootstrap_interval(labels, scores, delta=0.05, resamples=resamples), 1)
     rows.append((f"aucbound.bootstrap_interval BCa ({resamples})", t, None, "with the jackknife"))
     rocci = optional("rocci")
     if rocci:
@@ -196,9 +196,9 @@ def bench_memory(size):
     print(f"\nPeak memory, N = {size:.0e}: a fresh process loads float64 scores and bool labels "
           f"({9 * size / 2**20:.0f} MiB), then makes one call")
     cases = [
-        ("aucbound.auc", "import aucbound as ab", "ab.auc(scores, labels)"),
-        ("aucbound.delong_variance", "import aucbound as ab", "ab.delong_variance(scores, labels)"),
-        ("aucbound.delong (components)", "import aucbound as ab", "ab.delong(scores, labels)"),
+        ("aucbound.auc", "import aucbound as ab", "ab.auc(labels, scores)"),
+        ("aucbound.delong_variance", "import aucbound as ab", "ab.empirical.delong_variance(labels, scores)"),
+        ("aucbound.delong (components)", "import aucbound as ab", "ab.delong(labels, scores)"),
         ("sklearn.metrics.roc_auc_score", "from sklearn.metrics import roc_auc_score", "roc_auc_score(labels, scores)"),
     ]
     print(f"  {'implementation':52s} {'allocated by the call':>22s} {'peak resident set':>18s}")

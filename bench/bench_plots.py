@@ -6,7 +6,7 @@ figure and to save it as PNG.
 
     python bench/bench_plots.py [REPEAT]
 
-Target (issue 5): `plot all` in at most 30 s wall on a 2-core machine.
+Target: `plot all` in at most 30 s wall on a 2-core machine.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Agreement of aucbound with R's pROC on the full aSAH data, to 1e-9; exits 1 on any disagreement.
 
-Reads ``../shared/data/aSAH.csv`` (beside the repository; ``--data`` to point elsewhere),
+Reads the aSAH columns of ``tests/data/asah_markers.csv`` (or a full copy of pROC's
+``aSAH`` as CSV given with ``--data``),
 computes every value pROC's own test suite gives for it, through the library and through
 the command line (JSON output), and prints each with its absolute error.
 
@@ -22,9 +23,9 @@ import numpy as np
 import aucbound as ab
 
 TOLERANCE = 1e-9
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "aSAH.csv"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "asah_markers.csv"
 
-#: pROC's values (tests of pROC; shared/data/README.md).
+#: pROC's values (asserted by pROC's own test suite; the R code is tests/data/proc_reference.R).
 EXPECTED = {
     ("s100b", "auc"): 0.7313685636856369,
     ("s100b", "variance"): 0.00266868245717244,
@@ -48,12 +49,12 @@ def library_values(path: Path) -> dict:
     marker = {name: np.array([float(row[name]) for row in rows]) for name in ("wfns", "s100b", "ndka")}
     values = {}
     for name in ("s100b", "wfns", "ndka"):
-        result = ab.delong(marker[name], poor)
-        values[(name, "auc")] = ab.auc(marker[name], poor)
+        result = ab.delong(poor, marker[name])
+        values[(name, "auc")] = ab.auc(poor, marker[name])
         values[(name, "variance")] = result.variance
-    row = ab.intervals(marker["ndka"], poor, 0.05, methods=["delong"])["delong"]
+    row = ab.intervals(poor, marker["ndka"], delta=0.05, methods=["delong"])["delong"]
     values[("ndka", "ci lo")], values[("ndka", "ci hi")] = row.lo, row.hi
-    paired = ab.compare(marker["wfns"], marker["s100b"], poor)
+    paired = ab.compare(poor, marker["wfns"], marker["s100b"])
     values[("wfns - s100b", "Z")], values[("wfns - s100b", "p")] = paired.z, paired.p_value
     values[("wfns - s100b", "ci lo")], values[("wfns - s100b", "ci hi")] = paired["delong"].lo, paired["delong"].hi
     return values

@@ -15,8 +15,8 @@ sizes = st.integers(1, 10**9)
 deltas = st.floats(1e-300, 0.999, allow_subnormal=False)
 
 
-def test_check_values_from_the_spec():
-    # SPEC.md §1: m = 51, n = 58, δ = 0.05
+def test_check_values_by_hand():
+    # m = 51, n = 58, δ = 0.05: sqrt(109·ln 40/(2·51·58)) = 0.260703 and sqrt(ln 40/(2·51)) = 0.190172
     assert ab.bounds.mcdiarmid_epsilon(51, 58, 0.05) == pytest.approx(0.260703, abs=1e-6)
     assert ab.bounds.hoeffding_epsilon(51, 58, 0.05) == pytest.approx(0.190172, abs=1e-6)
 

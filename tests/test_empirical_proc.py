@@ -1,4 +1,4 @@
-"""Agreement with R's pROC on its aSAH data (values from pROC's own test suite), to 1e-9.
+"""Agreement with R's pROC on its aSAH data (values from pROC's own test suite; R code in data/proc_reference.R), to 1e-9.
 
 The columns are embedded in ``tests/data/asah_markers.csv``; cases are ``outcome == Poor``.
 """

@@ -18,7 +18,7 @@ deltas = st.floats(1e-12, 0.9)
 
 @given(sizes, sizes, deltas)
 def test_ratio_to_mcdiarmid(m, n, delta):
-    # SPEC.md §1: ε_McD/ε_H = sqrt((m+n)/max(m, n)) ∈ (1, √2]
+    # ε_McD/ε_H = sqrt((m+n)/max(m, n)) ∈ (1, √2], as mn/(m+n) < min(m, n)
     ratio = ab.bounds.mcdiarmid_epsilon(m, n, delta) / ab.bounds.hoeffding_epsilon(m, n, delta)
     assert ratio == pytest.approx(math.sqrt((m + n) / max(m, n)), rel=1e-12)
     assert 1 < ratio <= math.sqrt(2) * (1 + 1e-15)

@@ -87,7 +87,7 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
     Normal approximation with σ_max (asymptotic): ε(100) = 0.1821
     Hoeffding, two-sample U-statistic (beyond the paper): ε(100) = 0.2302
     """
-    delta = float(v.probability("delta", delta))
+    delta = v.probability("delta", delta, scalar=True)
     rhos = skews("rhos", rhos)
     lo, hi = size_range("sizes", sizes, lowest=2)
     points = v.count("points", points, minimum=2)
@@ -129,8 +129,8 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     >>> [(round(row["x"], 3), round(row["y"], 3)) for row in rows if row["series"].startswith("McDiarmid")]
     [(0.1, 11.111), (0.3, 4.762), (0.5, 4.0)]
     """
-    delta = float(v.probability("delta", delta))
-    epsilon = float(v.probability("epsilon", epsilon))
+    delta = v.probability("delta", delta, scalar=True)
+    epsilon = v.probability("epsilon", epsilon, scalar=True)
     lo, hi = open_range("rho_range", rho_range)
     points = v.count("points", points, minimum=2)
     rho = np.linspace(lo, hi, points)
@@ -180,7 +180,7 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
     McDiarmid — upper end: 100, 1.0000
     McDiarmid — upper end: 200, 1.0000
     """
-    delta = float(v.probability("delta", delta))
+    delta = v.probability("delta", delta, scalar=True)
     auc, p1, p2 = lehmann_inputs(auc, p1, p2)
     if auc is None:
         raise v.fail("auc", "a number in [0, 1] (the estimate the intervals surround)", auc)

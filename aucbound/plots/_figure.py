@@ -140,7 +140,7 @@ def open_range(parameter: str, value) -> tuple[float, float]:
         lo, hi = value
     except (TypeError, ValueError):
         raise v.fail(parameter, "a pair (lo, hi)", value) from None
-    lo, hi = float(v.probability(parameter, lo)), float(v.probability(parameter, hi))
+    lo, hi = v.probability(parameter, lo, scalar=True), v.probability(parameter, hi, scalar=True)
     if not lo < hi:
         raise v.fail(parameter, "a pair lo < hi in (0, 1)", (lo, hi))
     return lo, hi

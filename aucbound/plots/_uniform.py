@@ -93,7 +93,7 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     """
     from ..shatter import Line
 
-    delta = float(v.probability("delta", delta))
+    delta = v.probability("delta", delta, scalar=True)
     rhos = skews("rhos", rhos)
     fclass = _function_class(fclass, Line())
     if max_size is not None:
@@ -156,7 +156,7 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     from ..shatter import Linear
 
     fclass = _function_class(fclass, Linear(2))
-    delta = float(v.probability("delta", delta))
+    delta = v.probability("delta", delta, scalar=True)
     rho = skew("rho", rho)
     lo, hi = open_range("epsilon_range", epsilon_range)
     points = v.count("points", points, minimum=2)

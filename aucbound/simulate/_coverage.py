@@ -269,7 +269,7 @@ def coverage(
     """
     scenario = _as_scenario(scenario)
     m, n = v.count("m", m), v.count("n", n)
-    delta = float(v.probability("delta", delta))
+    delta = v.probability("delta", delta, scalar=True)
     keys = _method_keys(methods)
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)

@@ -108,7 +108,7 @@ def _phi(x: float) -> float:
 
 
 def _target(auc) -> float:
-    return float(v.probability("auc", auc))
+    return v.probability("auc", auc, scalar=True)
 
 
 def _shift(auc: float, spread: float) -> float:
@@ -136,7 +136,7 @@ def binormal(auc=0.8, *, sd_ratio=1.0, name=None) -> Scenario:
     ('binormal', 0.8, 1.190232)
     """
     auc = _target(auc)
-    s = float(v.positive("sd_ratio", sd_ratio))
+    s = v.positive("sd_ratio", sd_ratio, scalar=True)
     spread = math.hypot(s, 1.0)
     mu = _shift(auc, spread)
     name = name or ("binormal" if s == 1 else "binormal-unequal")
@@ -177,7 +177,7 @@ def lognormal(auc=0.8, *, sd_ratio=0.5) -> Scenario:
     0.75
     """
     auc = _target(auc)
-    s = float(v.positive("sd_ratio", sd_ratio))
+    s = v.positive("sd_ratio", sd_ratio, scalar=True)
     spread = math.hypot(s, 1.0)
     mu = _shift(auc, spread)
     return Scenario(
@@ -330,7 +330,7 @@ def custom(sample_pos, sample_neg, auc, *, name="custom", description=None) -> S
     """
     sample_pos = _function("sample_pos", sample_pos)
     sample_neg = _function("sample_neg", sample_neg)
-    auc = float(v.unit_interval("auc", auc))
+    auc = v.unit_interval("auc", auc, scalar=True)
 
     def sample(rng, m, n, trials):
         return sample_pos(rng, (trials, m)), sample_neg(rng, (trials, n))

@@ -61,14 +61,19 @@ def coverage_study(
     >>> [row["method"] for row in worst_coverage(study)]
     ['mcdiarmid', 'delong']
     """
+    if isinstance(scenarios, (str, bytes)) or not hasattr(scenarios, "__iter__"):
+        raise v.ParameterTypeError("scenarios", "a sequence of scenarios or their names", v.show(scenarios))
     chosen = [_as_scenario(item) for item in scenarios]
     if not chosen:
         raise v.fail("scenarios", "at least one scenario", [])
     names = [scenario.name for scenario in chosen]
     if len(set(names)) < len(names):
         raise v.fail("scenarios", "scenarios with distinct names", names)
+    for name, value in (("scenarios", scenarios), ("sizes", sizes), ("deltas", deltas)):
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise v.ParameterTypeError(name, "a sequence", v.show(value))
     sizes = tuple(dict.fromkeys(v.count("sizes", size) for size in sizes))
-    deltas = tuple(dict.fromkeys(float(v.probability("deltas", delta)) for delta in deltas))
+    deltas = tuple(dict.fromkeys(v.probability("deltas", delta, scalar=True) for delta in deltas))
     if not sizes or not deltas:
         raise v.fail("sizes" if not sizes else "deltas", "at least one value", [])
     keys = _method_keys(methods)

@@ -106,10 +106,20 @@ class SampleSize(_AtConfidence):
         return _ratio(self.N, self.error_rate_N)
 
     def as_dict(self) -> dict:
+        """The fields, ``confidence``, ``ratio``, ``vacuous`` and ``log_N`` (ln N beside N, which may
+        have hundreds of digits)."""
         data = super().as_dict()
         data["ratio"] = self.ratio
         data["vacuous"] = self.vacuous
+        data["log_N"] = None if self.N is None else _log(self.N)
         return data
+
+
+def _log(count: int) -> float:
+    """ln of a positive integer of any size."""
+    import math
+
+    return math.log(count)
 
 
 def _ratio(a: int, b: int) -> float:
@@ -176,8 +186,10 @@ class SampleComplexity(_AtConfidence):
         return self.M is None
 
     def as_dict(self) -> dict:
+        """The fields, ``confidence``, ``vacuous`` and ``log_M`` (ln M beside M)."""
         data = super().as_dict()
         data["vacuous"] = self.vacuous
+        data["log_M"] = None if self.M is None else _log(self.M)
         return data
 
 

@@ -111,7 +111,10 @@ def eem_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
 
     `fclass` gives c1 and c2: ``Finite(size)``, ``Line()``, ``Linear(d)``,
     ``Polynomial(d, q)``, or ``RankGrowth(log_c1, c2)`` for constants of your own. ``rho``
-    must be a ratio p/q (0.25, ``"1/4"``). ``value`` is u before the rounding.
+    must be a ratio p/q (0.25, ``"1/4"``). ``value`` is u before the rounding. The
+    constants of Examples 2–3, c1 = (2e/d)^d, rest on Thm 4.11's relaxation (2emn/d)^d,
+    proved for mn ≥ d only; Thm 1's proof uses r at (2m, 2n) of its own size M, where
+    ρM ≥ 64·(4 ln 16 − 2)·d/(1−ρ) > d at every ε < 1, so 4mn ≥ d holds there.
 
     Example 1 of the paper, |F| = 1000, ε = 0.1, δ = 0.05, ρ = 1/4:
     ⌈(64/(0.1875·0.01))·ln 80000⌉ = 385358, rounded up to a multiple of 4.

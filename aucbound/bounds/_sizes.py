@@ -48,6 +48,11 @@ def _float_guess(fits, lowest: int) -> int:
         if high > 2 * MAX_SIZE:
             return high
         low, high = high, 2 * high
+    return _bisect(fits, low, high)
+
+
+def _bisect(fits, low: int, high: int) -> int:
+    """The smallest k in (low, high] with ``fits(k)``, given ``fits(high)`` and not ``fits(low)``."""
     while high - low > 1:
         middle = (low + high) // 2
         if fits(middle):
@@ -86,13 +91,7 @@ def smallest(fits, exact, *, lowest: int = 1) -> int | None:
             low += step
             step *= 2
         high = min(low + step, MAX_SIZE)
-    while high - low > 1:  # exact(high) holds; exact(low) fails, or low is below `lowest`
-        middle = (low + high) // 2
-        if exact(middle):
-            high = middle
-        else:
-            low = middle
-    return high
+    return _bisect(exact, low, high)  # exact(high) holds; exact(low) fails, or low is below `lowest`
 
 
 def smallest_design(fits, exact, rho: Fraction, *, lowest: int = 2) -> int | None:

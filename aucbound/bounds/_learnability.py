@@ -166,8 +166,8 @@ def eem_exact_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
                 - eps * eps / (32 * (1 / X.number(m) + 1 / X.number(n))) - log_delta)
 
     def exact(m, n):
-        return holds(lambda: [(excess(EXACT, m, n, EXACT.log(EXACT.number(delta))), EXACT.number(0))],
-                     digits=len(str(m + n)))
+        return holds(lambda X: [(excess(X, m, n, X.log(X.number(delta))), X.number(0))],
+                     digits=len(str(m + n)), float_first=True)
 
     M = smallest_design(lambda m, n: excess(FLOAT, m, n, math.log(delta)) <= 0, exact, rho)
     sizes = split(M, rho) if M is not None else (None, None)

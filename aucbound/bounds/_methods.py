@@ -31,7 +31,7 @@ from ._hoeffding import hoeffding_formula, kl_ends, kl_meets
 from ._newcombe import newcombe_ends, newcombe_meets
 from ._variance import (
     chebyshev_factor,
-    hanley_mcneil_formula,
+    hanley_mcneil_variance_formula,
     lehmann_formula,
     normal_factor,
     score_ends,
@@ -199,7 +199,7 @@ def _lehmann_sigma(X, m, n, est):
 
 
 def _hanley_mcneil_sigma(X, m, n, est):
-    return X.sqrt(lehmann_formula(X, est.auc, *hanley_mcneil_formula(est.auc), m, n))
+    return X.sqrt(hanley_mcneil_variance_formula(X, est.auc, m, n))
 
 
 def _kl_ends(m, n, log_delta, est):

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from .._exact import EXACT, FLOAT, holds
+from .._exact import FLOAT, holds
 from ..results import SampleSize
 from ._deviation import error_rate_formula, log_union
 from ._interval import _inputs, require
@@ -51,13 +51,13 @@ def split_sample(N, rho) -> tuple[int, int]:
     return split(N, v.skew("rho", rho))
 
 
-def _level(delta: float, class_size, log_class_size):
-    """ln(δ/|F|) computed exactly in the EXACT namespace (at the working precision)."""
+def _level(X, delta: float, class_size, log_class_size):
+    """ln(δ/|F|) in the namespace X (exactly, at the working precision, with EXACT)."""
     if class_size is not None:
-        log_f = EXACT.log_int(class_size)
+        log_f = X.log_int(class_size)
     else:
-        log_f = EXACT.number(log_class_size or 0.0)
-    return EXACT.log(EXACT.number(delta)) - log_f
+        log_f = X.number(log_class_size or 0.0)
+    return X.log(X.number(delta)) - log_f
 
 
 def _digits(*integers: int) -> int:
@@ -65,12 +65,14 @@ def _digits(*integers: int) -> int:
 
 
 def error_rate_size(epsilon: float, delta: float, log_f: float, level) -> int | None:
-    """The smallest N with Hoeffding's error-rate half-width (Eq. 16) at most ε, exactly."""
+    """The smallest N with Hoeffding's error-rate half-width (Eq. 16) at most ε, exactly.
+
+    `level(X)` is ln(δ/|F|) in the namespace X.
+    """
     log_delta = math.log(delta) - log_f
 
     def exact(N):
-        return holds(lambda: [(error_rate_formula(EXACT, EXACT.number(N), level()), EXACT.number(epsilon))],
-                     digits=_digits(N))
+        return holds(lambda X: [(error_rate_formula(X, X.number(N), level(X)), X.number(epsilon))], digits=_digits(N))
 
     return smallest(lambda N: error_rate_formula(FLOAT, float(N), log_delta) <= epsilon, exact)
 
@@ -112,16 +114,15 @@ def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p
         return evaluate(spec, float(m), float(n), log_delta, est)[0] <= epsilon
 
     def exact(m, n):
-        def conditions():
-            target = EXACT.number(epsilon)
-            return spec.meets(EXACT, EXACT.number(m), EXACT.number(n), _level(delta, class_size, log_class_size),
-                              est.exact(EXACT), target)
+        def conditions(X):
+            return spec.meets(X, X.number(m), X.number(n), _level(X, delta, class_size, log_class_size),
+                              est.exact(X), X.number(epsilon))
 
         return holds(conditions, digits=_digits(m, n))
 
     N = smallest_design(fits, exact, rho)
     m, n = split(N, rho) if N is not None else (None, None)
-    error_rate_N = error_rate_size(epsilon, delta, log_f, lambda: _level(delta, class_size, log_class_size))
+    error_rate_N = error_rate_size(epsilon, delta, log_f, lambda X: _level(X, delta, class_size, log_class_size))
     return SampleSize(
         method=spec.key,
         epsilon=epsilon,
@@ -221,7 +222,7 @@ def error_rate_sample_size(epsilon, delta):
 
     def one(epsilon, delta):
         epsilon, delta = float(epsilon), float(delta)
-        return error_rate_size(epsilon, delta, 0.0, lambda: EXACT.log(EXACT.number(delta)))
+        return error_rate_size(epsilon, delta, 0.0, lambda X: X.log(X.number(delta)))
 
     return _elementwise(one, epsilon=epsilon, delta=delta)
 

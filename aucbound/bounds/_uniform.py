@@ -35,7 +35,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from .._exact import EXACT, FLOAT, holds
+from .._exact import FLOAT, holds
 from ..results import SampleComplexity, UniformBound
 from ..shatter import FunctionClass
 from ._sizes import smallest_design, split
@@ -204,8 +204,8 @@ def uniform_sample_size(fclass, epsilon, delta, rho, *, method="uniform", bound=
                               X.number(m), X.number(n), level)
 
     def exact(m, n):
-        return holds(lambda: [(formula(EXACT, m, n, EXACT.log(EXACT.number(delta))), EXACT.number(epsilon))],
-                     digits=len(str(m + n)))
+        return holds(lambda X: [(formula(X, m, n, X.log(X.number(delta))), X.number(epsilon))],
+                     digits=len(str(m + n)), float_first=True)
 
     M = smallest_design(lambda m, n: formula(FLOAT, m, n, log_delta) <= epsilon, exact, rho)
     m, n = split(M, rho) if M is not None else (None, None)

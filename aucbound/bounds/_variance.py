@@ -66,6 +66,16 @@ def hanley_mcneil_formula(auc):
     return auc / (2 - auc), 2 * auc**2 / (1 + auc)
 
 
+def hanley_mcneil_variance_formula(X, auc, m, n):
+    """Eq. 7 at Hanley & McNeil's p1, p2, in the factored form with no cancellation:
+    p1 − A² = A(1−A)²/(2−A) and p2 − A² = A²(1−A)/(1+A), so
+
+        σ² = A(1−A)·[1 + (m−1)(1−A)/(2−A) + (n−1)·A/(1+A)]/(mn)
+
+    (subtracting A² from p1 or p2 in floating point loses every digit as A → 1)."""
+    return auc * (1 - auc) * (1 + (m - 1) * (1 - auc) / (2 - auc) + (n - 1) * auc / (1 + auc)) / (m * n)
+
+
 def chebyshev_factor(X, log_delta):
     """1/√δ, computed from ln δ (it overflows to inf, never to nan, for absurd δ)."""
     return X.exp(-log_delta / 2)
@@ -169,7 +179,7 @@ def hanley_mcneil_variance(auc, m, n):
     """
     auc = v.unit_interval("auc", auc)
     m, n = v.sizes("m", m), v.sizes("n", n)
-    return v.out(lehmann_formula(FLOAT, auc, *hanley_mcneil_formula(auc), m, n))
+    return v.out(hanley_mcneil_variance_formula(FLOAT, auc, m, n))
 
 
 # --- from a standard deviation to a tail bound or a half-width -----------------------------

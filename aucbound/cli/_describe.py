@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..bounds import INPUTS, METHODS
+from ..bounds import METHODS
 
 _OPTIONS = {"auc": "--auc", "p1": "--p1", "p2": "--p2", "variance": "--variance"}
 

@@ -164,8 +164,8 @@ def psi(m, n) -> int:
     m, n = _sizes(m, n)
     if m > n:
         m, n = n, m
+    _digits_at_most("n" if n >= m else "m", n * LN3, "ψ(m, n) ≥ 3^max(m, n)")
     if m == 1:
-        _digits_at_most("n", n * LN3, "ψ(1, n) = 3^n")
         return 3**n
     _work_at_most(m, n, m * m * (m + n), MAX_EXACT_COST, "min(m,n)²·(m+n)",
                   "for the exact count (its logarithm takes larger sizes)")

@@ -1,0 +1,86 @@
+"""Extreme inputs get a correct answer or a clear refusal, against mpmath where there is a number."""
+
+import math
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+import aucbound as ab
+
+
+def hanley_mcneil_by_definition(auc, m, n):
+    """Lehmann's Eq. 7 at p1 = A/(2−A), p2 = 2A²/(1+A), subtracting A² as printed, at 60 digits."""
+    with mp.workdps(60):
+        A = mp.mpf(auc)
+        p1, p2 = A / (2 - A), 2 * A**2 / (1 + A)
+        return (A * (1 - A) + (m - 1) * (p1 - A**2) + (n - 1) * (p2 - A**2)) / (m * n)
+
+
+@pytest.mark.parametrize("auc", [0.5, 0.9, 0.999999, 1 - 2**-52, 1e-12, 0.0, 1.0])
+@pytest.mark.parametrize("m, n", [(3, 3), (1, 50), (10**6, 7)])
+def test_hanley_mcneil_variance_keeps_its_digits_near_0_and_1(auc, m, n):
+    expected = float(hanley_mcneil_by_definition(auc, m, n))
+    assert ab.bounds.hanley_mcneil_variance(auc, m, n) == pytest.approx(expected, rel=1e-13, abs=0)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ab.sample_size(1e-300, 0.05, 0.5),
+    lambda: ab.sample_size(0.1, 0.5, 0.5, method="normal-max", log_class_size=1e308),
+    lambda: ab.eem_sample_size(ab.Linear(3), 1e-320, 0.05, "1/2"),
+    lambda: ab.eem_exact_sample_size(ab.Linear(3), 1e-320, 0.05, "1/2"),
+    lambda: ab.uniform_sample_size(ab.Line(), 0.1, 0.01, 1e-300),
+])
+def test_astronomical_sizes_are_reported_as_beyond_10_to_300(call):
+    result = call()
+    size = result.N if hasattr(result, "N") else result.M
+    assert size is None and result.vacuous
+
+
+def test_a_dimension_of_10_to_30_gives_an_exact_size():
+    result = ab.eem_sample_size(ab.Linear(10**30), 0.1, 0.05, "1/2")
+    assert result.M % 2 == 0 and 2e36 < result.M < 3e36 and result.M >= result.value
+
+
+def test_extreme_levels_give_vacuous_intervals_not_errors():
+    for result in ab.interval_table(10, 10, 0.05, auc=0.5, log_class_size=1e308):
+        assert result.vacuous and (result.lo, result.hi) == (0.0, 1.0)
+    bound = ab.sample_complexity_lower_bound(10, 1e-300, 1e-300, 0.5)
+    assert bound.value == math.inf and bound.M is None
+
+
+def test_lower_bound_in_log_space_against_mpmath():
+    with mp.workdps(340):  # 286 digits, and the ceiling of all of them
+        factor = (1 - mp.sqrt(1 - mp.e ** -2)) ** 8
+        expected = 10 / (2**20 * (2 * mp.mpf(1e-150)) ** 2) * factor
+        ceiling = int(mp.ceil(expected))
+    bound = ab.sample_complexity_lower_bound(10, 1e-150, 1e-150, 0.5)
+    assert bound.value == pytest.approx(float(expected), rel=1e-12)
+    assert bound.M == ceiling
+
+
+def test_arrays_where_one_number_is_expected_are_named():
+    with pytest.raises(TypeError, match=r"^`delta` must be a single number, but got an array of shape \(2,\)"):
+        ab.interval(10, 10, np.array([0.05, 0.01]))
+    with pytest.raises(TypeError, match=r"^`m` must be an integer, but got an array of shape \(2,\)"):
+        ab.interval(np.array([1, 2]), 10, 0.05)
+    with pytest.raises(TypeError, match=r"^`delta` must be a single number"):
+        ab.coverage("binormal", 5, 5, [0.05, 0.01], trials=10)
+
+
+def test_a_float_count_beyond_2_to_53_is_refused_not_run():
+    with pytest.raises(ValueError, match=r"^`m` must be an exact integer \(a float above 2\^53 is not one; pass an int\)"):
+        ab.psi(1e308, 3)
+
+
+@pytest.mark.parametrize("m, n", [(10**5, 10**5), (2, 10**7)])
+def test_psi_refuses_work_beyond_its_limits_before_starting(m, n):
+    with pytest.raises(ValueError, match=r"must be small enough"):
+        ab.psi(m, n)
+    with pytest.raises(ValueError, match=r"must be small enough"):
+        ab.log_psi(m, n)
+
+
+def test_psi_with_a_row_of_one_is_closed_form_at_any_size():
+    assert ab.log_psi(1, 10**15) == pytest.approx(10**15 * math.log(3))
+    assert ab.psi(1, 5) == 3**5

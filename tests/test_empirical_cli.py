@@ -1,6 +1,9 @@
 """``aucbound auc`` and ``aucbound compare`` through click's CliRunner: exact tables, one-line errors."""
 
+import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -97,6 +100,17 @@ def write(tmp_path, name, content: bytes):
     return str(path)
 
 
+def npz(tmp_path, **arrays):
+    np.savez(tmp_path / "d.npz", **arrays)
+    return str(tmp_path / "d.npz")
+
+
+def npz_bytes():
+    buffer = io.BytesIO()
+    np.savez(buffer, s=np.array([0.1, 0.9]), y=np.array([0, 1]))
+    return buffer.getvalue()
+
+
 BAD = [
     ("missing file", lambda p: ["auc", str(p / "nope.csv"), "--score", "s", "--label", "y"], 2,
      "Error: Invalid value for 'FILE': File '{p}/nope.csv' does not exist."),
@@ -122,6 +136,12 @@ BAD = [
      None),
     ("not UTF-8", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n\xff,0\n"), "--score", "s", "--label", "y"], 1,
      "Error: cannot read d.csv as UTF-8 text (invalid start byte)"),
+    ("0-d npz", lambda p: ["auc", npz(p, s=np.float64(0.5), y=np.array([1])), "--score", "s", "--label", "y"], 2,
+     "Error: --score must be a one-dimensional numeric column ('s'), but got dtype float64, shape () on d.npz."),
+    ("object npz", lambda p: ["auc", npz(p, s=np.ones(2), y=np.array([None, 1])), "--score", "s", "--label", "y"], 1,
+     "Error: d.npz (array 'y') holds an object array, which is never unpickled; save numeric or string arrays"),
+    ("truncated npz", lambda p: ["auc", write(p, "d.npz", npz_bytes()[:100]), "--score", "s", "--label", "y"], 1,
+     "Error: cannot read d.npz as a NumPy file: File is not a zip file"),
     ("one score to compare", lambda p: ["compare", DATA, "--score", "wfns", "--label", "outcome", "--positive", "Poor"], 2,
      "Error: Invalid value for '--score': give exactly two score columns, but got 1."),
     ("compare: one positive", lambda p: ["compare", write(p, "d.csv", b"a,b,y\n1,2,1\n2,1,0\n3,3,0\n"), "--score", "a",
@@ -149,3 +169,10 @@ def test_help_has_examples(cli):
     for command in ("auc", "compare"):
         result = cli(command, "--help")
         assert result.exit_code == 0 and "Examples:" in result.stdout and f"aucbound {command} " in result.stdout
+
+
+def test_closed_stdin():
+    """With file descriptor 0 closed, sys.stdin is None: reading '-' is an unreadable file (exit 1), not a traceback."""
+    command = [sys.executable, "-m", "aucbound", "auc", "-", "--score", "0", "--label", "1"]
+    result = subprocess.run(["sh", "-c", '"$@" <&-', "sh", *command], capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", "Error: cannot read standard input: it is closed\n")

@@ -6,6 +6,7 @@ import sys
 import numpy as np
 import pytest
 
+from aucbound.empirical._auc import auc
 from aucbound.empirical._io import label_value, read_columns
 
 
@@ -80,6 +81,16 @@ class TestText:
             read_columns(path, ["s"], "y")
 
 
+    @pytest.mark.parametrize("stdin", [None, "closed"])
+    def test_no_stdin(self, monkeypatch, stdin):
+        if stdin == "closed":
+            stdin = io.TextIOWrapper(io.BytesIO(b"s,y\n0.1,1\n"))
+            stdin.close()
+        monkeypatch.setattr(sys, "stdin", stdin)
+        with pytest.raises(OSError, match=r"^cannot read standard input: it is closed$"):
+            read_columns("-", ["s"], "y")
+
+
 class TestNumpy:
     def test_two_dimensional_npy(self, tmp_path):
         path = tmp_path / "d.npy"
@@ -116,6 +127,48 @@ class TestNumpy:
         write(tmp_path, "bad.npy", b"\x93NUMPY\x01\x00garbage")
         with pytest.raises(OSError, match=r"^cannot read bad.npy as a NumPy file"):
             read_columns(tmp_path / "bad.npy", ["0"], "1")
+
+    @pytest.mark.parametrize(
+        "arrays, message",
+        [({"s": np.float64(0.5), "y": np.array([1])},
+          r"^`score` must be a one-dimensional numeric column \('s'\), but got dtype float64, shape \(\) on d.npz\.$"),
+         ({"s": np.ones((2, 2)), "y": np.array([0, 1])}, r"^`score` must be .* but got dtype float64, shape \(2, 2\) on d.npz\.$"),
+         ({"s": np.array(["0.5", "0.7"]), "y": np.array([0, 1])}, r"^`score` must be .* but got dtype <U3, shape \(2,\)"),
+         ({"s": np.ones(2), "y": np.int64(1)},
+          r"^`label` must be a one-dimensional numeric or string column \('y'\), but got dtype int64, shape \(\) on d.npz\.$"),
+         ({"s": np.ones(2), "y": np.ones((2, 1))}, r"^`label` must be .* but got dtype float64, shape \(2, 1\) on d.npz\.$"),
+         ({}, r"^`score` must be a column name or 0-based index of d.npz \(it has none\), but got 's'\.$")],
+    )
+    def test_npz_shapes(self, tmp_path, arrays, message):
+        np.savez(tmp_path / "d.npz", **arrays)
+        with pytest.raises(ValueError, match=message):
+            read_columns(tmp_path / "d.npz", ["s"], "y")
+
+    def test_object_arrays_are_never_unpickled(self, tmp_path):
+        np.save(tmp_path / "d.npy", np.array([[0.5, "a"], [0.7, "b"]], dtype=object), allow_pickle=True)
+        with pytest.raises(OSError, match=r"^d.npy holds an object array, which is never unpickled; "
+                                          r"save numeric or string arrays$"):
+            read_columns(tmp_path / "d.npy", ["0"], "1")
+        np.savez(tmp_path / "d.npz", s=np.ones(2), y=np.array(["a", 1], dtype=object))
+        with pytest.raises(OSError, match=r"^d.npz \(array 'y'\) holds an object array, which is never unpickled"):
+            read_columns(tmp_path / "d.npz", ["s"], "y")
+
+    def test_corrupt_npz(self, tmp_path):
+        buffer = io.BytesIO()
+        np.savez(buffer, s=np.array([0.25, 0.5, 0.75]), y=np.array([0, 1, 1]))
+        data = buffer.getvalue()
+        write(tmp_path, "truncated.npz", data[: len(data) // 2])
+        with pytest.raises(OSError, match=r"^cannot read truncated.npz as a NumPy file: File is not a zip file$"):
+            read_columns(tmp_path / "truncated.npz", ["s"], "y")
+        at = data.index(np.array([0.25, 0.5, 0.75]).tobytes())  # a byte of the stored scores: their CRC fails on reading
+        write(tmp_path, "crc.npz", data[:at] + bytes([data[at] ^ 1]) + data[at + 1:])
+        with pytest.raises(OSError, match=r"^cannot read crc.npz \(array 's'\) as a NumPy file: Bad CRC-32"):
+            read_columns(tmp_path / "crc.npz", ["s"], "y")
+
+    def test_integer_scores_stay_exact(self, tmp_path):
+        np.save(tmp_path / "d.npy", np.array([[2**53 + 1, 1], [2**53, 0]]))
+        columns = read_columns(tmp_path / "d.npy", ["0"], "1")
+        assert columns.scores[0].tolist() == [2**53 + 1, 2**53] and auc(columns.labels, columns.scores[0]) == 1.0
 
 
 @pytest.mark.parametrize(

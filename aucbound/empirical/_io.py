@@ -8,8 +8,9 @@ arrays, so a large file never becomes one Python object per row. Only when it fa
 score is NaN or infinite, is the text scanned again line by line to name the first bad line.
 
 ``.npy``: a structured array (columns by field name or index) or a 2-D array (columns by
-index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. ``-`` reads
-standard input, as text or as ``.npy``/``.npz`` bytes (recognised by their magic numbers).
+index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. Object
+arrays are never unpickled. ``-`` reads standard input, as text or as ``.npy``/``.npz``
+bytes (recognised by their magic numbers).
 
 Labels are numbers when every label parses as one, ``True``/``False`` when they are those
 words, and strings otherwise. A bad column name or cell raises a
@@ -55,12 +56,12 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
     if names is None:
         rule = f"a 0-based column index of {source} (below {width})"
     else:
-        rule = f"a column name or 0-based index of {source} ({', '.join(names)})"
+        rule = f"a column name or 0-based index of {source} ({', '.join(names) or 'it has none'})"
     raise v.fail(parameter, rule, text)
 
 _NPY_MAGIC = b"\x93NUMPY"
 _INTEGER = re.compile(r"[+-]?[0-9]+")
-_ZIP_MAGIC = b"PK\x03\x04"
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip file; an empty one (np.savez of nothing)
 
 
 @dataclass(frozen=True)
@@ -216,10 +217,31 @@ def _read_text(opener, source: str, scores: list, label, delimiter: str | None) 
 # --- numpy files --------------------------------------------------------------------------
 
 
-def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
+def _unreadable(source: str, error: Exception, member: str | None = None) -> OSError:
+    """The OSError for a NumPy file (or one member of a .npz) that cannot be loaded.
+
+    Corrupt bytes fail anywhere in numpy's header parser or in zipfile and zlib, with any
+    exception type, so callers catch them all. An object array is refused by name (numpy
+    says "allow_pickle" when loading it, "Python objects" when memory-mapping it).
+    """
+    part = "" if member is None else f" (array {member!r})"
+    if "allow_pickle" in str(error) or "Python objects" in str(error):
+        return OSError(f"{source}{part} holds an object array, which is never unpickled; save numeric or string arrays")
+    return OSError(f"cannot read {source}{part} as a NumPy file: {str(error) or type(error).__name__}")
+
+
+def _one_dimensional(parameter: str, name: str, array: np.ndarray, kinds: str, what: str, source: str) -> None:
+    if array.ndim != 1 or array.dtype.kind not in kinds:
+        raise fail_at(parameter, f"a one-dimensional {what} column ({name!r})",
+                      f"dtype {array.dtype}, shape {array.shape}", source)
+
+
+def _finite(name: str, values, source: str) -> np.ndarray:
+    """The scores of column `name`: integers kept exact, floats checked finite, booleans as 0/1."""
     array = np.asarray(values)
-    if array.ndim != 1 or array.dtype.kind not in "iufb":
-        raise fail_at(parameter, f"a one-dimensional numeric column ({name!r})", f"dtype {array.dtype}, shape {array.shape}", source)
+    _one_dimensional("score", name, array, "iufb", "numeric", source)
+    if array.dtype.kind in "iu":
+        return np.array(array)
     array = array.astype(np.float64)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
@@ -227,10 +249,22 @@ def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
     return array
 
 
+def _numpy_labels(name: str, values, source: str) -> np.ndarray:
+    """The labels of column `name`: numbers and booleans as they are, strings as :func:`_numeric_labels` reads them."""
+    array = np.asarray(values)
+    _one_dimensional("label", name, array, "iufbUS", "numeric or string", source)
+    return _numeric_labels(array)
+
+
 def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     if isinstance(loaded, np.lib.npyio.NpzFile):
         names = list(loaded.files)
-        get = loaded.__getitem__
+
+        def get(name):
+            try:
+                return loaded[name]  # members load lazily: a corrupt one fails here
+            except Exception as error:  # of any type: see _unreadable
+                raise _unreadable(source, error, name) from None
     elif loaded.dtype.names is not None:
         names = list(loaded.dtype.names)
         get = loaded.__getitem__
@@ -246,22 +280,34 @@ def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     label_idx = column("label", label, names, source, width=width)
     shown = names if names is not None else [f"column {k}" for k in range(width)]
     key = (lambda k: names[k]) if names is not None else (lambda k: k)
-    values = tuple(_finite("score", shown[k], get(key(k)), source) for k in score_idx)
-    labels = np.asarray(get(key(label_idx)))
+    values = tuple(_finite(shown[k], get(key(k)), source) for k in score_idx)
+    labels = _numpy_labels(shown[label_idx], get(key(label_idx)), source)
     for name, array in zip((shown[k] for k in score_idx), values):
         if array.shape[0] != labels.shape[0]:
             raise fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
-    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, _numeric_labels(labels))
+    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, labels)
 
 
 def _load_numpy(data, source: str):
+    """np.load of `data` (a .npy file name, memory-mapped, or an open stream), without unpickling."""
     try:
-        return np.load(data, mmap_mode=None if isinstance(data, io.BytesIO) else "r", allow_pickle=False)
-    except (ValueError, EOFError, OSError) as error:
-        raise OSError(f"cannot read {source} as a NumPy file: {error}") from None
+        return np.load(data, mmap_mode="r" if isinstance(data, (str, os.PathLike)) else None, allow_pickle=False)
+    except Exception as error:  # of any type: see _unreadable
+        raise _unreadable(source, error) from None
 
 
 # --- entry point --------------------------------------------------------------------------
+
+
+def _stdin_bytes() -> bytes:
+    """All of standard input, as bytes; OSError when there is none to read (closed, or no stdin at all)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError("cannot read standard input: it is closed")
+    try:
+        return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+    except (OSError, ValueError) as error:
+        raise OSError(f"cannot read standard input: {error}") from None
 
 
 def read_columns(path, scores, label, *, delimiter: str | None = None) -> Columns:
@@ -279,7 +325,7 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
         data, source = path.getvalue(), "<bytes>"
     elif str(path) == "-":
-        data, source = sys.stdin.buffer.read(), "<stdin>"
+        data, source = _stdin_bytes(), "<stdin>"
     else:
         data, source = None, os.path.basename(os.fspath(path))
     if data is not None:
@@ -293,9 +339,11 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
 
         def opener():
             return open(path, "rb")
-    if head.startswith(_NPY_MAGIC) or head.startswith(_ZIP_MAGIC):
-        loaded = _load_numpy(io.BytesIO(data) if data is not None else path, source)
-        return _read_numpy(loaded, source, scores, label)
+    if head.startswith(_NPY_MAGIC):
+        return _read_numpy(_load_numpy(opener() if data is not None else path, source), source, scores, label)
+    if head.startswith(_ZIP_MAGIC):
+        with opener() as stream:  # members are read into memory while it is open
+            return _read_numpy(_load_numpy(stream, source), source, scores, label)
     try:
         return _read_text(opener, source, scores, label, delimiter)
     except UnicodeDecodeError as error:

@@ -6,6 +6,10 @@ the process's peak resident set (VmHWM, interpreter and numpy included) and, for
 the resident set before the read and the size of the score array.
 
     python bench/bench_io.py [ROWS] [PATH]      # defaults: 10000000 /tmp/aucbound-io-ROWS.csv
+
+Measured for 10^7 rows (a 425 MB file) on 2 shared cores, numpy 2.4: with the label column
+read as one fixed-width string array, peak RSS 2627 MB and 42 s; read in blocks with the
+labels coded as they come, 245 MB and 7.5 s (up to 16 s when the cores are busy).
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """``aucbound auc`` and ``aucbound compare`` through click's CliRunner: exact tables, one-line errors."""
 
+import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -97,6 +100,17 @@ def write(tmp_path, name, content: bytes):
     return str(path)
 
 
+def npz(tmp_path, **arrays):
+    np.savez(tmp_path / "d.npz", **arrays)
+    return str(tmp_path / "d.npz")
+
+
+def npz_bytes():
+    buffer = io.BytesIO()
+    np.savez(buffer, s=np.array([0.1, 0.9]), y=np.array([0, 1]))
+    return buffer.getvalue()
+
+
 BAD = [
     ("missing file", lambda p: ["auc", str(p / "nope.csv"), "--score", "s", "--label", "y"], 2,
      "Error: Invalid value for 'FILE': File '{p}/nope.csv' does not exist."),
@@ -122,6 +136,24 @@ BAD = [
      None),
     ("not UTF-8", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n\xff,0\n"), "--score", "s", "--label", "y"], 1,
      "Error: cannot read d.csv as UTF-8 text (invalid start byte)"),
+    ("Arabic-Indic digits", lambda p: ["auc", write(p, "d.csv", "s,y\n0.1,1\n١٢,0\n".encode()), "--score", "s", "--label", "y"],
+     2, "Error: --score must be a finite number in every row of column 's', but got '١٢' on line 3 of d.csv."),
+    ("underscores", lambda p: ["auc", write(p, "d.csv", b"y,s\n1,0.1\n0,1_000\n"), "--score", "s", "--label", "y"], 2,
+     "Error: --score must be a finite number in every row of column 's', but got '1_000' on line 3 of d.csv."),
+    ("field beyond the csv limit", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n" + b"9" * 131073 + b",0\n"),
+                                              "--score", "s", "--label", "y"], 2,
+     "Error: FILE must have lines the csv module can split, but got 'field larger than field limit (131072)' "
+     "on line 3 of d.csv."),
+    ("empty file", lambda p: ["auc", write(p, "d.csv", b""), "--score", "s", "--label", "y"], 2,
+     "Error: FILE must have data rows, but got an empty file (d.csv)."),
+    ("header only", lambda p: ["auc", write(p, "d.csv", b"s,y\r\n"), "--score", "s", "--label", "y"], 2,
+     "Error: --score must be a column with at least one value ('s'), but got no data rows on d.csv."),
+    ("0-d npz", lambda p: ["auc", npz(p, s=np.float64(0.5), y=np.array([1])), "--score", "s", "--label", "y"], 2,
+     "Error: --score must be a one-dimensional numeric column ('s'), but got dtype float64, shape () on d.npz."),
+    ("object npz", lambda p: ["auc", npz(p, s=np.ones(2), y=np.array([None, 1])), "--score", "s", "--label", "y"], 1,
+     "Error: d.npz (array 'y') holds an object array, which is never unpickled; save numeric or string arrays"),
+    ("truncated npz", lambda p: ["auc", write(p, "d.npz", npz_bytes()[:100]), "--score", "s", "--label", "y"], 1,
+     "Error: cannot read d.npz as a NumPy file: File is not a zip file"),
     ("one score to compare", lambda p: ["compare", DATA, "--score", "wfns", "--label", "outcome", "--positive", "Poor"], 2,
      "Error: Invalid value for '--score': give exactly two score columns, but got 1."),
     ("compare: one positive", lambda p: ["compare", write(p, "d.csv", b"a,b,y\n1,2,1\n2,1,0\n3,3,0\n"), "--score", "a",
@@ -149,3 +181,29 @@ def test_help_has_examples(cli):
     for command in ("auc", "compare"):
         result = cli(command, "--help")
         assert result.exit_code == 0 and "Examples:" in result.stdout and f"aucbound {command} " in result.stdout
+
+
+def test_integer_scores_beyond_2_53(cli, tmp_path):
+    """9007199254740993 and 9007199254740992 are one float64: read exactly, they still rank apart."""
+    path = write(tmp_path, "d.csv", b"s,y\n9007199254740993,1\n9007199254740992,0\n")
+    result = cli("auc", path, "--score", "s", "--label", "y", "--method", "hoeffding", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["parameters"]["auc"] == 1.0
+
+
+def test_integer_labels_beyond_int64(cli, tmp_path):
+    path = write(tmp_path, "d.csv", b"s,y\n0.1,90071992547409930000000\n0.2,90071992547409930000001\n"
+                                    b"0.3,90071992547409930000001\n")
+    args = ("auc", path, "--score", "s", "--label", "y", "--method", "hoeffding", "--format", "json")
+    result = cli(*args, "--positive", "90071992547409930000001")
+    assert result.exit_code == 0 and json.loads(result.stdout)["parameters"]["m"] == 2
+    result = cli(*args, "--positive", "9.0071992547409930000001e22")
+    assert result.exit_code == 2 and result.stderr == (
+        "Error: --positive must be one of the labels (90071992547409930000000, 90071992547409930000001), "
+        "but got '9.0071992547409930000001e22'.\n")
+
+
+def test_closed_stdin():
+    """With file descriptor 0 closed, sys.stdin is None: reading '-' is an unreadable file (exit 1), not a traceback."""
+    command = [sys.executable, "-m", "aucbound", "auc", "-", "--score", "0", "--label", "1"]
+    result = subprocess.run(["sh", "-c", '"$@" <&-', "sh", *command], capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", "Error: cannot read standard input: it is closed\n")

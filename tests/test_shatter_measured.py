@@ -13,9 +13,9 @@ from aucbound.shatter import _measured as measured
 
 def realized_codes(fclass, pos, neg, **options):
     """The realized matrices themselves, by the module's own evaluation (for cross-checks)."""
-    (g_pos, g_neg), dimension, samples, seed = measured._setup(fclass, 10, 0, [("pos_points", pos), ("neg_points", neg)])
-    differences = (g_pos[:, None, :] - g_neg[None, :, :]).reshape(-1, dimension)
-    directions, _ = measured._directions(differences, dimension, samples, seed)
+    (g_pos, g_neg), scales, samples, seed = measured._setup(fclass, 10, 0, [("pos_points", pos), ("neg_points", neg)])
+    differences = (g_pos[:, None, :] - g_neg[None, :, :]).reshape(-1, len(scales))
+    directions, _ = measured._directions(differences, scales, samples, seed)
     gap = g_pos.dot(directions.T)[:, None, :] - g_neg.dot(directions.T)[None, :, :]
     return ((1 + (gap > 0).astype(int) - (gap < 0).astype(int)).transpose(2, 0, 1) / 2.0)
 
@@ -103,7 +103,7 @@ class TestSampledDirections:
         rng = np.random.default_rng(2)
         pos, neg = rng.normal(size=(3, 2)), rng.normal(size=(3, 2))
         swept = {m.tobytes() for m in realized_codes(ab.Linear(2), pos, neg)}
-        g_pos, g_neg = measured._exact_features(ab.Linear(2), pos, neg)
+        (g_pos, g_neg), _ = measured._exact_features(ab.Linear(2), pos, neg)
         directions = np.array([(0, 0)] + [tuple(int(x) for x in rng.integers(-10**6, 10**6, 2)) for _ in range(500)], dtype=object)
         gap = g_pos.dot(directions.T)[:, None, :] - g_neg.dot(directions.T)[None, :, :]
         sampled = {m.tobytes() for m in ((1 + (gap > 0).astype(int) - (gap < 0).astype(int)).transpose(2, 0, 1) / 2.0)}

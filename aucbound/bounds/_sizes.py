@@ -4,8 +4,9 @@ A test (or training) set of N examples at positive skew ρ has the class sizes
 
     m = ρN rounded to the nearest integer (halves up), kept within [1, N − 1],  n = N − m,
 
-computed exactly (ρ is a ``Fraction``; a float ρ is its exact binary value), so it is the
-same for N = 10 and for N = 10^200. As N grows by one, exactly one of m and n grows by one.
+computed exactly (ρ is a ``Fraction``: a ratio as given, a float as the fraction it equals
+to 12 digits with denominator ≤ 10^6 — 0.1 is 1/10 — or else its exact binary value), so it
+is the same for N = 10 and for N = 10^200. As N grows by one, exactly one of m and n grows by one.
 A bound that never gets worse with more examples of either class is therefore monotone
 in N, and the size it needs is the smallest N whose (m, n) meet it — found by doubling and
 bisection in floating point, then confirmed in exact arithmetic (:func:`aucbound._exact.holds`)

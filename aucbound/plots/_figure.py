@@ -92,6 +92,13 @@ def method_label(key: str) -> str:
     return f"{label} ({'; '.join(tags)})" if tags else label
 
 
+#: Twenty distinguishable colours: matplotlib's tab10, then the dark shades of tab20b and tab20c.
+PALETTE = (
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+    "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
+)
+
+
 def method_style(key: str) -> dict:
     """Colour (one per method, the same in every figure) and line style (see SOLID …)."""
     spec = METHODS[key]
@@ -99,7 +106,7 @@ def method_style(key: str) -> dict:
         style = DOTTED
     else:
         style = DASHED if spec.beyond_paper else SOLID
-    return {"color": f"C{list(METHODS).index(key) % 10}", "linestyle": style, "linewidth": 1.8}
+    return {"color": PALETTE[list(METHODS).index(key) % len(PALETTE)], "linestyle": style, "linewidth": 1.8}
 
 
 def skew(parameter: str, value) -> Fraction:

@@ -44,8 +44,17 @@ MEANINGFUL = 0.5
 
 _OURS = "Our bound (Cor 4.5)"
 _FREUND = "Bound of Freund et al. (Thm 4.14)"
-_STYLES = {_OURS: {"color": "C0", "linestyle": SOLID}, _FREUND: {"color": "C3", "linestyle": "-."}}
-_BOUNDS = {_OURS: uniform_epsilon, _FREUND: freund_epsilon}
+_SHARP = f"Cor 4.5 with the class's sharpest bound on r ({BEYOND})"
+_STYLES = {_OURS: {"color": "C0", "linestyle": SOLID}, _FREUND: {"color": "C3", "linestyle": "-."},
+           _SHARP: {"color": "C0", "linestyle": DASHED}}
+
+
+def _paper(fclass, m, n, delta):
+    """Cor 4.5 through the paper's own bound on r(F, 2m, 2n) (Thm 4.11 / 4.13 for linear and polynomial classes)."""
+    return uniform_epsilon(fclass, m, n, delta, bound="paper")
+
+
+_BOUNDS = {_OURS: _paper, _FREUND: freund_epsilon}
 _SHORT = {_OURS: "our bound", _FREUND: "Freund et al."}
 
 
@@ -59,8 +68,8 @@ def _function_class(fclass, default):
 
 def _meaningful_from(fclass, delta, rho) -> dict:
     """For each bound, the smallest M (ρM an integer) with ε ≤ 0.5, or None beyond 10^300."""
-    return {label: uniform_sample_size(fclass, MEANINGFUL, delta, rho, method=method).M
-            for label, method in ((_OURS, "uniform"), (_FREUND, "freund"))}
+    return {_OURS: uniform_sample_size(fclass, MEANINGFUL, delta, rho, bound="paper").M,
+            _FREUND: uniform_sample_size(fclass, MEANINGFUL, delta, rho, method="freund").M}
 
 
 def _axis_end(meaningful: dict) -> int:
@@ -74,9 +83,13 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     """Figure 3 of Agarwal et al. (2005): uniform-convergence ε against the training-set size M.
 
     For the class `fclass` (default :class:`~aucbound.shatter.Line`, linear ranking functions
-    on R, as in the paper), one panel per skew in `rhos`: Cor 4.5 (ε through
-    r(F, 2m, 2n)) and Thm 4.14 (Freund et al., through s(F̂, 2m) and s(F̂, 2n)) with
-    m = ρM, n = (1−ρ)M, ρM an integer. M runs on a linear axis from 0 to `max_size`; by
+    on R, as in the paper), one panel per skew in `rhos`: Cor 4.5 (ε through the paper's
+    bound on r(F, 2m, 2n)) and Thm 4.14 (Freund et al., through s(F̄, 2m) and s(F̄, 2n) of
+    the thresholded class) at m = ρM, n = (1−ρ)M (M on a grid of multiples of ρ's
+    denominator; the crossings at the smallest M whose class sizes m = ρM rounded, n = M − m
+    reach 0.5). Where the class knows a sharper bound on r than the paper's (linear and
+    polynomial classes: the central-arrangement count), Cor 4.5 with it is dashed, as
+    beyond the paper. M runs on a linear axis from 0 to `max_size`; by
     default to the paper's ranges, the power of ten at or above 20 times the M at which
     the later bound reaches ε = 0.5, where the paper calls them meaningful: a dotted line
     marks that level, a dot and its M where each bound crosses it. ε is shown from 0 to 1.
@@ -112,9 +125,12 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
         steep = min((at for at in meaningful.values() if at is not None), default=8 * step) // 8
         M = np.union1d(log_grid(max(step, steep), end, points // 2, step=step),
                        step * np.unique(np.linspace(1, end // step, points - points // 2).round().astype(np.int64)))
+        m = M * rho.numerator // step
         for label, bound in _BOUNDS.items():
-            m = M * rho.numerator // step
             rows.plot(ax, panel, label, M, bound(fclass, m, M - m, delta), **_STYLES[label])
+        sharp = uniform_epsilon(fclass, m, M - m, delta)
+        if not np.allclose(sharp, _paper(fclass, m, M - m, delta), rtol=1e-12, atol=0):
+            rows.plot(ax, panel, _SHARP, M, sharp, **_STYLES[_SHARP])
         ax.axhline(MEANINGFUL, color="gray", linewidth=0.8, linestyle=":")
         note = [f"ε ≤ {MEANINGFUL} (meaningful) from"]
         for label, at in meaningful.items():
@@ -129,7 +145,7 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
                ylabel="Confidence interval size ε (uniform over F)")
         ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0), useMathText=True)
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper right")
+        ax.legend(loc="lower left" if len(ax.get_lines()) > 5 else "upper right", fontsize="small")
     return result(figure, rows, return_data)
 
 

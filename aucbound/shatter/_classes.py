@@ -25,8 +25,10 @@ Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.3–4.4, and Ag
   linearly independent functions, in general position) and for r(F, m, n) when there are
   at most 2 features: 3 for the line, 4mn + 1 (mn ≥ 2) for linear functions on R^2 and
   quadratics on R, whose differences g(x_i) − g(x'_j) at random points are pairwise
-  independent. With 3 or more features those differences are not in general position
-  and the count is an upper bound only.
+  independent; and when one class has a single example, whose differences to the other
+  class's generic points are themselves in general position. Otherwise, with 3 or more
+  features, the differences are not in general position and the count is an upper bound
+  only.
 - Agarwal & Roth's Thm 1 needs ``r(F, m, n) ≤ c1·(mn)^{c2}``: Example 1 (finite, c1 = |F|,
   c2 = 0), Example 2 (linear, c1 = (2e/d)^d, c2 = d), Example 3 (polynomial, with C(d, q)).
   Examples 2–3 inherit the N ≥ d condition of Lemma 4.10: they hold for mn ≥ d (resp. C).
@@ -39,8 +41,8 @@ Agarwal, Graepel, Herbrich, Har-Peled & Roth (2005), JMLR 6, §4.3–4.4, and Ag
   and ⌊log2 |F|⌋ (2^r patterns need 2^r functions).
 
 Each bound method returns a :class:`~aucbound.results.ShatterBound`: every valid candidate
-with its source, and the smallest one used (ties go to the first listed: the class's own
-bounds, then ψ, then 3^{mn}). ``paper_rank_key`` names the candidate the paper's own route
+with its source, and the smallest one used (of equal ones, the paper's own before one
+beyond it, then the first listed: the class's own bounds, then ψ, then 3^{mn}). ``paper_rank_key`` names the candidate the paper's own route
 uses, so that a reader can reproduce the paper's numbers beside the sharper ones. The
 ``log_…`` methods return just ln of a bound and broadcast over arrays; with the namespace
 ``X=EXACT`` they compute it exactly (for the exact sample sizes).
@@ -121,10 +123,12 @@ def _power_of_three(key, source, exponent: int) -> _Candidate:
 
 
 def _smallest(candidates: list[_Candidate]) -> _Candidate:
+    """The smallest candidate; among equal ones the paper's own before one beyond it, then the first listed."""
     logs = [float(c.log(FLOAT)) for c in candidates]
     low = min(logs)
     tolerance = 1e-12 * max(1.0, abs(low))
-    return next(c for c, log in zip(candidates, logs) if log <= low + tolerance)
+    tied = [c for c, log in zip(candidates, logs) if log <= low + tolerance]
+    return next((c for c in tied if not c.beyond), tied[0])
 
 
 def _result(quantity, fclass, sizes, candidates, notes) -> ShatterBound:
@@ -472,7 +476,7 @@ class Linear(FunctionClass):
             m * n, D, beyond_source=f"Thm 4.9, faces of mn planes through 0 in R^{D} (Cover 1965)",
             buck=("buck-faces", f"{lemma} face count at N = mn, before relaxing"),
             relaxed=(thm_key, f"{thm}: (2emn/{D})^{D}"),
-            exact_central=D <= 2, notes=notes,
+            exact_central=D <= 2 or min(m, n) == 1, notes=notes,
         )
 
     def _sign_bounds(self, N, notes):

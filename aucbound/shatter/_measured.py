@@ -74,8 +74,9 @@ def _check_work(parameter: str, fclass, pairs: int, samples: int) -> None:
                                           f"(a count of about 20 s)", f"{pairs:,} pairs, {steps:,} steps")
 
 
-def _exact_features(fclass, *groups: np.ndarray) -> list[np.ndarray]:
-    """The features g(x) of each group of points as exact integers (object arrays), columns scaled alike."""
+def _exact_features(fclass, *groups: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    """The features g(x) of each group of points as exact integers (object arrays), and the power
+    of two each feature column was scaled by (the same for every group)."""
     exponents = fclass.exponents()
     rows = [
         [math.prod(Fraction(float(x)) ** e for x, e in zip(point, powers)) for powers in exponents]
@@ -85,7 +86,7 @@ def _exact_features(fclass, *groups: np.ndarray) -> list[np.ndarray]:
     scales = [max(row[k].denominator for row in rows) for k in range(len(exponents))]
     table = np.array([[int(value * scale) for value, scale in zip(row, scales)] for row in rows], dtype=object)
     splits = np.cumsum([len(group) for group in groups])[:-1]
-    return np.split(table, splits)
+    return np.split(table, splits), scales
 
 
 def _cross(a, b) -> int:
@@ -117,15 +118,24 @@ def _sweep_2d(vectors) -> list[tuple[int, int]]:
     return [(0, 0)] + ordered + (between or [(1, 0)])
 
 
-def _directions(differences: np.ndarray, dimension: int, samples: int, seed) -> tuple[np.ndarray, bool]:
-    """Representative directions (exact integers, one a row) and whether they cover every face."""
+def _directions(differences: np.ndarray, scales: list[int], samples: int, seed) -> tuple[np.ndarray, bool]:
+    """Representative directions (exact integers, one a row) and whether they cover every face.
+
+    Sampled directions are drawn uniformly on the sphere of the features as they are, then
+    carried into the scaled integer features (component k times max(scales)/scales_k, all
+    powers of two): w·g keeps its sign, and thin regions of badly scaled features are not
+    missed for the scaling's sake.
+    """
+    dimension = len(scales)
     if dimension == 1:
         rows, exact = [(1,), (-1,), (0,)], True
     elif dimension == 2:
         rows, exact = _sweep_2d(differences.tolist()), True
     else:
         rng = np.random.default_rng(seed)
-        rows = [(0,) * dimension] + [tuple(int(x) for x in np.rint(rng.standard_normal(dimension) * 2**20)) for _ in range(samples)]
+        factors = [max(scales) // scale for scale in scales]
+        rows = [(0,) * dimension] + [tuple(int(x) * factor for x, factor in zip(np.rint(rng.standard_normal(dimension) * 2**20), factors))
+                                     for _ in range(samples)]
         exact = False
     return np.array(rows, dtype=object), exact
 
@@ -136,7 +146,8 @@ def _setup(fclass, samples, seed, named_groups):
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)
     groups = [points(name, value, dim=dim) for name, value in named_groups]
-    return _exact_features(fclass, *groups), len(fclass.exponents()), samples, seed
+    features, scales = _exact_features(fclass, *groups)
+    return features, scales, samples, seed
 
 
 def realized_rank_matrices(fclass, pos_points, neg_points, *, samples: int = 10_000, seed: int | None = 0) -> MeasuredCount:
@@ -154,10 +165,11 @@ def realized_rank_matrices(fclass, pos_points, neg_points, *, samples: int = 10_
     >>> realized_rank_matrices(Linear(2), rng.normal(size=(3, 2)), rng.normal(size=(4, 2))).count  # 4mn + 1
     49
     """
-    (pos, neg), dimension, samples, seed = _setup(fclass, samples, seed, [("pos_points", pos_points), ("neg_points", neg_points)])
+    (pos, neg), scales, samples, seed = _setup(fclass, samples, seed, [("pos_points", pos_points), ("neg_points", neg_points)])
+    dimension = len(scales)
     _check_work("pos_points", fclass, pos.shape[0] * neg.shape[0], samples)
     differences = (pos[:, None, :] - neg[None, :, :]).reshape(-1, dimension)
-    directions, exact = _directions(differences, dimension, samples, seed)
+    directions, exact = _directions(differences, scales, samples, seed)
     seen = set()
     for start in range(0, directions.shape[0], _CHUNK):
         w = directions[start : start + _CHUNK]
@@ -181,12 +193,13 @@ def realized_sign_patterns(fclass, points, *, samples: int = 10_000, seed: int |
     >>> realized_sign_patterns(Line(), [0.1, 0.4, 0.2, 0.9]).count  # s(F̂_lin(1), N) = 4N + 1
     17
     """
-    (features,), dimension, samples, seed = _setup(fclass, samples, seed, [("points", points)])
+    (features,), scales, samples, seed = _setup(fclass, samples, seed, [("points", points)])
+    dimension = len(scales)
     size = features.shape[0]
     _check_work("points", fclass, size * (size - 1) // 2, samples)
     upper = np.triu_indices(size, 1)
     differences = (features[:, None, :] - features[None, :, :])[upper]
-    directions, exact = _directions(differences, dimension, samples, seed)
+    directions, exact = _directions(differences, scales, samples, seed)
     seen = set()
     for start in range(0, directions.shape[0], _CHUNK):
         projections = features.dot(directions[start : start + _CHUNK].T)  # (N, directions)

@@ -326,3 +326,146 @@ def test_mcdiarmid_for_a_difference_of_aucs(seed):
     row = result["mcdiarmid"]
     assert close(row.lo, max(-1, result.difference - half), rel=1e-12, abs=1e-15)
     assert close(row.hi, min(1, result.difference + half), rel=1e-12, abs=1e-15)
+
+
+# --- Agarwal et al. (2005), §4: uniform convergence, Freund et al. --------------------------------
+
+
+class TestUniformConvergence:
+    @pytest.mark.parametrize("fclass, count", [(ab.Line(), lambda m, n: 3), (ab.Finite(10**6), lambda m, n: 10**6),
+                                               (ab.Linear(2), lambda m, n: ref.central_faces(m * n, 2)),
+                                               (ab.Linear(3), lambda m, n: ref.central_faces(m * n, 3))])
+    @pytest.mark.parametrize("m, n, epsilon", [(5000, 5000, 0.2), (300, 20000, 0.5), (10**6, 10**6, 0.02)])
+    def test_thm_4_4_tail_and_cor_4_5(self, fclass, count, m, n, epsilon):
+        # r(F, 2m, 2n): the line's 3 (§4.4), |F| (§4.1), and the faces of 4mn planes through 0 in R^d
+        r = count(2 * m, 2 * n)
+        assert close(ab.bounds.uniform_tail(fclass, m, n, epsilon), ref.uniform_tail(epsilon, m, n, r), rel=1e-11)
+        assert close(ab.bounds.uniform_epsilon(fclass, m, n, 0.01), ref.uniform_epsilon(m, n, 0.01, r), rel=1e-12)
+
+    @pytest.mark.parametrize("d", [2, 5, 16])
+    @pytest.mark.parametrize("m, n", [(50, 60), (5000, 5000)])
+    def test_thm_4_11_route(self, d, m, n):
+        # the paper's route at (2m, 2n): r ≤ (2e·4mn/d)^d (Thm 4.11)
+        def log_r():
+            return d * mp.log(2 * mp.e * 4 * m * n / d)
+
+        got = ab.uniform_bound(ab.Linear(d), m, n, 0.01, bound="paper")
+        with mp.workdps(30):
+            expected = log_r()
+        assert got.r_bound == "thm-4.11" and close(got.log_r, expected, rel=1e-13)
+        assert close(got.epsilon, ref.uniform_epsilon(m, n, 0.01, log_r=log_r), rel=1e-12)
+
+    @pytest.mark.parametrize("fclass, patterns", [
+        (ab.Line(), lambda N: 4 * N + 1),
+        (ab.Finite(1000), lambda N: min(1000 * (2 * N + 1), 3**N)),  # and at most all 3^N patterns
+        (ab.Linear(2), lambda N: ref.central_faces(N, 3)),  # F̄ ⊆ F̂: sign((w, b)·(x, 1)) in R^3
+        (ab.Polynomial(1, 2), lambda N: ref.central_faces(N, 3)),
+        (ab.Linear(7), lambda N: ref.central_faces(N, 8)),
+    ])
+    @pytest.mark.parametrize("m, n", [(1, 1), (2, 9), (500, 800), (5000, 5000)])
+    def test_thm_4_14(self, fclass, patterns, m, n):
+        expected = ref.freund_epsilon(m, n, 0.01, patterns(2 * m), patterns(2 * n))
+        assert close(ab.bounds.freund_epsilon(fclass, m, n, 0.01), expected, rel=1e-12)
+
+    @pytest.mark.parametrize("method, fclass, count", [
+        ("uniform", ab.Line(), lambda m, n: 3),
+        ("uniform", ab.Linear(2), lambda m, n: ref.central_faces(4 * m * n, 2)),
+        ("uniform", ab.Finite(10**6), lambda m, n: 10**6),
+        ("freund", ab.Line(), lambda m, n: (8 * m + 1, 8 * n + 1)),
+        ("freund", ab.Finite(1000), lambda m, n: (1000 * (4 * m + 1), 1000 * (4 * n + 1))),
+        ("freund", ab.Linear(2), lambda m, n: (ref.central_faces(2 * m, 3), ref.central_faces(2 * n, 3))),
+    ])
+    @pytest.mark.parametrize("epsilon, delta, rho", [(0.4, 0.01, "1/2"), (0.35, 0.05, 0.3)])
+    def test_training_set_sizes(self, method, fclass, count, epsilon, delta, rho):
+        size = ab.uniform_sample_size(fclass, epsilon, delta, rho, method=method)
+
+        def bound(M):
+            m, n = ref.design(M, rho)
+            if method == "uniform":
+                return ref.uniform_epsilon(m, n, delta, count(m, n))
+            return ref.freund_epsilon(m, n, delta, *count(m, n))
+
+        assert (size.m, size.n) == ref.design(size.M, rho)
+        assert bound(size.M) <= epsilon < bound(size.M - 1)
+
+    @pytest.mark.parametrize("d", [3, 16])
+    @pytest.mark.parametrize("route", [None, "paper"])
+    @pytest.mark.parametrize("epsilon, delta, rho", [(0.5, 0.01, "1/2"), (0.9, 0.05, 0.2)])
+    def test_training_set_sizes_of_linear_classes(self, d, route, epsilon, delta, rho):
+        # the sharper route: faces of 4mn planes through 0 in R^d; the paper's: (2e·4mn/d)^d (Thm 4.11),
+        # or Lemma 4.10's unrelaxed count where 4mn < d
+        size = ab.uniform_sample_size(ab.Linear(d), epsilon, delta, rho, bound=route)
+
+        def bound(M):
+            m, n = ref.design(M, rho)
+            N = 4 * m * n
+            if route is None:
+                return ref.uniform_epsilon(m, n, delta, ref.central_faces(N, d))
+            if N >= d:
+                return ref.uniform_epsilon(m, n, delta, log_r=lambda: d * mp.log(2 * mp.e * N / d))
+            return ref.uniform_epsilon(m, n, delta, ref.buck_faces(N, d))
+
+        assert bound(size.M) <= epsilon < bound(size.M - 1)
+
+
+# --- Agarwal & Roth (2005) -------------------------------------------------------------------------
+
+
+class TestLearnability:
+    def test_example_1(self):
+        # ⌈(64/(0.1875·0.01))·ln 80000⌉ = 385358, a multiple of 4 above it: 385360
+        value = ref.thm1_value(0.1, 0.05, "1/4", 1000, 0)
+        assert math.ceil(value) == 385358
+        result = ab.eem_sample_size(ab.Finite(1000), 0.1, 0.05, "1/4")
+        assert result.M == 385360 and close(result.value, value, rel=1e-14)
+
+    @pytest.mark.parametrize("fclass, c1, c2", [
+        (ab.Linear(3), lambda: (2 * mp.e / 3) ** 3, 3),  # Example 2: c1 = (2e/d)^d, c2 = d
+        (ab.Polynomial(2, 2), lambda: (2 * mp.e / 5) ** 5, 5),  # Example 3 with C(2, 2) = 5
+        (ab.Line(), 3, 0),
+    ])
+    @pytest.mark.parametrize("epsilon, delta, rho", [(0.1, 0.05, "1/4"), (0.02, 1e-9, "3/7")])
+    def test_thm_1_examples(self, fclass, c1, c2, epsilon, delta, rho):
+        value = ref.thm1_value(epsilon, delta, rho, c1, c2)
+        result = ab.eem_sample_size(fclass, epsilon, delta, rho)
+        q = Fraction(rho).denominator
+        assert close(result.value, value, rel=1e-12)
+        assert result.M == q * math.ceil(value / q)
+
+    @pytest.mark.parametrize("fclass, count", [
+        (ab.Finite(1000), lambda m, n: 1000),
+        (ab.Line(), lambda m, n: 3),
+        (ab.Linear(2), lambda m, n: ref.central_faces(m * n, 2)),
+        (ab.Linear(3), lambda m, n: ref.central_faces(m * n, 3)),
+    ])
+    @pytest.mark.parametrize("epsilon, delta, rho", [(0.1, 0.05, "1/4"), (0.2, 0.01, "1/2"), (0.3, 0.1, 0.4)])
+    def test_unrelaxed_condition_of_thm_1(self, fclass, count, epsilon, delta, rho):
+        # the smallest training set with 4·r(F, 2m, 2n)·e^(−mnε²/(32(m+n))) ≤ δ, with r independent of the package
+        result = ab.eem_exact_sample_size(fclass, epsilon, delta, rho)
+        M = result.M
+        assert (result.m, result.n) == ref.design(M, rho)
+        m, n = ref.design(M, rho)
+        assert ref.thm1_condition(m, n, epsilon, delta, count(2 * m, 2 * n))
+        m, n = ref.design(M - 1, rho)
+        assert not ref.thm1_condition(m, n, epsilon, delta, count(2 * m, 2 * n))
+
+
+# --- the scenarios of the coverage study ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("auc", [0.03, 0.5, 0.8, 0.99])
+@pytest.mark.parametrize("m, n", [(3, 5), (5, 3)])
+def test_adversarial_law_by_enumeration(auc, m, n):
+    # its law as drawn: the smaller class ±1 with P(high side) = A, the larger all 0; A = P(X > Y) + ½P(X = Y)
+    scenario = ab.simulate.adversarial(auc)
+    pos, neg = scenario.sample(np.random.default_rng(0), m, n, 2000)
+    small = pos if m <= n else neg
+    assert set(np.unique(small)) <= {-1.0, 1.0} and set(np.unique(neg if m <= n else pos)) == {0.0}
+    high = np.mean(small == (1.0 if m <= n else -1.0))  # the side that ranks the positive above
+    assert abs(high - auc) <= 5 * math.sqrt(auc * (1 - auc) / small.size)
+    if m <= n:
+        law_pos, law_neg = {1.0: auc, -1.0: 1 - auc}, {0.0: 1.0}
+    else:
+        law_pos, law_neg = {0.0: 1.0}, {-1.0: auc, 1.0: 1 - auc}
+    exact = sum(p * q * (1.0 if x > y else 0.5 if x == y else 0.0) for x, p in law_pos.items() for y, q in law_neg.items())
+    assert scenario.auc == pytest.approx(exact, abs=1e-15)

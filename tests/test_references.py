@@ -8,6 +8,8 @@ values (pROC's, in ``test_empirical_proc.py``). Sizes are checked at N and at N 
 the class sizes rounded in exact fractions.
 """
 
+import functools
+import itertools
 import math
 from fractions import Fraction
 from statistics import NormalDist
@@ -448,6 +450,219 @@ class TestLearnability:
         assert ref.thm1_condition(m, n, epsilon, delta, count(2 * m, 2 * n))
         m, n = ref.design(M - 1, rho)
         assert not ref.thm1_condition(m, n, epsilon, delta, count(2 * m, 2 * n))
+
+
+# --- combinatorics: ψ, realizability, arrangements, sign patterns ---------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def weak_order_codes(m, n):
+    """The distinct m×n rank matrices of Def 4.1 over every assignment of scores in {0, …, m+n−1}
+    to m positives and n negatives (every weak order of the m + n points), each as the base-3
+    number of its entries 2B_ij read row by row."""
+    k = m + n
+    index = np.arange(k**k, dtype=np.int64)
+    scores = np.stack([(index // k**j) % k for j in range(k)], axis=1)
+    codes = np.zeros(len(scores), dtype=np.int64)
+    for i in range(m):
+        for j in range(n):
+            x, y = scores[:, i], scores[:, m + j]
+            codes = codes * 3 + 2 * (x > y) + (x == y)
+    return np.unique(codes)
+
+
+#: Every shape with m + n ≤ 7 (weak orders of at most 7 points: 7^7 score assignments).
+WEAK_ORDER_SHAPES = [(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (1, 6), (2, 4), (3, 3), (2, 5), (3, 4)]
+
+
+class TestRankMatrices:
+    @pytest.mark.parametrize("m, n", WEAK_ORDER_SHAPES)
+    def test_psi_counts_the_weak_orders_matrices(self, m, n):
+        count = len(weak_order_codes(m, n))
+        assert ab.psi(m, n) == count == ab.psi(n, m)
+        assert math.log(count) == pytest.approx(ab.log_psi(m, n), rel=1e-13)
+        # the bounds of §4.3: 3^max(m,n) ≤ ψ ≤ (m+n)!·2^(m+n−1), and ψ ≤ 3^(mn)
+        assert 3 ** max(m, n) <= count <= math.factorial(m + n) * 2 ** (m + n - 1) and count <= 3 ** (m * n)
+        assert ab.shatter.psi_lower_bound(m, n) == 3 ** max(m, n)
+        assert ab.shatter.psi_upper_bound(m, n) == math.factorial(m + n) * 2 ** (m + n - 1)
+
+    @pytest.mark.parametrize("m, n", [(2, 2), (2, 3), (3, 3), (2, 5), (3, 4)])
+    def test_both_tests_of_thm_4_3_on_every_matrix(self, m, n):
+        from aucbound.shatter import _rank_matrices as rm
+
+        index = np.arange(3 ** (m * n))
+        digits = (index[:, None] // 3 ** np.arange(m * n - 1, -1, -1)) % 3  # most significant entry first
+        codes = digits.astype(np.int8).reshape(-1, m, n)
+        realizable = np.isin(index, weak_order_codes(m, n))
+        assert (rm.submatrix_realizable(codes) == realizable).all()
+        if m * n <= 9:  # beyond, test_shatter_rank_matrices finds the graph test equal to this one on every matrix
+            assert (rm.graph_realizable(codes) == realizable).all()
+        if m * n <= 12:
+            listed = ab.shatter.enumerate_realizable(m, n)
+            assert len(listed) == realizable.sum()
+            listed_codes = (2 * listed).astype(np.int64).reshape(len(listed), -1) @ 3 ** np.arange(m * n - 1, -1, -1)
+            assert np.array_equal(np.sort(listed_codes), np.flatnonzero(realizable))
+
+    def test_forbidden_submatrices_are_the_unrealizable_2x2(self):
+        realized = set(weak_order_codes(2, 2).tolist())
+        forbidden = {int(code) for code in ((2 * ab.shatter.forbidden_submatrices()).astype(int).reshape(-1, 4)
+                                            @ np.array([27, 9, 3, 1]))}
+        assert forbidden == set(range(81)) - realized and len(forbidden) == 30
+
+
+def sign_vectors(normals, offsets=None):
+    """The number of sign vectors (sign(u_k·w + b_k))_k, w ∈ R^D, of the hyperplanes u_k·w + b_k = 0,
+    by a linear program for each of the 3^N candidates (brute force): s_k(u_k·w + b_k) ≥ t for
+    s_k ≠ 0, u_k·w + b_k = 0 for s_k = 0, t ≤ 1, maximizing t; a candidate is realized iff t > 0."""
+    from scipy.optimize import linprog
+
+    normals = np.asarray(normals, float)
+    N, D = normals.shape
+    offsets = np.zeros(N) if offsets is None else np.asarray(offsets, float)
+    count = 0
+    for signs in itertools.product((-1, 0, 1), repeat=N):
+        s = np.array(signs)
+        strict, level = s != 0, s == 0
+        # variables (w, t); minimize −t
+        a_ub = np.hstack([-s[strict, None] * normals[strict], np.ones((strict.sum(), 1))]) if strict.any() else None
+        b_ub = (s[strict] * offsets[strict]) if strict.any() else None
+        a_eq = np.hstack([normals[level], np.zeros((level.sum(), 1))]) if level.any() else None
+        b_eq = -offsets[level] if level.any() else None
+        solution = linprog(np.r_[np.zeros(D), -1.0], A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq,
+                           bounds=[(None, None)] * D + [(None, 1.0)], method="highs")
+        count += solution.status == 0 and (not strict.any() or -solution.fun > 1e-9)
+    return count
+
+
+class TestArrangements:
+    @pytest.mark.parametrize("N, D", [(4, 2), (5, 3), (5, 4), (3, 4)])
+    def test_central_count_is_the_sign_vectors_of_random_planes_through_0(self, N, D):
+        normals = np.random.default_rng(10 * N + D).normal(size=(N, D))  # in general position
+        assert ab.shatter.central_arrangement_faces(N, D) == sign_vectors(normals) == ref.central_faces(N, D)
+
+    @pytest.mark.parametrize("N, D", [(4, 2), (5, 2), (4, 3), (2, 3)])
+    def test_buck_is_the_sign_vectors_of_random_hyperplanes(self, N, D):
+        rng = np.random.default_rng(N + 7 * D)
+        count = sign_vectors(rng.normal(size=(N, D)), rng.normal(size=N))
+        assert ab.shatter.arrangement_faces(N, D) == count == ref.buck_faces(N, D)
+
+    @pytest.mark.parametrize("N, D", [(10**12, 3), (10**12, 50), (10**6, 120), (30, 29), (10, 10)])
+    def test_logs_of_huge_counts(self, N, D):
+        assert close(ab.shatter.log_central_arrangement_faces(N, D), mp.log(ref.central_faces(N, D)), rel=1e-12)
+        assert close(ab.shatter.log_arrangement_faces(N, D), mp.log(ref.buck_faces(N, D)), rel=1e-12)
+
+    @pytest.mark.parametrize("d", [1, 2, 5, 30])
+    @pytest.mark.parametrize("m, n", [(1, 2), (10, 20), (3000, 7)])
+    def test_thm_4_11(self, d, m, n):
+        # r(F_lin(d), m, n) ≤ (2emn/d)^d for mn ≥ d (Thm 4.11), left out below
+        bound = ab.Linear(d).rank_shatter(m, n)
+        if m * n >= d:
+            assert close(bound.candidate("thm-4.11").log_value, d * mp.log(2 * mp.e * m * n / d), rel=1e-13)
+        else:
+            assert "thm-4.11" not in [c.key for c in bound.candidates]
+        assert close(bound.candidate("buck-faces").log_value, mp.log(ref.buck_faces(m * n, d)), rel=1e-12)
+
+    @pytest.mark.parametrize("d", range(1, 11))
+    @pytest.mark.parametrize("q", range(1, 11))
+    def test_eq_23_double_sum(self, d, q):
+        assert ab.shatter.polynomial_dimension(d, q) == ref.polynomial_dimension(d, q)
+        assert ab.Polynomial(d, q).dimension == ref.polynomial_dimension(d, q)
+
+    @pytest.mark.parametrize("d, q", [(1, 4), (2, 3), (3, 3), (4, 2), (5, 1)])
+    def test_eq_23_counts_the_monomials(self, d, q):
+        monomials = [e for e in itertools.product(range(q + 1), repeat=d) if 1 <= sum(e) <= q]
+        assert len(monomials) == ab.shatter.polynomial_dimension(d, q)
+        assert sorted(ab.Polynomial(d, q).exponents()) == sorted(monomials)
+
+    def test_eq_23_large(self):
+        assert ab.shatter.polynomial_dimension(60, 9) == ref.polynomial_dimension(60, 9)
+
+
+def sweep_rank_matrices(features_pos, features_neg):
+    """Distinct B_f for f(x) = w·g(x) + b with two features, by an angular sweep written here:
+    w = 0; each critical direction ±(−u_2, u_1) of a difference u = g(x_i) − g(x'_j), in exact
+    fractions; and the middle of each arc between neighbouring critical angles (atan2 in
+    floating point, checked to stay clear of every critical line)."""
+    pos = [tuple(map(Fraction, p)) for p in features_pos]
+    neg = [tuple(map(Fraction, q)) for q in features_neg]
+    differences = [(p[0] - q[0], p[1] - q[1]) for p in pos for q in neg]
+
+    def matrix(w):
+        return tuple((w[0] * u[0] + w[1] * u[1] > 0) - (w[0] * u[0] + w[1] * u[1] < 0) for u in differences)
+
+    directions = [(0, 0)]
+    angles = []
+    for u in differences:
+        if u != (0, 0):
+            for w in ((-u[1], u[0]), (u[1], -u[0])):
+                directions.append(w)
+                angles.append(math.atan2(w[1], w[0]) % (2 * math.pi))
+    angles = sorted(set(angles))
+    for k, start in enumerate(angles):
+        stop = angles[(k + 1) % len(angles)] + (2 * math.pi if k + 1 == len(angles) else 0)
+        middle = (start + stop) / 2
+        w = (Fraction(math.cos(middle)), Fraction(math.sin(middle)))
+        assert all(abs(float(w[0] * u[0] + w[1] * u[1])) > 1e-9 * (abs(float(u[0])) + abs(float(u[1])))
+                   for u in differences if u != (0, 0))
+        directions.append(w)
+    return len({matrix(w) for w in directions})
+
+
+class TestRealizedCounts:
+    @pytest.mark.parametrize("m, n", [(1, 2), (2, 2), (3, 4), (5, 6)])
+    def test_linear_in_the_plane(self, m, n):
+        rng = np.random.default_rng(31 * m + n)
+        pos, neg = rng.normal(size=(m, 2)), rng.normal(size=(n, 2))
+        count = sweep_rank_matrices(pos, neg)
+        assert ab.shatter.realized_rank_matrices(ab.Linear(2), pos, neg).count == count == ref.central_faces(m * n, 2)
+
+    @pytest.mark.parametrize("m, n", [(2, 3), (4, 5)])
+    def test_quadratics_on_the_line(self, m, n):
+        rng = np.random.default_rng(m + 17 * n)
+        pos, neg = rng.normal(size=m), rng.normal(size=n)
+        count = sweep_rank_matrices(np.c_[pos, pos**2], np.c_[neg, neg**2])
+        assert ab.shatter.realized_rank_matrices(ab.Polynomial(1, 2), pos, neg).count == count
+
+    @pytest.mark.parametrize("d", [1, 2, 3])
+    def test_linear_functions_rank_shatter_d_pairs(self, d):
+        # Def 6–7 (Agarwal & Roth 2005): the pairs (e_i, −e_i) are rank-shattered, f_b(x) = w_b·x with
+        # w_b = Σ (2b_i − 1)e_i putting every b-positive at 1 and every b-negative at −1
+        identity = np.eye(d)
+        pairs = np.stack([identity, -identity], axis=1)
+        for b in itertools.product((0, 1), repeat=d):
+            w = identity.T @ (2 * np.array(b) - 1)
+            chosen = np.array(b)
+            high = pairs[np.arange(d), 1 - chosen] @ w
+            low = pairs[np.arange(d), chosen] @ w
+            assert high.min() > low.max()
+        assert ab.shatter.rank_shatters(pairs if d > 1 else pairs[:, :, 0])
+        assert ab.Linear(d).rank_dimension == d
+
+    def test_line_rank_matrices_with_ties(self):
+        # w > 0, w < 0, w = 0 give the only three matrices (§4.4), fewer where points coincide
+        pos, neg = [0.0, 1.0, 1.0], [1.0, 2.0]
+        matrices = {tuple(int(np.sign(w * (x - y))) for x in pos for y in neg) for w in (-1, 0, 1)}
+        assert ab.shatter.realized_rank_matrices(ab.Line(), pos, neg).count == len(matrices) == 3
+
+    @pytest.mark.parametrize("N", [2, 4])
+    def test_sign_patterns_of_linear_functions_on_the_plane(self, N):
+        # sign(w·x + b) = sign((w, b)·(x, 1)): the sign vectors of N planes through 0 in R^3
+        points = np.random.default_rng(N).normal(size=(N, 2))
+        count = sign_vectors(np.c_[points, np.ones(N)])
+        assert ab.shatter.realized_sign_patterns(ab.Linear(2), points).count == count
+        bound = ab.Linear(2).sign_patterns(N)
+        assert bound.candidate(bound.used).value == count
+
+    @pytest.mark.parametrize("N", range(1, 9))
+    def test_line_thresholded_class(self, N):
+        # F̄ of the line (Eq. 22): x ↦ sign(w(x − z)); w ∈ {−1, 0, 1} and z at a point, between two,
+        # or beyond the ends give every pattern
+        points = np.sort(np.random.default_rng(N).normal(size=N))
+        cuts = np.r_[points[0] - 1, points, (points[:-1] + points[1:]) / 2, points[-1] + 1]
+        patterns = {tuple(np.sign(w * (points - z)).astype(int)) for w in (-1, 0, 1) for z in cuts}
+        bound = ab.Line().threshold_patterns(N)
+        assert bound.candidate(bound.used).value == len(patterns) == (4 * N + 1 if N >= 2 else 3)
+        assert ab.shatter.realized_sign_patterns(ab.Line(), points).count == len(patterns)
 
 
 # --- the scenarios of the coverage study ----------------------------------------------------------

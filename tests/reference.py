@@ -1,59 +1,421 @@
-"""Independent reference values at 50 digits with mpmath, for the tests."""
+"""Independent reference values at 50 digits with mpmath, for the tests.
+
+Each function states, in its docstring, the formula as the paper prints it, and evaluates
+that formula directly: nothing here imports aucbound, so a shared error cannot pass.
+Sizes may be Python integers of any size; results are mpmath numbers (or Python
+integers for the counts).
+"""
+
+import math
+from fractions import Fraction
 
 import mpmath as mp
 
 DPS = 50
 
 
+def _mpf(*values):
+    return [mp.mpf(v) if not isinstance(v, Fraction) else mp.mpf(v.numerator) / v.denominator for v in values]
+
+
+# --- Agarwal et al. (2005), §3: one fixed ranking function -------------------------------------
+
+
 def mcdiarmid_epsilon(m, n, delta, dps=DPS):
+    """Agarwal et al. (2005), Cor 3.4: ε = sqrt((m + n)·ln(2/δ)/(2mn))."""
     with mp.workdps(dps):
         m, n, delta = mp.mpf(m), mp.mpf(n), mp.mpf(delta)
         return mp.sqrt((m + n) * mp.log(2 / delta) / (2 * m * n))
 
 
-def hoeffding_epsilon(m, n, delta):
+def mcdiarmid_tail(epsilon, m, n):
+    """Agarwal et al. (2005), Thm 3.3: P(|Â − A| ≥ ε) ≤ 2·exp(−2mnε²/(m + n)), capped at 1."""
     with mp.workdps(DPS):
+        epsilon, m, n = _mpf(epsilon, m, n)
+        return min(mp.mpf(1), 2 * mp.exp(-2 * m * n * epsilon**2 / (m + n)))
+
+
+def log_class(class_size=None, log_size=0):
+    """ln|F| at the working precision, from the integer |F| or from ln|F| itself."""
+    return mp.log(mp.mpf(class_size)) if class_size is not None else mp.mpf(log_size)
+
+
+def finite_class_epsilon(m, n, delta, class_size=None, log_size=0, dps=DPS):
+    """Agarwal et al. (2005), Cor 3.9: ε = sqrt((ln|F| + ln(2/δ))/(2ρ(1−ρ)M)), with M = m + n
+    and ρ(1−ρ)M = mn/(m + n); |F| is `class_size` (an integer), or ln|F| is `log_size`."""
+    with mp.workdps(dps):
+        log_size = log_class(class_size, log_size)
+        m, n, delta = _mpf(m, n, delta)
+        rho = m / (m + n)
+        return mp.sqrt((log_size + mp.log(2 / delta)) / (2 * rho * (1 - rho) * (m + n)))
+
+
+def finite_class_tail(epsilon, m, n, class_size):
+    """Agarwal et al. (2005), Thm 3.8: 2|F|·exp(−2ρ(1−ρ)Mε²), capped at 1, with |F| = `class_size`."""
+    with mp.workdps(DPS):
+        log_size = log_class(class_size)
+        epsilon, m, n = _mpf(epsilon, m, n)
+        rho = m / (m + n)
+        return min(mp.mpf(1), 2 * mp.exp(log_size - 2 * rho * (1 - rho) * (m + n) * epsilon**2))
+
+
+def error_rate_epsilon(N, delta, dps=DPS):
+    """Agarwal et al. (2005), Eq. 16 (Hoeffding): P(|L̂ − L| ≥ ε) ≤ 2·exp(−2Nε²), so
+    ε = sqrt(ln(2/δ)/(2N))."""
+    with mp.workdps(dps):
+        N, delta = _mpf(N, delta)
+        return mp.sqrt(mp.log(2 / delta) / (2 * N))
+
+
+def error_rate_tail(epsilon, N):
+    """Agarwal et al. (2005), Eq. 16: 2·exp(−2Nε²), capped at 1."""
+    with mp.workdps(DPS):
+        epsilon, N = _mpf(epsilon, N)
+        return min(mp.mpf(1), 2 * mp.exp(-2 * N * epsilon**2))
+
+
+def sample_size_ratio(rho):
+    """Agarwal et al. (2005), Figure 2: Cor 3.5's N over Eq. 16's N, 1/(ρ(1−ρ))."""
+    with mp.workdps(DPS):
+        (rho,) = _mpf(rho)
+        return 1 / (rho * (1 - rho))
+
+
+# --- Hoeffding (1963), §5: two-sample U-statistics ----------------------------------------------
+
+
+def hoeffding_epsilon(m, n, delta, dps=DPS):
+    """Hoeffding (1963), §5, quadratic form: P(Â − A ≥ t) ≤ exp(−2kt²), k = min(m, n), so
+    ε = sqrt(ln(2/δ)/(2·min(m, n)))."""
+    with mp.workdps(dps):
         return mp.sqrt(mp.log(2 / mp.mpf(delta)) / (2 * min(mp.mpf(m), mp.mpf(n))))
 
 
-def normal_upper_quantile(log_p):
-    """z with Φ(−z) = exp(log_p)."""
+def hoeffding_tail(epsilon, m, n):
+    """Hoeffding (1963), §5: 2·exp(−2·min(m, n)·ε²), capped at 1."""
     with mp.workdps(DPS):
-        log_p = mp.mpf(log_p)
-        guess = mp.sqrt(-2 * log_p)
-        return mp.findroot(lambda z: mp.log(mp.ncdf(-z)) - log_p, guess)
+        epsilon, k = _mpf(epsilon, min(m, n))
+        return min(mp.mpf(1), 2 * mp.exp(-2 * k * epsilon**2))
 
 
-def kl(p, q):
-    with mp.workdps(DPS):
+def kl(p, q, dps=DPS):
+    """The Bernoulli Kullback–Leibler divergence kl(p‖q) = p·ln(p/q) + (1−p)·ln((1−p)/(1−q)),
+    with 0·ln 0 = 0."""
+    with mp.workdps(dps):
         p, q = mp.mpf(p), mp.mpf(q)
         left = p * mp.log(p / q) if p > 0 else mp.mpf(0)
         right = (1 - p) * mp.log((1 - p) / (1 - q)) if p < 1 else mp.mpf(0)
         return left + right
 
 
-def kl_interval(auc, k, delta):
-    """The ends of {θ : k·kl(Â‖θ) ≤ ln(2/δ)} at 50 digits.
+def kl_interval(auc, k, delta, dps=DPS):
+    """Hoeffding (1963), §5, Chernoff form: the ends of {θ : k·kl(Â‖θ) ≤ ln(2/δ)}.
 
     The lower end is found by bisecting on ln θ down to θ = 10^-400, below every float, so
     it comes out to full relative precision however close to 0 it is; the upper end is
     1 − the lower end of the mirrored problem, as kl(p‖q) = kl(1 − p‖1 − q).
     """
-    with mp.workdps(DPS):
+    with mp.workdps(dps):
         auc = mp.mpf(auc)
         budget = mp.log(2 / mp.mpf(delta)) / k
         floor = mp.mpf(10) ** -400
 
         def lower_end(p):  # kl(p‖θ) falls from above the budget at the floor to 0 at θ = p
-            if p == 0 or kl(p, floor) <= budget:
+            if p == 0 or kl(p, floor, dps) <= budget:
                 return mp.mpf(0)
             a, b = mp.log(floor), mp.log(p)
-            for _ in range(300):
+            for _ in range(4 * dps + 100):
                 c = (a + b) / 2
-                if kl(p, mp.exp(c)) > budget:
+                if kl(p, mp.exp(c), dps) > budget:
                     a = c
                 else:
                     b = c
             return mp.exp((a + b) / 2)
 
         return lower_end(auc), 1 - lower_end(1 - auc)
+
+
+# --- Agarwal et al. (2005), §3.1: variances, Chebyshev and the normal approximation ------------
+
+
+def normal_upper_quantile(log_p, dps=DPS):
+    """z with Φ(−z) = exp(log_p)."""
+    with mp.workdps(dps):
+        log_p = mp.mpf(log_p)
+        guess = mp.sqrt(-2 * log_p)
+        return mp.findroot(lambda z: mp.log(mp.ncdf(-z)) - log_p, guess)
+
+
+def two_sided_quantile(delta, dps=DPS):
+    """Φ⁻¹(1 − δ/2) (Agarwal et al. 2005, Eq. 13), from ln(δ/2) so that any δ works."""
+    with mp.workdps(dps):
+        return normal_upper_quantile(mp.log(mp.mpf(delta) / 2), dps)
+
+
+def lehmann_variance(auc, p1, p2, m, n):
+    """Agarwal et al. (2005), Eq. 7 (Lehmann 1975):
+    σ²_A = [A(1−A) + (m−1)(p1 − A²) + (n−1)(p2 − A²)]/(mn)."""
+    with mp.workdps(DPS):
+        A, p1, p2, m, n = _mpf(auc, p1, p2, m, n)
+        return (A * (1 - A) + (m - 1) * (p1 - A**2) + (n - 1) * (p2 - A**2)) / (m * n)
+
+
+def hanley_mcneil_variance(auc, m, n):
+    """Hanley & McNeil (1982): Eq. 7 at Q1 = A/(2 − A), Q2 = 2A²/(1 + A)."""
+    with mp.workdps(DPS):
+        (A,) = _mpf(auc)
+        return lehmann_variance(A, A / (2 - A), 2 * A**2 / (1 + A), m, n)
+
+
+def variance_max(m, n, auc):
+    """Agarwal et al. (2005), Eq. 14: σ²_max = A(1 − A)/min(m, n)."""
+    with mp.workdps(DPS):
+        A, k = _mpf(auc, min(m, n))
+        return A * (1 - A) / k
+
+
+def variance_min(m, n, auc):
+    """Agarwal et al. (2005), Eq. 15: σ²_min = A(1 − A)/(mn)."""
+    with mp.workdps(DPS):
+        A, m, n = _mpf(auc, m, n)
+        return A * (1 - A) / (m * n)
+
+
+def chebyshev_epsilon(sigma, delta, dps=DPS):
+    """Agarwal et al. (2005), Eq. 10–11: P(|Â − A| ≥ ε) ≤ σ²/ε², so ε = σ/√δ."""
+    with mp.workdps(dps):
+        sigma, delta = _mpf(sigma, delta)
+        return sigma / mp.sqrt(delta)
+
+
+def chebyshev_tail(epsilon, sigma):
+    """Agarwal et al. (2005), Eq. 10: σ²/ε², capped at 1."""
+    with mp.workdps(DPS):
+        epsilon, sigma = _mpf(epsilon, sigma)
+        return min(mp.mpf(1), sigma**2 / epsilon**2)
+
+
+def normal_epsilon(sigma, delta, dps=DPS):
+    """Agarwal et al. (2005), Eq. 13: ε = σ·Φ⁻¹(1 − δ/2)."""
+    with mp.workdps(dps):
+        return mp.mpf(sigma) * two_sided_quantile(delta, dps)
+
+
+def normal_tail(epsilon, sigma):
+    """Agarwal et al. (2005), Eq. 12: P(|Â − A| ≥ ε) ≈ 2Φ(−ε/σ) = erfc(ε/(σ√2))."""
+    with mp.workdps(DPS):
+        epsilon, sigma = _mpf(epsilon, sigma)
+        return mp.erfc(epsilon / (sigma * mp.sqrt(2)))
+
+
+def score_interval(auc, weight, factor, dps=DPS):
+    """{A : |Â − A| ≤ c·sqrt(A(1 − A)/w)} (Eq. 11/13 with σ_max, w = min(m, n), or σ_min,
+    w = mn), solved for A as Wilson does: with a = c²/w, the roots of
+    (1 + a)A² − (2Â + a)A + Â² = 0."""
+    with mp.workdps(dps):
+        A, w, c = _mpf(auc, weight, factor)
+        a = c**2 / w
+        root = mp.sqrt((2 * A + a) ** 2 - 4 * (1 + a) * A**2)
+        return ((2 * A + a) - root) / (2 * (1 + a)), ((2 * A + a) + root) / (2 * (1 + a))
+
+
+def newcombe_interval(auc, m, n, delta, dps=DPS):
+    """Newcombe (2006), method 5: {θ : (Â − θ)² ≤ z²·V(θ)} with z = Φ⁻¹(1 − δ/2) and
+    V(θ) = θ(1 − θ)/(mn)·[1 + (N* − 1)((1 − θ)/(2 − θ) + θ/(1 + θ))], N* = (m + n)/2
+    (Hanley & McNeil's variance with m − 1 and n − 1 both replaced by N* − 1).
+
+    Each end is the root of (Â − θ)² − z²V(θ) farthest from Â on its side: the first grid
+    point inside the set, scanning 400 steps from the end of [0, 1], then bisection.
+    """
+    with mp.workdps(dps):
+        A, m, n = _mpf(auc, m, n)
+        z = two_sided_quantile(delta, dps)
+        half = (m + n) / 2 - 1
+
+        def excess(t):
+            return (A - t) ** 2 - z**2 * t * (1 - t) / (m * n) * (1 + half * ((1 - t) / (2 - t) + t / (1 + t)))
+
+        def outer_root(end):
+            if end == A:
+                return A
+            steps = 400
+            previous = end
+            for k in range(steps + 1):
+                t = end + (A - end) * mp.mpf(k) / steps
+                if excess(t) <= 0:
+                    break
+                previous = t
+            if t == end:
+                return end
+            outside, inside = previous, t
+            for _ in range(4 * dps + 50):
+                middle = (outside + inside) / 2
+                if excess(middle) <= 0:
+                    inside = middle
+                else:
+                    outside = middle
+            return inside
+
+        return outer_root(mp.mpf(0)), outer_root(mp.mpf(1))
+
+
+def wald_interval(auc, variance, delta, logit=False):
+    """DeLong et al. (1988) Wald interval Â ± z·√V, z = Φ⁻¹(1 − δ/2), clipped to [0, 1]; with
+    `logit`, logit(Â) ± z·√V/(Â(1 − Â)) (the delta method) mapped back by 1/(1 + e^(−x))."""
+    with mp.workdps(DPS):
+        A, V = _mpf(auc, variance)
+        z = two_sided_quantile(delta)
+        if not logit:
+            return max(mp.mpf(0), A - z * mp.sqrt(V)), min(mp.mpf(1), A + z * mp.sqrt(V))
+        centre, half = mp.log(A / (1 - A)), z * mp.sqrt(V) / (A * (1 - A))
+        return 1 / (1 + mp.exp(-(centre - half))), 1 / (1 + mp.exp(-(centre + half)))
+
+
+# --- the half-width of every closed-form interval, for the sample sizes ------------------------
+
+
+def half_width(method, m, n, delta, *, auc=None, p1=None, p2=None, class_size=None, log_class_size=0, dps=DPS):
+    """The half-width of a method's 1 − δ interval at m positives and n negatives, evaluated
+    at δ/|F| (|F| = `class_size`, or ln|F| = `log_class_size`: the union bound of Agarwal et
+    al. 2005, Thm 3.8).
+
+    For a symmetric interval Â ± ε it is ε; for an asymmetric one around a given Â the larger
+    of Â − lo and hi − Â; for the score forms without Â, their widest case A = ½, c/(2√w).
+    """
+    with mp.workdps(dps):
+        level = mp.mpf(delta) / mp.exp(log_class(class_size, log_class_size))
+        k = min(m, n)
+        if method == "mcdiarmid":
+            return mcdiarmid_epsilon(m, n, level, dps)
+        if method == "hoeffding":
+            return hoeffding_epsilon(m, n, level, dps)
+        if method in ("chebyshev-lehmann", "normal-lehmann"):
+            sigma = mp.sqrt(lehmann_variance(auc, p1, p2, m, n))
+            return chebyshev_epsilon(sigma, level, dps) if method.startswith("chebyshev") else normal_epsilon(sigma, level, dps)
+        if method == "hanley-mcneil":
+            return normal_epsilon(mp.sqrt(hanley_mcneil_variance(auc, m, n)), level, dps)
+        if method in ("chebyshev-max", "normal-max", "chebyshev-min", "normal-min"):
+            weight = k if method.endswith("max") else mp.mpf(m) * n
+            factor = 1 / mp.sqrt(level) if method.startswith("chebyshev") else two_sided_quantile(level, dps)
+            if auc is None:
+                return factor / (2 * mp.sqrt(weight))
+            lo, hi = score_interval(auc, weight, factor, dps)
+        elif method == "hoeffding-kl":
+            lo, hi = kl_interval(auc, k, level, dps)
+        elif method == "newcombe":
+            lo, hi = newcombe_interval(auc, m, n, level, dps)
+        else:
+            raise ValueError(method)
+        A = mp.mpf(auc)
+        return max(A - lo, hi - A)
+
+
+def skew(rho):
+    """ρ as an exact fraction, by aucbound's stated convention for sample sizes: a string "p/q"
+    or a Fraction as it is; a float that is within 1e-12 (relative) of a ratio with denominator
+    ≤ 10^6 is that ratio (0.1 is 1/10), any other float its exact binary value."""
+    if isinstance(rho, (str, Fraction)):
+        return Fraction(rho)
+    exact = Fraction(rho)
+    near = exact.limit_denominator(10**6)
+    return near if abs(near - exact) <= Fraction(1e-12) * exact else exact
+
+
+def design(N, rho):
+    """(m, n) for N examples at skew ρ: m = ρN rounded half up (in exact fractions), kept in
+    [1, N − 1], and n = N − m."""
+    rho = skew(rho)
+    m = math.floor(rho * N + Fraction(1, 2))
+    m = min(max(m, 1), N - 1)
+    return m, N - m
+
+
+# --- Agarwal et al. (2005), §4: uniform convergence ---------------------------------------------
+
+
+def _log_count(r=None, log_r=None):
+    """ln r at the working precision: from the integer count r, or from ln r (a number, or a
+    function of no arguments evaluated here, e.g. ``lambda: 16 * mp.log(...)``)."""
+    if r is not None:
+        return mp.log(mp.mpf(r))
+    return log_r() if callable(log_r) else mp.mpf(log_r)
+
+
+def uniform_epsilon(m, n, delta, r=None, log_r=None):
+    """Agarwal et al. (2005), Cor 4.5: ε = sqrt(8(m + n)·(ln r(F, 2m, 2n) + ln(4/δ))/(mn)), with
+    r(F, 2m, 2n) given as the integer `r` or as its logarithm `log_r`."""
+    with mp.workdps(DPS):
+        log_r = _log_count(r, log_r)
+        m, n, delta = _mpf(m, n, delta)
+        return mp.sqrt(8 * (m + n) * (log_r + mp.log(4 / delta)) / (m * n))
+
+
+def uniform_tail(epsilon, m, n, r=None, log_r=None):
+    """Agarwal et al. (2005), Thm 4.4: 4·r(F, 2m, 2n)·exp(−mnε²/(8(m + n))), capped at 1."""
+    with mp.workdps(DPS):
+        log_r = _log_count(r, log_r)
+        epsilon, m, n = _mpf(epsilon, m, n)
+        return min(mp.mpf(1), 4 * mp.exp(log_r - m * n * epsilon**2 / (8 * (m + n))))
+
+
+def freund_epsilon(m, n, delta, s_pos, s_neg):
+    """Agarwal et al. (2005), Thm 4.14 (Freund et al. 2003):
+    ε = 2·sqrt((ln s(F̄, 2m) + ln(12/δ))/m) + 2·sqrt((ln s(F̄, 2n) + ln(12/δ))/n),
+    with s_pos = s(F̄, 2m) and s_neg = s(F̄, 2n) given as integers."""
+    with mp.workdps(DPS):
+        m, n, delta = _mpf(m, n, delta)
+        return (2 * mp.sqrt((mp.log(s_pos) + mp.log(12 / delta)) / m)
+                + 2 * mp.sqrt((mp.log(s_neg) + mp.log(12 / delta)) / n))
+
+
+def buck_faces(N, D):
+    """Agarwal et al. (2005), Lemma 4.10 (Buck 1943): the faces of N hyperplanes in R^D,
+    Σ_{k=0}^{D} Σ_{i=D−k}^{D} C(i, D − k)·C(N, i), as printed (a double sum)."""
+    return sum(math.comb(i, D - k) * math.comb(N, i) for k in range(D + 1) for i in range(D - k, D + 1))
+
+
+def central_faces(N, D):
+    """The faces of N hyperplanes through 0 in general position in R^D:
+    1 + Σ_{c=0}^{D−1} C(N, c)·K(N − c, D − c) for N > D, 3^N for N ≤ D, with Cover's (1965)
+    K(M, k) = 2·Σ_{i=0}^{k−1} C(M − 1, i)."""
+    if N <= D:
+        return 3**N
+
+    def cover(M, k):
+        return 2 * sum(math.comb(M - 1, i) for i in range(k))
+
+    return 1 + sum(math.comb(N, c) * cover(N - c, D - c) for c in range(D))
+
+
+def polynomial_dimension(d, q):
+    """Agarwal et al. (2005), Eq. 23: C(d, q) = Σ_{i=1}^{q} C(d, i)·Σ_{j=1}^{q} C(j − 1, i − 1),
+    the double sum as printed."""
+    return sum(math.comb(d, i) * sum(math.comb(j - 1, i - 1) for j in range(1, q + 1)) for i in range(1, q + 1))
+
+
+# --- Agarwal & Roth (2005), Thm 1 ----------------------------------------------------------------
+
+
+def thm1_value(epsilon, delta, rho, c1, c2):
+    """Agarwal & Roth (2005), Thm 1, the number inside ⌈·⌉_ρ:
+    64/(ρ(1−ρ)ε²)·(4c2·ln(16/ε) + c2·ln(c2²/(e²ρ(1−ρ))) + ln(4c1/δ)) (the c2 terms are 0 when
+    c2 = 0); c1 is a number or a function of no arguments evaluated here, such as Example 2's
+    ``lambda: (2 * mp.e / d) ** d``."""
+    with mp.workdps(DPS):
+        log_c1 = mp.log(c1() if callable(c1) else mp.mpf(c1))
+        e, d, r = _mpf(epsilon, delta, skew(rho))
+        s = r * (1 - r)
+        bracket = log_c1 + mp.log(4 / d)
+        if c2:
+            c2 = mp.mpf(c2)
+            bracket += 4 * c2 * mp.log(16 / e) + c2 * mp.log(c2**2 / (mp.e**2 * s))
+        return 64 / (s * e**2) * bracket
+
+
+def thm1_condition(m, n, epsilon, delta, r):
+    """The condition the proof of Agarwal & Roth's Thm 1 establishes (their Thm 2 at ε/2):
+    4·r(F, 2m, 2n)·exp(−mnε²/(32(m + n))) ≤ δ, with r(F, 2m, 2n) = `r` (an integer)."""
+    with mp.workdps(DPS):
+        log_r = mp.log(mp.mpf(r))
+        m, n, e, d = _mpf(m, n, epsilon, delta)
+        return mp.log(4) + log_r - m * n * e**2 / (32 * (m + n)) <= mp.log(d)

@@ -293,10 +293,14 @@ class ShatterBound:
     notes: tuple[str, ...] = ()
 
     @property
-    def value(self) -> float:
-        """The bound used, as a float (inf when beyond 1e308)."""
+    def value(self) -> int | float:
+        """The bound used: its exact integer when it is one of at most 30 digits, else a float
+        (inf beyond 1e308)."""
         import math
 
+        exact = self.candidate(self.used).value
+        if exact is not None:
+            return exact
         return math.exp(self.log_value) if self.log_value < 709.0 else float("inf")
 
     def candidate(self, key: str) -> CountBound:

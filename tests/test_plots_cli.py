@@ -64,7 +64,7 @@ def test_options_reach_each_plot(cli, tmp_path):
     assert float(table[-1]["y"]) == ab.bounds.hoeffding_sample_size(0.1, 0.01, 0.8) / ab.bounds.error_rate_sample_size(0.1, 0.01)
     table = run("fig3", "--rho", "1/4", "--max-size", "8e3", "--class", "linear", "--d", 2)
     last = [row for row in table if row["x"] == "8000" and row["series"] == "Our bound (Cor 4.5)"]
-    assert float(last[0]["y"]) == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 2000, 6000, 0.01))
+    assert float(last[0]["y"]) == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 2000, 6000, 0.01, bound="paper"))
     table = run("intervals", "--auc", 0.7, "--rho", "1/2", "--sizes", 10, 20, "--method", "mcdiarmid")
     assert {row["series"] for row in table} == {"McDiarmid — lower end", "McDiarmid — upper end"}
     assert float(table[0]["y"]) == ab.interval(5, 5, 0.05, auc=0.7).lo

@@ -88,7 +88,10 @@ def test_the_wheel_holds_the_package_and_its_licence(dists):
     assert not [name for name in wheel if name.endswith(".c")]  # the source is in the sdist only
 
 
-@pytest.mark.skipif(compiled_loop() is None, reason="the compiled loop is not built here (no C compiler at install)")
+@pytest.mark.skipif(
+    compiled_loop() is None,
+    reason="the compiled loop is not built here (no C compiler at install, or an unbuilt source tree)",
+)
 def test_the_wheel_has_the_compiled_loop_where_the_install_has_it(dists):
     _, wheel, *_ = dists
     built = [name for name in wheel if name.startswith(f"{NAME}/empirical/_resample.")]

@@ -24,7 +24,8 @@ DATA = ROOT / "tests" / "data" / "asah_markers.csv"
 COMPILED = _resampling.compiled_loop()
 needs_compiled = pytest.mark.skipif(
     COMPILED is None,
-    reason="aucbound.empirical._resample is not built (no C compiler at install time): only the numpy engine runs",
+    reason="aucbound.empirical._resample is not built here (no C compiler at install, or an unbuilt source tree): "
+    "only the numpy engine runs",
 )
 #: A class of 3·2¹⁸: (2³² − n) mod n = 2¹⁸, so Lemire's method rejects one word in 16384,
 #: about 48 per class and resample.

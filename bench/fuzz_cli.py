@@ -1,0 +1,1077 @@
+#!/usr/bin/env python3
+"""Fuzz the ``aucbound`` command line and report every run that breaks its error rule.
+
+The rule: every input to every command gets an answer or one clear line.
+
+* good input: exit 0, the answer on stdout, nothing on stderr;
+* bad input: exit 2 (1 for a file that cannot be read or written) and exactly one line on
+  stderr starting ``Error: `` that names the option, and nothing on stdout;
+* never a traceback, a signal, a warning on stderr, a library parameter name in
+  backticks, a snake_case name or a "the <parameter>" fallback, NaN or infinity in the answer, or a run
+  longer than ``--timeout`` seconds.
+
+Each run is a fresh ``python -m aucbound …`` process (``PYTHONWARNINGS`` unset, one BLAS
+thread, address space capped at ``--memory-mb``) started in a work directory that holds
+generated data files (good and malformed CSV/TSV text, ``.npy`` and ``.npz`` files) and
+takes the figures and CSV files the commands write. Command lines are drawn from every
+command with valid values, extreme numbers, malformed text, missing, duplicated and
+unknown options; the draws depend only on ``--seed``, so a run is reproducible.
+
+    python bench/fuzz_cli.py --runs 2000 --seed 0 --jobs 1 --out fuzz-report.json
+    python bench/fuzz_cli.py --runs 200 --commands auc,compare --workdir /tmp/fuzz --verbose
+
+Prints a table of classes per command, the distinct failures (one example command line
+each) and the slowest runs; writes every run that is neither ``ok`` nor ``clean-error``
+to the JSON report with its command line, exit code, stderr and time. Replay a finding
+from the work directory (``--workdir`` keeps it): ``cd WORKDIR && python -m aucbound …``.
+
+Classes, the first that applies: ``timeout``, ``crash`` (killed by a signal or an exit
+code other than 0, 1, 2), ``traceback``, ``bad-stderr`` (not one ``Error: `` line on a
+failure, anything on stderr on success, a warning, control characters, or a line longer
+than 1000 characters), ``internal-name``, ``stdout-on-error``, ``refused-good`` (a
+well-formed data file, read once per file before the random runs, that does not give an
+answer), ``wrong-output`` (NaN/inf or an impossible number in the answer, JSON that is not
+strict JSON, or no output at all), ``clean-error``, ``ok``. ``aucbound`` and
+``aucbound plot`` with no arguments show their help on stderr with exit 2, as click's
+groups do; that counts as a clean error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import concurrent.futures
+import dataclasses
+import io
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+# --- what the command line offers (kept in step with `aucbound CMD --help`) -------------------
+
+CLOSED_FORM = ["mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max", "normal-max", "chebyshev-min", "normal-min",
+               "chebyshev-lehmann", "normal-lehmann", "hanley-mcneil", "newcombe", "delong", "delong-logit"]
+INVERTIBLE = CLOSED_FORM[:11]
+ALL_METHODS = CLOSED_FORM + ["bootstrap-percentile", "bootstrap-bca"]
+COMPARE_METHODS = ["mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max", "normal-max", "delong"]
+CLASSES = {"finite": ["--size"], "line": [], "linear": ["--d"], "polynomial": ["--d", "--q"],
+           "growth": ["--log-c1", "--c2"]}
+CLASS_OPTIONS = ["--size", "--d", "--q", "--log-c1", "--c2"]
+SCENARIOS = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
+TABLEFMTS = ["simple", "github", "grid", "latex_booktabs", "plain", "pipe", "rst", "html", "tsv", "fancy_grid"]
+PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter"]
+
+# --- values --------------------------------------------------------------------------------
+
+HUGE_DIGITS = "1" + "0" * 30
+EXTREME = ["0", "-0", "-1", "1e-300", "1e-320", "5e-324", "1e308", "1e309", "-1e309", "inf", "-inf", "nan", "NaN",
+           HUGE_DIGITS, str(2**53 + 1), str(2**64), "1e30", "0.0", "1.0", "1", "0.9999999999999999", "1e-16",
+           "1" + "0" * 400, "-" + HUGE_DIGITS, "2", "1.5", "-0.5"]
+MALFORMED = ["1/0", "abc", "", "1e", "0x10", "١٢", "1_000", " ", "1..", "..", "1,5", "½", "0.5.5", "+-1", "True",
+             "None", "1j", "∞", "\u00a01", "1e+", "1/2/3", "-1/2", "1/-2", "2/1", "0/5", "3..1", "0..4", "1..x",
+             "--", "-", "٠.٥", "1e-3.5", "0b11", "1 2", "'0.5'", "\t", "x" * 300]
+
+SIZE_SMALL = [1, 2, 3, 4, 5, 7, 10, 20, 30, 50, 100, 500, 1000, 5000, 10**4, 10**5, 10**6]
+SIZE_BIG = [10**9, 10**12, 2**53 + 1, 10**15, 10**30, 10**300, 10**400]
+UNIT = [0.05, 0.01, 0.1, 0.5, 0.25, 0.9, 0.99, 0.001, 1e-6, 0.3, 0.75]
+UNIT_RARE = ["1e-10", "1e-100", "1e-300", "1e-320", "5e-324", "0.9999999999999999", "0.9999999999", ".5", "5e-1",
+             "1e-3", "2.2250738585072014e-308"]
+SKEW = ["1/2", "1/10", "1/4", "0.25", "0.1", "1/3", "2/3", "999/1000", "1/1000", "0.5", "3/10"]
+SKEW_RARE = ["1/1000000", "1/10000000000", "1e-300", "5e-324", "99999999999/100000000000", "1/" + HUGE_DIGITS,
+             "0.9999999999999999", " 1/2 ", "1 / 2", "10/20", "1/3.0", "0.5/1"]
+
+
+class Draw:
+    """The random choices of one run: values, good ones or (with probability `bad`) bad ones."""
+
+    def __init__(self, rng: random.Random, bad: float):
+        self.rng, self.bad = rng, bad
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def choice(self, values):
+        return self.rng.choice(list(values))
+
+    def broken(self) -> str:
+        return self.choice(EXTREME if self.chance(0.5) else MALFORMED)
+
+    def value(self, good, rare=(), rare_p: float = 0.1) -> str:
+        """A good value (sometimes a rare one), or a broken one with probability `bad`."""
+        if self.chance(self.bad):
+            return self.broken()
+        if rare and self.chance(rare_p):
+            return str(self.choice(rare))
+        return str(self.choice(good))
+
+    def size(self, small=SIZE_SMALL, big=SIZE_BIG, rare_p=0.08) -> str:
+        return self.value(small, big, rare_p)
+
+    def unit(self) -> str:
+        return self.value(UNIT, UNIT_RARE)
+
+    def closed(self) -> str:
+        return self.value(UNIT + [0, 1, 0.83], ["0.0", "1.0", "1e-300", "0.9999999999999999", "5e-324"])
+
+    def skew(self) -> str:
+        return self.value(SKEW, SKEW_RARE)
+
+
+class Line:
+    """A command line under construction: (option, values) items, mutated, then flattened."""
+
+    def __init__(self, prefix: list[str]):
+        self.prefix, self.items, self.stdin = prefix, [], None
+
+    def add(self, option: str, *values: str) -> None:
+        self.items.append((option, [str(v) for v in values]))
+
+    def positional(self, value: str) -> None:
+        self.items.append((None, [str(value)]))
+
+    def argv(self) -> list[str]:
+        out = list(self.prefix)
+        for option, values in self.items:
+            out += ([option] if option else []) + values
+        return out
+
+
+def mutate(line: Line, draw: Draw, regenerate) -> None:
+    """Structural mistakes: a missing, doubled, unknown, glued or truncated option."""
+    rng = draw.rng
+    if line.items and draw.chance(0.06):
+        del line.items[rng.randrange(len(line.items))]
+    if line.items and draw.chance(0.06):
+        option, _ = rng.choice(line.items)
+        if option:
+            fresh = regenerate(option)
+            line.items.insert(rng.randrange(len(line.items) + 1), (option, fresh if fresh is not None else []))
+    if draw.chance(0.03):
+        line.add(draw.choice(["--bogus", "--M", "-m", "--delta-", "--meth", "--fromat"]), draw.choice(["1", "x"]))
+    if line.items and draw.chance(0.04):
+        k = rng.randrange(len(line.items))
+        option, values = line.items[k]
+        if option and len(values) == 1:
+            line.items[k] = (None, [f"{option}={values[0]}"])
+    if line.items and draw.chance(0.03):
+        option, values = line.items[-1]
+        if option and values:
+            line.items[-1] = (option, values[:-1])
+    if draw.chance(0.02):
+        line.positional(draw.choice(["extra", "1", "--", "-"]))
+    if draw.chance(0.01):
+        line.add("--help")
+    if draw.chance(0.08):
+        rng.shuffle(line.items)
+
+
+# --- data files ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class DataFile:
+    """A generated input file: its bytes, what it is, and the columns it offers."""
+
+    data: bytes
+    about: str
+    scores: list[str]
+    label: str
+    positives: list[str]
+    good: bool = False
+    commands: tuple = ("auc", "compare")  # the commands it is good input for (when `good`)
+
+
+def _csv(rows, header=("score", "s2", "label"), sep=",", eol="\n", bom=False) -> bytes:
+    lines = ([sep.join(header)] if header else []) + [sep.join(str(x) for x in row) for row in rows]
+    text = eol.join(lines) + eol
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+
+
+def _npy(array, allow_pickle=False) -> bytes:
+    import numpy as np
+
+    stream = io.BytesIO()
+    np.save(stream, array, allow_pickle=allow_pickle)
+    return stream.getvalue()
+
+
+def _npz(**arrays) -> bytes:
+    import numpy as np
+
+    stream = io.BytesIO()
+    np.savez(stream, **arrays)
+    return stream.getvalue()
+
+
+def data_files() -> dict[str, DataFile]:
+    """Every file the auc and compare runs read, good and malformed, built from a fixed seed."""
+    import numpy as np
+
+    rng = random.Random(20240601)
+    size = 40
+    labels = [k % 2 for k in range(size)]
+    s1 = [round(rng.gauss(y, 1.0), 4) for y in labels]
+    s2 = [round(rng.gauss(0.5 * y, 1.0), 4) for y in labels]
+    rows = list(zip(s1, s2, labels))
+    three = ["score", "s2"]
+    files: dict[str, DataFile] = {}
+
+    def add(name, data, about, scores=three, label="label", positives=("1",), good=False, commands=("auc", "compare")):
+        files[name] = DataFile(data, about, list(scores), label, list(positives), good, commands)
+
+    add("good.csv", _csv(rows), "40 rows: score,s2,label with 0/1 labels", good=True)
+    add("good.tsv", _csv(rows, sep="\t"), "the same, tab-separated", good=True)
+    words = [(a, b, "Poor" if y else "Good") for a, b, y in rows]
+    add("words.csv", _csv(words), "labels Poor/Good", positives=["Poor", "Good", "poor", "1"], good=True)
+    add("bool.csv", _csv([(a, b, "true" if y else "false") for a, b, y in rows]), "labels true/false",
+        positives=["true", "false", "1", "TRUE", "yes"], good=True)
+    add("pm1.csv", _csv([(a, b, 1 if y else -1) for a, b, y in rows]), "labels -1/1", positives=["1", "-1", "0"], good=True)
+    add("headerless.csv", _csv(rows, header=None), "no header: columns 0, 1 and label 2", scores=["0", "1"], label="2",
+        good=True)
+    add("crlf.csv", _csv(rows, eol="\r\n"), "CRLF line ends", good=True)
+    add("bom.csv", _csv(rows, bom=True), "UTF-8 byte-order mark", good=True)
+    add("bom_crlf.tsv", _csv(rows, sep="\t", eol="\r\n", bom=True), "BOM, tabs and CRLF", good=True)
+    add("quoted.csv", ('"score","s2","label"\n' + "".join(f'"{a}","{b}","{y}"\n' for a, b, y in rows)).encode(),
+        "every field quoted", good=True)
+    add("ties.csv", _csv([(0.5, 0.5, y) for y in labels]), "every score equal", good=True)
+    add("two_rows.csv", _csv([(0.9, 0.1, 1), (0.2, 0.3, 0)]), "one positive and one negative", good=True,
+        commands=("auc",))  # compare needs two of each
+    add("float_labels.csv", _csv([(a, b, float(y)) for a, b, y in rows]), "labels 0.0/1.0", positives=["1", "1.0", "0"],
+        good=True)
+    add("mixed_labels.csv", _csv([(a, b, ("1" if k % 4 == 1 else "1.0") if y else "0") for k, (a, b, y) in enumerate(rows)]),
+        "labels 0, 1 and 1.0 (three texts)", positives=["1", "1.0"])
+    add("spaces.csv", b"score , s2 , label\n" + b"".join(f" {a} , {b} , {y} \n".encode() for a, b, y in rows),
+        "spaces around every field", good=True)
+    add("big_labels.csv", _csv([(a, b, 2**64 if y else 0) for a, b, y in rows]), "labels 0 and 2^64",
+        positives=[str(2**64), "0"], good=True)
+    add("tiny_scores.csv", _csv([("5e-324" if y else "1e-320", 0, y) for y in labels]), "subnormal scores", good=True)
+    add("big_scores.csv", _csv([(HUGE_DIGITS if y else "-" + HUGE_DIGITS, str(2**53 + 1), y) for y in labels]),
+        "scores of 31 digits and 2^53+1", good=True)
+    add("huge_int_scores.csv", _csv([("1" + "0" * 400 if y else "0", 1, y) for y in labels]),
+        "a 401-digit integer score (beyond float)")
+    add("big.csv", _csv([(round(rng.random(), 6), round(rng.random(), 6), rng.randrange(2)) for _ in range(50_000)]),
+        "50 000 rows", good=True)
+    # malformed text
+    bad_row = list(rows)
+    add("nonascii_digits.csv", _csv(bad_row[:5] + [("١٢", 0.1, 1)] + bad_row[5:]), "an Arabic-Indic score '١٢' on line 7")
+    add("nonascii_labels.csv", _csv([(a, b, "١" if y else "٠") for a, b, y in rows]), "labels '٠'/'١'",
+        positives=["١", "1"], good=True)
+    add("underscore.csv", _csv(bad_row[:3] + [("1_000", 0.1, 1)] + bad_row[3:]), "a score '1_000' on line 5")
+    add("long_field.csv", _csv(bad_row[:2] + [("9" * 200_000, 0.1, 1)] + bad_row[2:]), "a 200 000-digit score field")
+    add("long_label.csv", _csv(bad_row[:2] + [(0.3, 0.1, "x" * 200_000)] + bad_row[2:]), "a 200 000-character label")
+    add("long_header.csv", _csv(rows, header=("s" * 200_000, "s2", "label")), "a 200 000-character header name",
+        scores=["s2", "0"])
+    add("nan_score.csv", _csv(bad_row[:4] + [("nan", 0.1, 1)] + bad_row[4:]), "a NaN score")
+    add("inf_score.csv", _csv(bad_row[:4] + [("inf", "-inf", 0)] + bad_row[4:]), "inf and -inf scores")
+    add("nan_label.csv", _csv(bad_row[:4] + [(0.2, 0.1, "nan")] + bad_row[4:]), "a NaN label")
+    add("empty_label.csv", _csv(bad_row[:4] + [(0.2, 0.1, "")] + bad_row[4:]), "an empty label")
+    add("one_class.csv", _csv([(a, b, 1) for a, b, _ in rows]), "every label 1")
+    add("three_classes.csv", _csv([(a, b, k % 3) for k, (a, b, _) in enumerate(rows)]), "labels 0, 1, 2",
+        positives=["1", "2", "0"])
+    add("empty.csv", b"", "an empty file")
+    add("header_only.csv", b"score,s2,label\n", "a header and no rows")
+    add("blank_lines.csv", b"\n\n\n", "three empty lines")
+    add("whitespace.csv", b"   \n \t \n", "only white space")
+    add("ragged.csv", _csv(bad_row[:6] + [(0.5,)] + bad_row[6:]), "a row with one field")
+    add("extra_fields.csv", _csv(bad_row[:6] + [(0.5, 0.2, 1, 7, 8)] + bad_row[6:]), "a row with five fields")
+    add("dup_header.csv", _csv(rows, header=("score", "score", "label")), "two columns named score", scores=["score", "1"])
+    add("numeric_header.csv", _csv(rows, header=("0", "1", "2")), "header names 0, 1, 2", scores=["0", "1"], label="2")
+    add("latin1.csv", "score,s2,label\n0.5,0.1,caf\u00e9\n0.2,0.3,x\n".encode("latin-1"), "invalid UTF-8 (Latin-1 é)")
+    add("nul.csv", b"score,s2,label\n0.5,0.1,1\n0.\x002,0.3,0\n", "a NUL byte in a score")
+    add("garbage.bin", bytes(random.Random(7).randrange(256) for _ in range(4096)), "4 KiB of random bytes")
+    add("unterminated_quote.csv", b'score,s2,label\n"0.5,0.1,1\n0.2,0.3,0\n', "an unterminated quote")
+    add("semicolon.csv", _csv(rows, sep=";"), "semicolon-separated (one column)")
+    add("hex_scores.csv", _csv([("0x1p-2" if y else "0x10", 0, y) for y in labels]), "hexadecimal scores")
+    add("lone_cr.csv", _csv(rows, eol="\r"), "old Mac line ends (CR only)")
+    add("utf16.csv", "score,s2,label\n0.5,0.1,1\n0.2,0.3,0\n".encode("utf-16"), "UTF-16 text")
+    # numpy files
+    table = np.array(rows, dtype=np.float64)
+    add("good2d.npy", _npy(table), "2-D float array (40, 3)", scores=["0", "1"], label="2", good=True)
+    struct = np.array(rows, dtype=[("score", "f8"), ("s2", "f8"), ("label", "i8")])
+    add("struct.npy", _npy(struct), "structured array score, s2, label", good=True)
+    add("struct_text.npy", _npy(np.array(words, dtype=[("score", "f8"), ("s2", "f8"), ("label", "U4")])),
+        "structured, text labels", positives=["Poor", "Good"], good=True)
+    add("good.npz", _npz(score=table[:, 0], s2=table[:, 1], label=table[:, 2].astype(int)), "npz of three 1-D arrays",
+        good=True)
+    add("fortran.npy", _npy(np.asfortranarray(table)), "Fortran-ordered 2-D", scores=["0", "1"], label="2", good=True)
+    add("bigendian.npy", _npy(table.astype(">f8")), "big-endian 2-D", scores=["0", "1"], label="2", good=True)
+    add("float16.npy", _npy(table.astype(np.float16)), "float16 2-D", scores=["0", "1"], label="2", good=True)
+    add("npy_named.csv", _npy(table), "an .npy file named .csv", scores=["0", "1"], label="2", good=True)
+    add("zero_d.npy", _npy(np.array(5.0)), "a 0-d array", scores=["0"], label="1")
+    add("one_d.npy", _npy(table[:, 0]), "a 1-D array", scores=["0"], label="1")
+    add("three_d.npy", _npy(np.zeros((4, 3, 2))), "a 3-D array", scores=["0", "1"], label="2")
+    add("empty2d.npy", _npy(np.zeros((0, 3))), "a (0, 3) array", scores=["0", "1"], label="2")
+    add("object.npy", _npy(np.array([[0.5, 1], [0.2, 0]], dtype=object), allow_pickle=True), "a pickled object array",
+        scores=["0"], label="1")
+    add("object.npz", _npz(score=np.array([0.5, "x"], dtype=object), label=np.array([1, 0])),
+        "npz with a pickled object column", scores=["score"])
+    add("complex.npy", _npy(table.astype(complex)), "complex 2-D", scores=["0", "1"], label="2")
+    add("text2d.npy", _npy(table.astype(str)), "2-D array of text", scores=["0", "1"], label="2")
+    add("bool2d.npy", _npy(table > 0), "boolean 2-D", scores=["0", "1"], label="2")
+    nan_table = table.copy()
+    nan_table[3, 0] = np.nan
+    nan_table[5, 2] = np.nan
+    add("nan2d.npy", _npy(nan_table), "2-D with a NaN score and a NaN label", scores=["0", "1"], label="2")
+    inf_table = table.copy()
+    inf_table[4, 1] = -np.inf
+    add("inf2d.npy", _npy(inf_table), "2-D with -inf in column 1", scores=["0", "1"], label="2")
+    add("nan_label2d.npy", _npy(np.column_stack([table[:, :2], np.where(table[:, 2] > 0, np.nan, 0.0)])),
+        "2-D whose positive labels are NaN", scores=["0", "1"], label="2")
+    add("uint64_labels.npy", _npy(np.array([(a, b, 2**64 - 1 if y else 0) for a, b, y in rows],
+                                          dtype=[("score", "f8"), ("s2", "f8"), ("label", "u8")])),
+        "structured, labels 0 and 2^64-1", positives=[str(2**64 - 1), "0", "-1"])
+    add("subarray.npy", _npy(np.zeros(4, dtype=[("score", "f8", (2,)), ("s2", "f8"), ("label", "i8")])),
+        "structured with a (2,) subarray field")
+    add("datetime.npy", _npy(np.zeros(4, dtype=[("score", "M8[s]"), ("s2", "m8[s]"), ("label", "i8")])),
+        "structured with datetime fields")
+    add("nested.npy", _npy(np.zeros(4, dtype=[("score", [("a", "f8")]), ("s2", "f8"), ("label", "i8")])),
+        "structured with a nested field")
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f8", "fortran_order": False, "shape": (10**12, 3)})
+    add("huge_shape.npy", header.getvalue() + b"\0" * 64, "a valid header claiming shape (10^12, 3), 64 data bytes",
+        scores=["0", "1"], label="2")
+    add("bad_header.npy", b"\x93NUMPY\x01\x00\x20\x00{'descr': '<f8', 'shape': (}    \n", "a garbled .npy header",
+        scores=["0"], label="1")
+    add("truncated.npy", _npy(table)[:300], "a 2-D .npy cut short", scores=["0", "1"], label="2")
+    add("magic_only.npy", b"\x93NUMPY", "the .npy magic and nothing else", scores=["0"], label="1")
+    add("corrupt.npz", b"PK\x03\x04" + bytes(random.Random(3).randrange(256) for _ in range(512)),
+        "a zip magic number then garbage", scores=["score"])
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w") as archive:
+        archive.writestr("score.npy", b"not numpy")
+        archive.writestr("label.npy", _npy(np.array([1, 0])))
+    add("zip_not_npy.npz", zipped.getvalue(), "a zip whose score.npy is not .npy", scores=["score"])
+    plain_zip = io.BytesIO()
+    with zipfile.ZipFile(plain_zip, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    add("plain.zip", plain_zip.getvalue(), "a zip of a text file", scores=["readme", "score"])
+    add("empty.npz", _npz(), "an npz with no arrays", scores=["score"])
+    add("scalar.npz", _npz(score=np.array(1.0), s2=np.array(2.0), label=np.array(1)), "npz of 0-d arrays")
+    add("ragged.npz", _npz(score=table[:, 0], s2=table[:10, 1], label=table[:30, 2]), "npz columns of 40, 10, 30")
+    add("twod.npz", _npz(score=table[:, :2], s2=table[:, 1], label=table[:, 2]), "npz whose score is 2-D")
+    add("text_scores.npz", _npz(score=np.array(["a", "b"]), s2=np.array([1.0, 2.0]), label=np.array([1, 0])),
+        "npz with a text score column")
+    add("big.npz", _npz(score=np.linspace(0, 1, 200_000), s2=np.linspace(1, 0, 200_000),
+                        label=(np.arange(200_000) % 2)), "npz of 200 000 rows", good=True)
+    return files
+
+
+#: Standard inputs for FILE '-': a file's bytes, or fd 0 closed.
+STDIN_CHOICES = ["good.csv", "words.csv", "good2d.npy", "good.npz", "empty.csv", "garbage.bin", "nan_score.csv",
+                 "truncated.npy", "corrupt.npz", "object.npy", "closed", "closed", "devnull"]
+
+
+# --- one generator per command ----------------------------------------------------------------
+
+
+def _common(line: Line, draw: Draw) -> None:
+    if draw.chance(0.3):
+        line.add("--format", draw.value(["table", "json", "csv"], ["JSON", "xml"]))
+    if draw.chance(0.12):
+        line.add("--tablefmt", draw.value(TABLEFMTS, ["nope", "", "Simple"]))
+
+
+def _methods(line: Line, draw: Draw, keys, most=3) -> None:
+    for _ in range(draw.rng.randrange(most + 1) if draw.chance(0.4) else 0):
+        line.add("--method", draw.value(keys, ["all", "McDiarmid", "bootstrap", "delong "]))
+
+
+def _class(line: Line, draw: Draw, keys=tuple(CLASSES), required=True) -> None:
+    if not required and draw.chance(0.5):
+        return
+    key = draw.choice(keys)
+    line.add("--class", draw.value([key], ["Linear", "svm", "all"]))
+    options = list(CLASSES[key]) if draw.chance(0.8) else draw.rng.sample(CLASS_OPTIONS, draw.rng.randrange(3))
+    if key == "growth" and "--c2" in options and draw.chance(0.4):
+        options.remove("--c2")
+    for option in options:
+        line.add(option, _class_value(option, draw))
+
+
+def _class_value(option: str, draw: Draw) -> str:
+    if option == "--size":
+        return draw.size([1, 2, 10, 1000, 10**6], [10**30, 10**300, 10**400, 2**53 + 1])
+    if option == "--d":
+        return draw.size([1, 2, 3, 5, 10, 16, 100], [1000, 10**6, 10**30, 10**300])
+    if option == "--q":
+        return draw.size([1, 2, 3, 5], [10, 100, 10**6, 10**30])
+    if option == "--log-c1":
+        return draw.value([0, 1, 5, -5, 25.3, 100, -100], ["1e300", "-1e300", "1e-320", "700", "-700", "1e6", "-1e6",
+                                                          "710", "-745.2"])
+    return draw.value([0, 0.5, 1, 2, 3, 10], ["1e300", "1e-320", "100", "1e6", "1e-300"])
+
+
+def gen_interval(line: Line, draw: Draw) -> None:
+    line.add("--m", draw.size())
+    line.add("--n", draw.size())
+    if draw.chance(0.5):
+        line.add("--delta", draw.unit())
+    _methods(line, draw, CLOSED_FORM)
+    for option, p in (("--auc", 0.5), ("--p1", 0.25), ("--p2", 0.25), ("--variance", 0.2)):
+        if draw.chance(p):
+            line.add(option, draw.closed())
+    if draw.chance(0.15):
+        line.add("--class-size", draw.size([1, 2, 1000, 10**6], [10**30, 10**300, 10**400]))
+    if draw.chance(0.1):
+        line.add("--log-class-size", draw.value([0, 1, 10, 100, 700], ["1e300", "1e-300", "1e10", "1e100"]))
+    _common(line, draw)
+
+
+def gen_sample_size(line: Line, draw: Draw) -> None:
+    line.add("--epsilon", draw.unit())
+    if draw.chance(0.5):
+        line.add("--delta", draw.unit())
+    if draw.chance(0.6):
+        line.add("--rho", draw.skew())
+    _methods(line, draw, INVERTIBLE)
+    for option, p in (("--auc", 0.4), ("--p1", 0.2), ("--p2", 0.2)):
+        if draw.chance(p):
+            line.add(option, draw.closed())
+    if draw.chance(0.15):
+        line.add("--class-size", draw.size([1, 2, 1000, 10**6], [10**30, 10**300, 10**400]))
+    if draw.chance(0.1):
+        line.add("--log-class-size", draw.value([0, 1, 10, 100, 700], ["1e300", "1e-300", "1e10", "1e100"]))
+    _common(line, draw)
+
+
+def gen_lower_bound(line: Line, draw: Draw) -> None:
+    line.add("--rank-dim", draw.size([1, 2, 10, 100, 10**6], [10**30, 10**300, 10**400]))
+    line.add("--epsilon", draw.unit())
+    if draw.chance(0.5):
+        line.add("--delta", draw.unit())
+    if draw.chance(0.5):
+        line.add("--rho", draw.unit())
+    if draw.chance(0.5):
+        line.add("--m", draw.size())
+        if draw.chance(0.9):
+            line.add("--n", draw.size())
+    _common(line, draw)
+
+
+def _gen_uniform(line: Line, draw: Draw, keys) -> None:
+    _class(line, draw, keys)
+    if draw.chance(0.6):
+        line.add("--m", draw.size())
+        line.add("--n", draw.size())
+        if draw.chance(0.05):
+            line.add("--epsilon", draw.unit())
+    else:
+        line.add("--epsilon", draw.unit())
+        if draw.chance(0.6):
+            line.add("--rho", draw.skew())
+    if draw.chance(0.5):
+        line.add("--delta", draw.unit())
+    _common(line, draw)
+
+
+def gen_uniform(line: Line, draw: Draw) -> None:
+    _gen_uniform(line, draw, tuple(CLASSES))
+
+
+def gen_freund(line: Line, draw: Draw) -> None:
+    _gen_uniform(line, draw, ("finite", "line", "linear", "polynomial", "growth", "line", "linear"))
+
+
+def gen_eem(line: Line, draw: Draw) -> None:
+    _class(line, draw)
+    line.add("--epsilon", draw.unit())
+    if draw.chance(0.5):
+        line.add("--delta", draw.unit())
+    if draw.chance(0.6):
+        line.add("--rho", draw.skew())
+    _common(line, draw)
+
+
+def gen_psi(line: Line, draw: Draw) -> None:
+    log = draw.chance(0.3)
+    small = ["1", "2", "3", "4", "5", "6", "10", "30", "1..6", "2..10", "5..5", "1..3", "100", "200"]
+    big = ["1000", "1..100", "500..600", "2000", "5000", "1..1000", "10000", "100000"]
+    rare = ["1..1000000", "1000000", HUGE_DIGITS, "1.." + HUGE_DIGITS, "1..10000", "3000", "1.." + str(2**63),
+            "0..3", " 3..4 ", "1...3", "1..2..3", "+2", "٣"]
+    for option in ("--m", "--n"):
+        line.add(option, draw.value(big if log else small, rare, 0.12))
+    if log:
+        line.add("--log")
+    if draw.chance(0.15):
+        line.add("--bruteforce")
+    _common(line, draw)
+
+
+def gen_shatter(line: Line, draw: Draw) -> None:
+    _class(line, draw)
+    line.add("--m", draw.size())
+    line.add("--n", draw.size())
+    if draw.chance(0.3):
+        line.add("--patterns", draw.size())
+    _common(line, draw)
+
+
+def _plot_out(line: Line, draw: Draw, index: int) -> None:
+    suffix = draw.choice(["png", "png", "svg", "pdf"])
+    out = draw.value([f"out/{index}.{suffix}"], ["out/x.txt", "missing/x.png", "out", "out/.png", f"out/{index}.PNG",
+                                               "/dev/null.png"], 0.1)
+    line.add("--out", out)
+    if draw.chance(0.25):
+        line.add("--data", draw.value([f"out/{index}.csv"], ["missing/x.csv", "out"], 0.15))
+
+
+def _plot_sizes(draw: Draw) -> list[str]:
+    if draw.chance(draw.bad):
+        return [draw.broken(), draw.value(["100"])]
+    good = [("10", "1000"), ("100", "1e5"), ("1", "10"), ("5", "5"), ("1000", "10"), ("1", "30"), ("2", "20")]
+    rare = [("1", "1e12"), ("1e6", "1e7"), ("1", "1e9"), ("0.5", "10"), ("1e12", "1e12"), ("1", "1e13")]
+    return list(draw.choice(rare if draw.chance(0.1) else good))
+
+
+def gen_plot(name: str):
+    def generate(line: Line, draw: Draw, index: int = 0) -> None:
+        _plot_out(line, draw, index)
+        if name in ("fig1", "fig2", "fig3", "intervals", "sample-complexity") and draw.chance(0.4):
+            line.add("--delta", draw.unit())
+        if name in ("fig1", "fig3", "intervals"):
+            for _ in range(draw.rng.randrange(3) if draw.chance(0.5) else 0):
+                line.add("--rho", draw.skew())
+        if name == "sample-complexity" and draw.chance(0.4):
+            line.add("--rho", draw.skew())
+        if name in ("fig1", "intervals", "psi", "shatter") and draw.chance(0.6):
+            sizes = _plot_sizes(draw)
+            if name == "psi" and draw.chance(0.5):
+                sizes = [draw.value(["1", "10"]), draw.value(["50", "200", "1000"], ["10000", "1e6"])]
+            if name == "shatter" and not draw.chance(draw.bad):
+                sizes = [draw.value(["1", "2"]), draw.value(["5", "10", "20"], ["100", "1000", "1e6"], 0.15)]
+            line.add("--sizes", *sizes)
+        if name == "fig2":
+            if draw.chance(0.4):
+                line.add("--epsilon", draw.unit())
+            if draw.chance(0.4):
+                line.add("--rho-range", draw.unit(), draw.unit())
+        if name == "fig3":
+            if draw.chance(0.4):
+                line.add("--max-size", draw.value(["100", "1e3", "2e4", "1e5"], ["1e12", "1", "1e9"]))
+            _class(line, draw, required=False)
+        if name == "intervals":
+            if draw.chance(0.4):
+                line.add("--auc", draw.closed())
+            _methods(line, draw, CLOSED_FORM)
+            for option in ("--p1", "--p2"):
+                if draw.chance(0.25):
+                    line.add(option, draw.closed())
+        if name == "sample-complexity":
+            if draw.chance(0.4):
+                line.add("--epsilon-range", draw.unit(), draw.unit())
+            _class(line, draw, required=False)
+        if name == "shatter":
+            if draw.chance(0.4):
+                line.add("--trials", draw.size([1, 2, 3], [100, 10**4, 10**6]))
+            if draw.chance(0.3):
+                line.add("--seed", draw.value([0, 1, 7], [2**32, 2**64, HUGE_DIGITS]))
+            _class(line, draw, ("line", "linear", "polynomial", "finite"), required=False)
+
+    return generate
+
+
+def gen_plot_all(line: Line, draw: Draw, index: int = 0) -> None:
+    line.add("--out-dir", draw.value([f"out/all{index}"], ["out/0.png", "/proc/x", ""], 0.3))
+    if draw.chance(0.4):
+        line.add("--format", draw.value(["png", "svg", "pdf"], ["jpg"]))
+    if draw.chance(0.3):
+        line.add("--data")
+
+
+def _data_columns(line: Line, draw: Draw, files: dict[str, DataFile], how_many: int) -> None:
+    good = [name for name, f in files.items() if f.good]
+    name = draw.choice(good if draw.chance(0.4) else list(files))
+    if draw.chance(0.06):
+        name = draw.choice(["nowhere.csv", "out", ""])
+    stdin = None
+    if draw.chance(0.08):
+        stdin, name = draw.choice(STDIN_CHOICES), "-"
+    line.stdin = stdin
+    line.positional(f"files/{name}" if name in files else name)
+    source = files.get(stdin if name == "-" else name) or files["good.csv"]
+    stray = ["0", "1", "2", "3", "99", "-1", "nope", "", "label", "١", "0x1", " score", "Score", HUGE_DIGITS]
+    count = how_many if draw.chance(0.9) else draw.choice([0, 1, 2, 3])
+    for _ in range(count):
+        line.add("--score", draw.choice(source.scores) if draw.chance(0.85) else draw.choice(stray))
+    if draw.chance(0.96):
+        line.add("--label", source.label if draw.chance(0.85) else draw.choice(stray + ["s2"]))
+    if draw.chance(0.5):
+        line.add("--positive", draw.choice(source.positives) if draw.chance(0.8) else
+                 draw.choice(["", "2", "Poor", "nan", "1.0", "true", HUGE_DIGITS, "١"]))
+    if draw.chance(0.3):
+        line.add("--delta", draw.unit())
+
+
+def gen_auc(files):
+    def generate(line: Line, draw: Draw) -> None:
+        _data_columns(line, draw, files, 1)
+        if draw.chance(0.2):
+            line.add("--bootstrap", draw.value([1, 2, 10, 100, 1000, 2000], [10**6, 10**7, 10**8, 0]))
+        if draw.chance(0.15):
+            line.add("--seed", draw.value([0, 1, 7, 2**32 - 1], [2**32, 2**63, 2**64, HUGE_DIGITS]))
+        _methods(line, draw, ALL_METHODS)
+        _common(line, draw)
+
+    return generate
+
+
+def gen_compare(files):
+    def generate(line: Line, draw: Draw) -> None:
+        _data_columns(line, draw, files, 2)
+        _methods(line, draw, COMPARE_METHODS)
+        _common(line, draw)
+
+    return generate
+
+
+def gen_coverage(line: Line, draw: Draw, index: int = 0) -> None:
+    if draw.chance(0.03):
+        line.add("--grid")
+        line.add("--trials", draw.value([1, 2, 5], [10, 100]))
+        if draw.chance(0.2):
+            line.add("--m", draw.size())
+        if draw.chance(0.3):
+            line.add("--out", f"out/grid{index}.csv")
+        _common(line, draw)
+        return
+    if draw.chance(0.6):
+        line.add("--scenario", draw.value(SCENARIOS, ["normal", "Binormal", ""]))
+    if draw.chance(0.5):
+        line.add("--auc", draw.unit())
+    sizes = [1, 2, 3, 5, 10, 30, 100, 300]
+    for option in ("--m", "--n"):
+        if draw.chance(0.95):
+            line.add(option, draw.size(sizes, [10**4, 10**6, 10**9, 10**30], 0.06))
+    if draw.chance(0.4):
+        line.add("--delta", draw.unit())
+    line.add("--trials", draw.size([1, 2, 10, 100, 500, 1000], [10**5, 10**6, 10**7, 10**8], 0.05))
+    _methods(line, draw, ALL_METHODS)
+    if draw.chance(0.15):
+        line.add("--bootstrap-trials", draw.size([1, 2, 5, 20], [10**4, 10**7, 10**30], 0.1))
+    if draw.chance(0.15):
+        line.add("--resamples", draw.size([1, 2, 10, 100], [10**5, 10**7, 10**8], 0.1))
+    if draw.chance(0.2):
+        line.add("--seed", draw.value([0, 1, 7, 2**32 - 1], [2**32, 2**63, 2**64, HUGE_DIGITS]))
+    if draw.chance(0.1):
+        line.add("--out", draw.value([f"out/cov{index}.csv"], ["missing/x.csv", "out", "/dev/full"], 0.3))
+    _common(line, draw)
+
+
+def gen_top(line: Line, draw: Draw) -> None:
+    line.prefix = draw.choice([[], ["--help"], ["--version"], ["-V"], ["nope"], ["plot"], ["plot", "nope"],
+                               ["plot", "--help"], ["interval", "stray"], ["Interval"], ["-h"], ["--bogus"],
+                               ["plot", "all"], ["psi"], ["auc"]])
+
+
+# --- runs --------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Run:
+    index: int
+    command: str
+    argv: list[str]
+    stdin: str | None = None  # a data file's name, "closed", "devnull" or None (no input)
+    expect_ok: bool = False  # built to be valid: anything but exit 0 is a refusal of good input
+    exit_code: int | None = None
+    stdout: str = ""
+    stderr: str = ""
+    elapsed: float = 0.0
+    kind: str = ""
+    issues: list = dataclasses.field(default_factory=list)
+
+    def cmdline(self) -> str:
+        text = "python -m aucbound " + shlex.join(self.argv)
+        if self.stdin == "closed":
+            return text + " <&-"
+        if self.stdin and self.stdin != "devnull":
+            return text + f" < files/{self.stdin}"
+        return text + " < /dev/null"
+
+
+def generators(files):
+    table = {
+        "interval": (10, gen_interval), "sample-size": (10, gen_sample_size), "lower-bound": (7, gen_lower_bound),
+        "uniform": (9, gen_uniform), "freund": (7, gen_freund), "eem": (8, gen_eem), "psi": (9, gen_psi),
+        "shatter": (9, gen_shatter), "auc": (15, gen_auc(files)), "compare": (9, gen_compare(files)),
+        "coverage": (7, gen_coverage), "plot all": (0.25, gen_plot_all), "(top level)": (1.5, gen_top),
+    }
+    for name in PLOTS:
+        table[f"plot {name}"] = (1.5, gen_plot(name))
+    return table
+
+
+def make_runs(count: int, seed: int, files, only=None) -> list[Run]:
+    """`count` command lines, reproducible from `seed` (the first runs take good values only)."""
+    table = generators(files)
+    names = [name for name in table if not only or name in only or name.split()[0] in only]
+    weights = [table[name][0] for name in names]
+    rng = random.Random(seed)
+    runs = []
+    if not only or "auc" in only or "compare" in only:  # every data file and standard input once
+        for name, file in files.items():
+            for command in [c for c in ("auc", "compare") if not only or c in only]:
+                scores = file.scores[:1] if command == "auc" else (file.scores * 2)[:2]
+                argv = [command, f"files/{name}", *[a for s in scores for a in ("--score", s)], "--label", file.label,
+                        "--positive", file.positives[0]]
+                runs.append(Run(len(runs), command, argv, expect_ok=file.good and command in file.commands))
+        for stdin in dict.fromkeys(STDIN_CHOICES):
+            file = files.get(stdin, files["good.csv"])
+            argv = ["auc", "-", "--score", file.scores[0], "--label", file.label, "--positive", file.positives[0]]
+            runs.append(Run(len(runs), "auc", argv, stdin, expect_ok=stdin in files and file.good))
+    runs = runs[:count]
+    fixed = len(runs)
+    for index in range(fixed, count):
+        k = index - fixed  # the first draws: each command once, then good values only
+        command = names[k] if k < len(names) else rng.choices(names, weights)[0]
+        bad = 0.0 if k < 2 * len(names) else rng.choice([0.0, 0.0, 0.05, 0.15, 0.3, 0.6])
+        draw = Draw(random.Random(rng.getrandbits(64)), bad)
+        line = Line(command.split() if command != "(top level)" else [])
+        generate = table[command][1]
+        arguments = (index,) if command.startswith("plot") or command == "coverage" else ()
+        generate(line, draw, *arguments)
+
+        def regenerate(option, generate=generate, arguments=arguments, draw=draw):
+            scratch = Line([])
+            generate(scratch, Draw(draw.rng, draw.bad), *arguments)
+            return next((values for name, values in scratch.items if name == option), None)
+
+        if bad or draw.chance(0.1):
+            mutate(line, draw, regenerate)
+        runs.append(Run(index, command, line.argv(), line.stdin))
+    return runs
+
+
+def environment(threads: int = 1) -> dict:
+    env = dict(os.environ)
+    env.pop("PYTHONWARNINGS", None)
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env[name] = str(threads)
+    env["MPLBACKEND"] = "Agg"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def execute(run: Run, workdir: str, timeout: float, memory_mb: int, env: dict) -> Run:
+    """Run one command line in a fresh process group; kill the group at `timeout`."""
+    limit = f"ulimit -v {memory_mb * 1024}; " if memory_mb else ""
+    redirect = " <&-" if run.stdin == "closed" else ""
+    shell = f'{limit}exec "$@"{redirect}'
+    argv = ["/bin/sh", "-c", shell, "sh", sys.executable, "-m", "aucbound", *run.argv]
+    stdin = subprocess.DEVNULL
+    handle = None
+    if run.stdin not in (None, "closed", "devnull"):
+        handle = open(os.path.join(workdir, "files", run.stdin), "rb")
+        stdin = handle
+    start = time.monotonic()
+    process = subprocess.Popen(argv, cwd=workdir, env=env, stdin=stdin, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+        run.exit_code = process.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        stdout, stderr = process.communicate()
+        run.exit_code = None
+    finally:
+        if handle:
+            handle.close()
+    run.elapsed = time.monotonic() - start
+    run.stdout = stdout.decode("utf-8", "replace")
+    run.stderr = stderr.decode("utf-8", "replace")
+    return run
+
+
+# --- classification -----------------------------------------------------------------------------
+
+BACKTICKED = re.compile(r"`[A-Za-z_][A-Za-z0-9_]*`")
+FALLBACK_START = re.compile(r"^Error: the [a-z][a-z0-9 ]* must\b")
+#: A snake_case word outside quotes and parentheses: options are kebab-case, so a library name (rank_dim).
+SNAKE = re.compile(r"(?<![\w./'-])[a-z][a-z0-9]*_[a-z0-9_]+(?![\w./'(-])")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\([^()]*\)")
+WARNING = re.compile(r"\b[A-Z][A-Za-z]*Warning\b|^\S+:\d+: ", re.M)
+LONGEST_LINE = 1000
+NOT_FINITE = re.compile(r"(?<![\w.-])[-+]?(nan|inf|infinity)(?![\w])", re.I)
+
+
+def _library_names() -> list[str]:
+    """"the <parameter>" texts the CLI's fallback namer would produce for library parameters."""
+    names = set()
+    try:
+        import importlib
+        import inspect
+        import pkgutil
+
+        import aucbound
+
+        for module_info in pkgutil.walk_packages(aucbound.__path__, "aucbound."):
+            if ".cli" in module_info.name:
+                continue
+            module = importlib.import_module(module_info.name)
+            for value in vars(module).values():
+                if not callable(value) or getattr(value, "__module__", "") != module.__name__:
+                    continue
+                try:
+                    parameters = inspect.signature(value).parameters
+                except (TypeError, ValueError):
+                    continue
+                names.update(p for p in parameters if p not in ("self", "cls", "args", "kwargs"))
+    except Exception:  # the fuzzer still runs on a library that does not import
+        pass
+    names |= {"fclass", "log_c1", "c2", "class_size", "log_class_size", "pos_label", "rank_dim", "bootstrap_trials"}
+    ordinary = {"score", "scores", "label", "labels", "data", "path", "source", "value", "values", "sizes", "points",
+                "name", "method", "methods", "bound", "rows", "progress", "text", "result", "first", "second"}
+    named = {"fclass", "epsilon", "delta", "rho", "resamples", "trials", "seed", "auc", "variance", "p1", "p2", "c2",
+             "m", "n", "d", "q", "N", "M"}  # other one-letter names would match ordinary English
+    return sorted("the " + name.replace("_", " ") for name in names - ordinary if "_" in name or name in named)
+
+
+def _strict_json(text: str):
+    def refuse(constant):
+        raise ValueError(f"non-standard JSON constant {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _output_problems(run: Run) -> list[str]:
+    """What is wrong with a successful run's stdout: nothing, NaN/inf, impossible numbers, bad JSON."""
+    if not run.stdout.strip():
+        return ["exit 0 with nothing on stdout"]
+    if "--help" in run.argv or "-h" in run.argv or run.argv[:1] in (["--version"], ["-V"]) or not run.argv:
+        return []
+    problems = []
+    if "json" in run.argv and "--format" in run.argv:
+        try:
+            document = _strict_json(run.stdout)
+        except ValueError as error:
+            return [f"stdout is not strict JSON: {error}"]
+        problems += _impossible(document, run.command)
+    else:
+        match = NOT_FINITE.search(run.stdout)
+        if match:
+            line = next(l for l in run.stdout.splitlines() if match.group(0) in l)
+            problems.append(f"{match.group(0)!r} in the output: {line.strip()[:200]}")
+    return problems
+
+
+def _impossible(document, command: str) -> list[str]:
+    found = []
+
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    def walk(node):
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        lo, hi = node.get("lo"), node.get("hi")
+        if number(lo) and number(hi):
+            if lo > hi:
+                found.append(f"lo {lo} > hi {hi} ({node.get('method')})")
+            low_end = -1 if command == "compare" else 0
+            if command in ("auc", "compare", "interval") and not (low_end <= lo and hi <= 1):
+                found.append(f"interval [{lo}, {hi}] outside [{low_end}, 1] ({node.get('method')})")
+        for key in ("epsilon", "variance", "mean_width", "median_width"):
+            if number(node.get(key)) and node[key] < 0:
+                found.append(f"{key} = {node[key]} < 0 ({node.get('method')})")
+        for key in ("coverage", "p_value", "confidence", "vacuous", "degenerate"):
+            if number(node.get(key)) and not 0 <= node[key] <= 1:
+                found.append(f"{key} = {node[key]} outside [0, 1] ({node.get('method')})")
+        for key in ("N", "M"):
+            if number(node.get(key)) and node[key] < 1:
+                found.append(f"{key} = {node[key]} < 1 ({node.get('method')})")
+        for value in node.values():
+            walk(value)
+
+    walk(document)
+    return found[:3]
+
+
+def classify(run: Run, fallbacks: list[str]) -> Run:
+    issues = []
+    err = run.stderr
+    lines = err.splitlines()
+    if run.exit_code is None:
+        issues.append(("timeout", "killed after the time limit"))
+    elif run.exit_code < 0 or run.exit_code not in (0, 1, 2):
+        issues.append(("crash", f"exit code {run.exit_code}"))
+    if "Traceback (most recent call last)" in err:
+        last = next((l for l in reversed(lines) if l.strip() and not l.startswith(" ")), "")
+        issues.append(("traceback", last[:300]))
+    if run.argv in ([], ["plot"]) and run.exit_code == 2 and err.startswith("Usage: ") and not issues:
+        run.issues, run.kind = [], "clean-error"  # a group with no arguments shows its help, as click does
+        return run
+    if run.exit_code == 0:
+        if err:
+            issues.append(("bad-stderr", "stderr on success: " + (lines[0] if lines else repr(err))[:300]))
+    elif run.exit_code is not None:
+        if len(lines) != 1 or not err.endswith("\n") or not err.startswith("Error: "):
+            issues.append(("bad-stderr", f"{len(lines)} stderr lines: " + (lines[0] if lines else "(empty)")[:300]))
+    if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", err):
+        issues.append(("bad-stderr", "control characters on stderr: " + repr(err[:120])))
+    longest = max((len(l) for l in lines), default=0)
+    if longest > LONGEST_LINE:
+        issues.append(("bad-stderr", f"a {longest}-character stderr line: {err[:100]}"))
+    if WARNING.search(err):
+        issues.append(("bad-stderr", "a warning: " + WARNING.search(err).group(0)))
+    backticked = BACKTICKED.search(err)
+    if backticked:
+        issues.append(("internal-name", backticked.group(0)))
+    fallback = FALLBACK_START.search(err) or next((re.search(rf"\b{re.escape(t)}\b", err) for t in fallbacks
+                                                    if re.search(rf"\b{re.escape(t)}\b", err)), None)
+    if fallback:
+        issues.append(("internal-name", fallback.group(0)))
+    for line in lines:
+        snake = line.startswith("Error: ") and "--tablefmt" not in line and SNAKE.search(QUOTED.sub("", line))
+        if snake:
+            issues.append(("internal-name", snake.group(0)))
+            break
+    if run.exit_code not in (0, None) and run.stdout:
+        issues.append(("stdout-on-error", run.stdout.splitlines()[0][:200] if run.stdout.strip() else repr(run.stdout)))
+    if run.expect_ok and run.exit_code != 0 and not issues:
+        issues.append(("refused-good", (lines[0] if lines else "")[:300]))
+    if run.exit_code == 0:
+        issues += [("wrong-output", problem) for problem in _output_problems(run)]
+    order = ["timeout", "crash", "traceback", "bad-stderr", "internal-name", "stdout-on-error", "refused-good",
+             "wrong-output"]
+    issues.sort(key=lambda issue: order.index(issue[0]))
+    run.issues = issues
+    run.kind = issues[0][0] if issues else ("ok" if run.exit_code == 0 else "clean-error")
+    return run
+
+
+CLASSES_SHOWN = ["ok", "clean-error", "timeout", "crash", "traceback", "bad-stderr", "internal-name",
+                 "stdout-on-error", "refused-good", "wrong-output"]
+
+
+def where(stderr: str) -> str:
+    """The innermost frame of the package in a traceback, as path:function ("" if none)."""
+    frames = re.findall(r'File "[^"]*/(aucbound/[^"]+)", line \d+, in (\S+)', stderr)
+    return f"{frames[-1][0]}:{frames[-1][1]}" if frames else ""
+
+
+def signature(run: Run) -> str:
+    """What groups runs into one failure: the command, the class, where, and the message without its numbers."""
+    detail = run.issues[0][1] if run.issues else ""
+    detail = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", detail)
+    detail = re.sub(r"[-+]?\d[\d.e+-]*", "#", detail)
+    at = where(run.stderr) if run.kind == "traceback" else ""
+    return f"{run.command} | {run.kind} | {detail[:160]}" + (f" | at {at}" if at else "")
+
+
+def report(runs: list[Run], elapsed: float, args, files: dict[str, DataFile]) -> dict:
+    counts = collections.defaultdict(collections.Counter)
+    for run in runs:
+        counts[run.command][run.kind] += 1
+    names = sorted(counts)
+    width = max(len(n) for n in names) + 2
+    shown = [c for c in CLASSES_SHOWN if any(counts[n][c] for n in names)]
+    print(f"\n{len(runs)} runs in {elapsed:.0f} s (seed {args.seed}, {args.jobs} job(s), timeout {args.timeout:g} s)\n")
+    print("command".ljust(width) + "".join(c.rjust(max(len(c), 5) + 2) for c in shown) + "total".rjust(7))
+    total = collections.Counter()
+    for name in names:
+        total.update(counts[name])
+        print(name.ljust(width) + "".join(str(counts[name][c] or "").rjust(max(len(c), 5) + 2) for c in shown)
+              + str(sum(counts[name].values())).rjust(7))
+    print("all".ljust(width) + "".join(str(total[c]).rjust(max(len(c), 5) + 2) for c in shown) + str(len(runs)).rjust(7))
+
+    bad = [run for run in runs if run.kind not in ("ok", "clean-error")]
+    groups = collections.OrderedDict()
+    for run in sorted(bad, key=lambda r: (CLASSES_SHOWN.index(r.kind), r.command, r.index)):
+        groups.setdefault(signature(run), []).append(run)
+    print(f"\n{len(groups)} distinct failures (command | class | message), one example each:")
+    for key, members in groups.items():
+        print(f"\n[{len(members)}x] {key}\n    {members[0].cmdline()}")
+    print("\nslowest runs:")
+    for run in sorted(runs, key=lambda r: -r.elapsed)[: args.slowest]:
+        print(f"  {run.elapsed:6.2f} s  {run.kind:<13} {run.cmdline()[:160]}")
+
+    def entry(run: Run) -> dict:
+        used = [name for name in files if name == run.stdin or f"files/{name}" in run.argv]
+        return {
+            "index": run.index, "command": run.command, "class": run.kind,
+            "issues": [list(issue) for issue in run.issues], "cmdline": run.cmdline(), "argv": run.argv,
+            "stdin": run.stdin, "exit_code": run.exit_code, "elapsed": round(run.elapsed, 3),
+            "stdout_chars": len(run.stdout), "stderr": run.stderr[-4000:],
+            "files": {f"files/{name}": files[name].about for name in used},
+        }
+
+    return {
+        "runs": len(runs), "seed": args.seed, "jobs": args.jobs, "timeout": args.timeout,
+        "elapsed_seconds": round(elapsed, 1), "workdir": args.workdir,
+        "counts": {name: dict(counts[name]) for name in names}, "totals": dict(total),
+        "distinct": [{"signature": key, "count": len(members), "example": members[0].cmdline(),
+                      "indexes": [m.index for m in members]} for key, members in groups.items()],
+        "slowest": [{"elapsed": round(r.elapsed, 3), "class": r.kind, "cmdline": r.cmdline()}
+                    for r in sorted(runs, key=lambda r: -r.elapsed)[: args.slowest]],
+        "findings": [entry(run) for run in bad],
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=2000, help="command lines to run [2000]")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the command lines [0]")
+    parser.add_argument("--timeout", type=float, default=30.0, help="wall-time limit per run, seconds [30]")
+    parser.add_argument("--jobs", type=int, default=1, help="runs at a time [1]")
+    parser.add_argument("--out", default="fuzz-report.json", help="the JSON report [fuzz-report.json]")
+    parser.add_argument("--workdir", help="where the data files and outputs go (kept); default: a temporary directory")
+    parser.add_argument("--commands", help="only these commands, comma-separated (e.g. auc,compare,plot)")
+    parser.add_argument("--memory-mb", type=int, default=4096, help="address-space limit per run, MiB; 0: none [4096]")
+    parser.add_argument("--slowest", type=int, default=15, help="how many of the slowest runs to list [15]")
+    parser.add_argument("--verbose", action="store_true", help="print each failing run as it happens")
+    args = parser.parse_args(argv)
+
+    files = data_files()
+    temporary = args.workdir is None
+    args.workdir = os.path.abspath(args.workdir or tempfile.mkdtemp(prefix="aucbound-fuzz-"))
+    os.makedirs(os.path.join(args.workdir, "files"), exist_ok=True)
+    os.makedirs(os.path.join(args.workdir, "out"), exist_ok=True)
+    for name, file in files.items():
+        with open(os.path.join(args.workdir, "files", name), "wb") as stream:
+            stream.write(file.data)
+    only = set(args.commands.split(",")) if args.commands else None
+    runs = make_runs(args.runs, args.seed, files, only)
+    fallbacks = _library_names()
+    env = environment()
+    start = time.monotonic()
+    done = 0
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            futures = [pool.submit(execute, run, args.workdir, args.timeout, args.memory_mb, env) for run in runs]
+            for future in concurrent.futures.as_completed(futures):
+                run = classify(future.result(), fallbacks)
+                done += 1
+                if args.verbose and run.kind not in ("ok", "clean-error"):
+                    print(f"[{run.kind}] {run.cmdline()[:200]}\n    {run.issues[0][1][:200]}", file=sys.stderr)
+                if done % 100 == 0:
+                    print(f"{done}/{len(runs)} runs, {time.monotonic() - start:.0f} s", file=sys.stderr)
+        elapsed = time.monotonic() - start
+        document = report(runs, elapsed, args, files)
+        with open(args.out, "w", encoding="utf-8") as stream:
+            json.dump(document, stream, indent=1, ensure_ascii=False)
+        print(f"\nreport: {args.out} ({len(document['findings'])} findings)")
+    finally:
+        if temporary:
+            shutil.rmtree(args.workdir, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

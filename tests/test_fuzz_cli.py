@@ -1,0 +1,523 @@
+"""Every command line gets an answer or one clear line: property tests over every command.
+
+Each test draws command lines for one command — good values, values outside the option's
+domain, malformed text, missing, doubled and unknown options, and for ``auc`` and
+``compare`` generated data files (CSV/TSV text, ``.npy``, ``.npz``, standard input) — and
+runs them in-process with click's CliRunner. The rule checked on every run:
+
+* exit 0, 1 or 2, and no exception but SystemExit escaping the command (a RuntimeWarning is
+  an exception here: the test configuration turns warnings into errors);
+* exit 0: the answer on stdout, nothing on stderr, no NaN in it;
+* otherwise: one line on stderr starting "Error: ", nothing on stdout, and no library
+  parameter in backticks or "the <parameter>" fallback in place of the option's name.
+
+The good values are small, so each example takes milliseconds; valid but extreme sizes and
+the time limit are the fuzzer's job (bench/fuzz_cli.py), which runs each command line in
+its own process.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import shlex
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import strategies as st
+
+from aucbound.cli import main
+
+CLOSED_FORM = ["mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max", "normal-max", "chebyshev-min", "normal-min",
+               "chebyshev-lehmann", "normal-lehmann", "hanley-mcneil", "newcombe", "delong", "delong-logit"]
+INVERTIBLE = CLOSED_FORM[:11]
+ALL_METHODS = CLOSED_FORM + ["bootstrap-percentile", "bootstrap-bca"]
+COMPARE_METHODS = ["mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max", "normal-max", "delong"]
+CLASSES = {"finite": ["--size"], "line": [], "linear": ["--d"], "polynomial": ["--d", "--q"],
+           "growth": ["--log-c1", "--c2"]}
+SCENARIOS = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
+
+HUGE = "1" + "0" * 30
+#: Text that is no number, or not one an option takes.
+MALFORMED = ["1/0", "abc", "", "1e", "0x10", "١٢", "1_000", " ", "..", "1,5", "½", "0.5.5", "+-1", "True", "None",
+             "1j", "∞", "\u00a01", "1e+", "1/2/3", "3..1", "0..4", "--", "-", "1e-3.5", "x" * 200]
+#: Numbers at and beyond the ends of the domains.
+EXTREME = ["0", "-0", "-1", "1e-300", "1e-320", "5e-324", "1e308", "1e309", "-1e309", "inf", "-inf", "nan", "NaN",
+           HUGE, str(2**53 + 1), str(2**64), "1.0", "1", "1.5", "-0.5", "1" + "0" * 400]
+#: Values outside (0, 1) or malformed: bad for every probability option.
+NOT_UNIT = st.sampled_from([x for x in EXTREME if not 0 < float(x) < 1] + MALFORMED)
+#: Values below 1, not integers, or malformed: bad for every count option.
+NOT_COUNT = st.sampled_from(["0", "-0", "-1", "1e-300", "1e309", "inf", "nan", "1.5", "1.0", "2e3", "-" + HUGE]
+                            + MALFORMED)
+
+BACKTICKED = re.compile(r"`[A-Za-z_][A-Za-z0-9_]*`")
+FALLBACK = re.compile(r"^Error: the [a-z][a-z0-9 ]* must\b")
+#: A snake_case word outside quotes: options are kebab-case, so this is a library name (rank_dim).
+SNAKE = re.compile(r"(?<![\w./'-])[a-z][a-z0-9]*_[a-z0-9_]+(?![\w./'(-])")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\([^()]*\)")
+NAN = re.compile(r"(?<![\w.-])nan(?!\w)", re.I)
+
+RUNNER = CliRunner()
+#: No explain phase: it reruns failures under a tracer, which takes longer than the whole file should.
+PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
+EXAMPLES = settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check(args: list[str], stdin: bytes | None = None):
+    """Run `args` and assert the rule; returns click's Result."""
+    result = RUNNER.invoke(main, args, prog_name="aucbound", input=stdin)
+    shown = "aucbound " + shlex.join(args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"{shown}: {type(result.exception).__name__} escaped: {result.exception}") \
+            from result.exception
+    assert result.exit_code in (0, 1, 2), f"{shown}: exit {result.exit_code}"
+    assert "Traceback" not in result.stderr, f"{shown}: {result.stderr}"
+    if result.exit_code == 0:
+        assert result.stdout, f"{shown}: exit 0 with nothing on stdout"
+        assert result.stderr == "", f"{shown}: stderr on success: {result.stderr!r}"
+        assert not NAN.search(result.stdout), f"{shown}: NaN in the answer:\n{result.stdout}"
+    else:
+        error = result.stderr
+        assert result.stdout == "", f"{shown}: stdout on exit {result.exit_code}: {result.stdout[:300]!r}"
+        assert error.startswith("Error: ") and error.endswith("\n") and error.count("\n") == 1, \
+            f"{shown}: not one 'Error: ' line: {error[:600]!r}"
+        assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", error), f"{shown}: control characters: {error!r}"
+        assert not BACKTICKED.search(error), f"{shown}: a library name in backticks: {error!r}"
+        assert not FALLBACK.search(error), f"{shown}: a parameter instead of the option: {error!r}"
+        if "--tablefmt" not in error:  # tabulate's formats are snake_case
+            assert not SNAKE.search(QUOTED.sub("", error)), f"{shown}: a library name: {error!r}"
+    return result
+
+
+# --- strategies ------------------------------------------------------------------------------
+
+
+def mostly(good, bad, bad_in_ten: int = 2, rare=()):
+    """`good`, or `bad` about `bad_in_ten` times in ten, or a valid extreme from `rare` about once in ten."""
+    extreme = text(rare) if rare else good
+    return st.integers(0, 9).flatmap(lambda k: bad if k < bad_in_ten else extreme if k == bad_in_ten else good)
+
+
+def text(values):
+    return st.sampled_from([str(v) for v in values])
+
+
+def option(name: str, values, chance: float = 0.5):
+    """[name, value] with probability `chance`, else []."""
+    return st.floats(0, 1).flatmap(lambda u: values.map(lambda v: [name, str(v)]) if u < chance else st.just([]))
+
+
+def repeated(name: str, values, most: int = 3):
+    return st.lists(values, max_size=most).map(lambda vs: [token for v in vs for token in (name, str(v))])
+
+
+JUNK = st.sampled_from([[]] * 12 + [["--bogus", "1"], ["--M", "3"], ["stray"], ["--help"], ["--delta"], ["-m", "1"],
+                                    ["--format"], ["--"]])
+
+
+def command(prefix: list[str], *groups):
+    """The command line `prefix` followed by `groups` (token lists) in any order, sometimes with junk."""
+    return st.tuples(*groups, JUNK).flatmap(
+        lambda parts: st.permutations([part for part in parts if part]).map(
+            lambda ordered: prefix + [token for part in ordered for token in part]))
+
+
+#: Sizes that are valid and quick where the answer is a closed form (10^400 is beyond a float).
+BIG = (HUGE, 2**53 + 1, "1" + "0" * 400)
+#: Targets that are valid and quick for the class commands.
+TINY = ("1e-100", "1e-300", "5e-324", "0.9999999999")
+
+
+def size(small=(1, 2, 3, 5, 10, 20, 50), rare=()):
+    return mostly(text(small), NOT_COUNT, rare=rare)
+
+
+def unit(rare=()):
+    return mostly(text([0.05, 0.01, 0.1, 0.25, 0.5, 0.9, 0.99]), NOT_UNIT, rare=rare)
+
+
+UNIT = unit()
+CLOSED = mostly(text([0, 1, 0.5, 0.83, 0.2, 0.99, "0.0", "1.0"]),
+                st.sampled_from(["-0.1", "1.5", "-1", "1e309", "inf", "nan", "2"] + MALFORMED))
+SKEW = mostly(text(["1/2", "1/10", "0.25", "1/3", "3/10", "999/1000", "0.5"]),
+              st.sampled_from(["0", "1", "1/1", "2/1", "-1/2", "1/0", "0/5", "1/-2", "1.5", "nan", "inf", "1e309"]
+                              + MALFORMED))
+FORMAT = option("--format", mostly(text(["table", "json", "csv"]), text(["xml", "JSON", ""])), 0.4)
+TABLEFMT = option("--tablefmt", mostly(text(["simple", "github", "grid", "latex_booktabs", "plain", "html", "tsv"]),
+                                       text(["nope", "", "Simple"])), 0.15)
+DELTA = option("--delta", UNIT)
+
+
+def methods(keys):
+    return repeated("--method", mostly(text(keys), text(["all", "McDiarmid", "bootstrap", ""])), 2)
+
+
+def class_options(keys=tuple(CLASSES), required=True):
+    """--class KEY and its options (mostly the right ones; sometimes stray or missing)."""
+    values = {
+        "--size": size((1, 2, 10, 1000, 10**6), rare=BIG),
+        "--d": size((1, 2, 3, 5, 10)),
+        "--q": size((1, 2, 3)),
+        "--log-c1": mostly(text([0, 1, 5, -5, 25.3, 100, -100]), text(["1e309", "-1e309", "inf", "nan", "abc", ""]),
+                           rare=("-1e300", "-700", "1e-320")),  # 1e300 with a tiny target takes seconds
+        "--c2": mostly(text([0, 0.5, 1, 2]), text(["-1", "-0.5", "1e309", "inf", "nan", "abc", ""]), rare=("1e300",)),
+    }
+
+    def options(key):
+        right = st.just(CLASSES.get(key, []))
+        other = st.lists(st.sampled_from(list(values)), max_size=2, unique=True)
+        return mostly(right, other, 2).flatmap(
+            lambda names: st.tuples(*[values[name].map(lambda v, name=name: [name, v]) for name in names]))
+
+    chosen = mostly(text(keys), text(["Linear", "svm", ""]), 1)
+    with_class = chosen.flatmap(lambda key: options(key).map(
+        lambda parts: ["--class", key] + [token for part in parts for token in part]))
+    return with_class if required else st.one_of(st.just([]), with_class)
+
+
+# --- the commands with no data ----------------------------------------------------------------
+
+
+@EXAMPLES
+@given(args=command(["interval"], option("--m", size(rare=BIG), 0.95), option("--n", size(rare=BIG), 0.95),
+                    option("--delta", unit(TINY)), methods(CLOSED_FORM),
+               option("--auc", CLOSED), option("--p1", CLOSED, 0.25), option("--p2", CLOSED, 0.25),
+               option("--variance", CLOSED, 0.2), option("--class-size", size((1, 2, 1000), rare=BIG), 0.15),
+               option("--log-class-size", mostly(text([0, 1, 10, 700]), text(["-1", "1e301", "inf", "nan", ""])), 0.1),
+               FORMAT, TABLEFMT))
+@example(args=["interval", "--m", "1" + "0" * 400, "--n", "5"])
+def test_interval(args):
+    check(args)
+
+
+@EXAMPLES
+@given(args=command(["sample-size"], option("--epsilon", unit(("0.9999999999",)), 0.95), DELTA, option("--rho", SKEW, 0.6),
+               methods(INVERTIBLE), option("--auc", CLOSED, 0.4), option("--p1", CLOSED, 0.2),
+               option("--p2", CLOSED, 0.2), option("--class-size", size((1, 2, 1000), rare=(HUGE,)), 0.15),
+               option("--log-class-size", mostly(text([0, 1, 10]), text(["-1", "1e301", "inf", "nan", ""])), 0.1),
+               FORMAT, TABLEFMT))
+@example(args=["sample-size", "--epsilon", "0.9999999999", "--delta", "0.001", "--rho", "5e-324"])
+def test_sample_size(args):
+    check(args)
+
+
+@EXAMPLES
+@given(args=command(["lower-bound"], option("--rank-dim", size((1, 2, 10, 100, 10**6), rare=BIG), 0.95),
+                    option("--epsilon", unit(TINY), 0.95), option("--delta", unit(TINY)), option("--rho", unit(TINY)),
+                    option("--m", size(rare=BIG), 0.4), option("--n", size(rare=BIG), 0.4), FORMAT, TABLEFMT))
+@example(args=["lower-bound", "--rank-dim", "10", "--epsilon", "0.1", "--m", "3", "--n", "3"])
+def test_lower_bound(args):
+    check(args)
+
+
+def _uniform(name: str, tiny=()):
+    sizes = st.tuples(option("--m", size((1, 2, 10, 100, 5000), rare=BIG[:2]), 0.95),
+                      option("--n", size((1, 2, 10, 100, 5000), rare=BIG[:2]), 0.95))
+    target = st.tuples(option("--epsilon", unit(tiny), 0.95), option("--rho", SKEW, 0.6))
+    either = st.one_of(sizes, target, st.tuples(sizes, target).map(lambda both: both[0] + both[1]))
+    return command([name], class_options(), either.map(lambda parts: [token for part in parts for token in part]),
+                   DELTA, FORMAT, TABLEFMT)
+
+
+@EXAMPLES
+@given(args=_uniform("uniform", TINY))
+@example(args=["uniform", "--class", "growth", "--log-c1", "-100", "--m", "30", "--n", "10"])
+@example(args=["uniform", "--class", "growth", "--log-c1", "-100", "--epsilon", "0.9999999999"])
+@example(args=["uniform", "--class", "polynomial", "--d", "3", "--q", "2", "--epsilon", "1e-300"])
+def test_uniform(args):
+    check(args)
+
+
+@EXAMPLES
+@given(args=_uniform("freund"))  # a tiny target with --class growth takes seconds before it is refused
+@example(args=["freund", "--class", "growth", "--log-c1", "-5", "--m", "2", "--n", "50"])
+def test_freund(args):
+    check(args)
+
+
+@EXAMPLES
+@given(args=command(["eem"], class_options(), option("--epsilon", unit(TINY), 0.95), DELTA, option("--rho", SKEW, 0.6),
+               FORMAT, TABLEFMT))
+@example(args=["eem", "--class", "linear", "--d", "5", "--epsilon", "1e-100"])
+@example(args=["eem", "--class", "polynomial", "--d", "5", "--q", "1000000", "--epsilon", "0.3"])
+def test_eem(args):
+    check(args)
+
+
+PSI_SIZES = mostly(text(["1", "2", "3", "5", "8", "1..4", "2..6", "3..3", "30"]),
+                   st.sampled_from(["0", "-1", "0..3", "3..1", "1..", "..3", "1...3", "1..2..3", "1.5", "1e3", "٣",
+                                    "1..x", ""] + MALFORMED), rare=(HUGE, "1.." + HUGE, "1" + "0" * 400))
+
+
+@EXAMPLES
+@given(args=st.one_of(
+    command(["psi"], option("--m", PSI_SIZES, 0.95), option("--n", PSI_SIZES, 0.95), option("--log", st.just(""), 0.3)
+            .map(lambda part: part[:1]), FORMAT, TABLEFMT),
+    # brute force only where it is quick (3^(m·n) ≤ 3^10) or refused (m·n > 16)
+    command(["psi", "--bruteforce"], option("--m", text([1, 2, 3, 20]), 0.95), option("--n", text([1, 2, 3, 10]), 0.95),
+            option("--log", st.just(""), 0.1).map(lambda part: part[:1]), FORMAT),
+))
+@example(args=["psi", "--m", "1.." + HUGE, "--n", "1..3"])
+@example(args=["psi", "--m", "1" + "0" * 400, "--n", "1"])
+def test_psi(args):
+    check(args)
+
+
+@EXAMPLES
+@given(args=command(["shatter"], class_options(), option("--m", size(rare=BIG), 0.95),
+                    option("--n", size(rare=BIG), 0.95), option("--patterns", size(rare=BIG), 0.3), FORMAT, TABLEFMT))
+@example(args=["shatter", "--class", "polynomial", "--d", "1" + "0" * 300, "--q", "2", "--m", "1000", "--n", "2"])
+def test_shatter(args):
+    check(args)
+
+
+# --- coverage ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(args=st.one_of(
+    command(["coverage"], option("--scenario", mostly(text(SCENARIOS), text(["normal", "", "Binormal"]))),
+            option("--auc", UNIT), option("--m", size((1, 2, 3, 5, 10)), 0.95), option("--n", size((1, 2, 3, 5, 10)), 0.95),
+            DELTA, option("--trials", mostly(text([1, 2, 5, 20]), NOT_COUNT), 0.95), methods(ALL_METHODS),
+            option("--bootstrap-trials", mostly(text([1, 2, 3]), NOT_COUNT), 0.2),
+            option("--resamples", mostly(text([1, 5, 20]), NOT_COUNT), 0.2),
+            option("--seed", mostly(text([0, 1, 2**32 - 1, 2**64]), text(["-1", "1.5", "abc", ""])), 0.2),
+            option("--out", text(["missing-dir/x.csv", "."]), 0.05), FORMAT, TABLEFMT),
+    # --grid is refused with a stray option or a bad value before it runs
+    command(["coverage", "--grid"], st.sampled_from([["--m", "5"], ["--scenario", "rating"], ["--auc", "0.7"],
+                                                      ["--delta", "0.1"], ["--trials", "0"], ["--resamples", "-1"]]),
+            FORMAT),
+))
+def test_coverage(args):
+    check(args)
+
+
+# --- plots ----------------------------------------------------------------------------------------
+
+
+def _pair(name: str, good: str, bad: list[str]):
+    """--name A B (two values), good or refused."""
+    return option(name, mostly(st.just(good), text(bad), PLOT_BAD), 0.95).map(
+        lambda part: part[:1] + part[1].split() if part else part)
+
+
+#: Out of ten values of a plot option, the refused ones: most examples are refused before drawing, which is
+#: where the error paths are; the few drawn ones are small.
+PLOT_BAD = 3
+PLOT_UNIT = mostly(text([0.05, 0.01, 0.1, 0.5]), NOT_UNIT, PLOT_BAD)
+PLOT_SKEW = mostly(text(["1/2", "1/10", "0.25"]), st.sampled_from(["0", "1", "2/1", "1/0", "nan", "-1/2"] + MALFORMED),
+                   PLOT_BAD)
+PLOT_CLASS = st.sampled_from([[], ["--class", "line"], ["--class", "linear", "--d", "2"], ["--class", "finite",
+                              "--size", "100"], ["--class", "growth", "--log-c1", "5"], ["--class", "svm"],
+                              ["--class", "linear"], ["--d", "2"], ["--class", "line", "--d", "2"],
+                              ["--class", "finite", "--size", "0"], ["--class", "growth", "--c2", "-1"]])
+
+
+def _plot(name: str):
+    """A plot command at cheap settings (or refused ones), written as SVG."""
+    out = option("--out", mostly(text(["figure.svg"]), text(["figure.txt", "missing-dir/f.svg", "", "."]), PLOT_BAD),
+                 0.95)
+    data = option("--data", mostly(text(["figure.csv"]), text(["missing-dir/f.csv", "."]), PLOT_BAD), 0.2)
+    sizes = _pair("--sizes", "2 10", ["0 10", "10 5", "1 1e13", "0.5 3", "abc 3", "1 nan", "1e13 1e13"])
+    rhos = repeated("--rho", PLOT_SKEW, 2).map(lambda r: r or ["--rho", "1/2"])
+    delta = option("--delta", PLOT_UNIT)
+    parts = {
+        "fig1": [delta, rhos, sizes],
+        "fig2": [delta, option("--epsilon", PLOT_UNIT),
+                 _pair("--rho-range", "0.1 0.9", ["0 0.5", "0.5 1", "0.9 0.1", "nan 0.5", "abc 0.5"])],
+        "fig3": [delta, rhos, option("--max-size", mostly(text(["50", "1e2"]), text(["0", "1.5", "1e13", "abc"]),
+                                                          PLOT_BAD), 0.95), PLOT_CLASS],
+        "intervals": [option("--auc", mostly(text([0.9, 0.5, 0, 1]), text(["-0.1", "1.5", "nan", "abc"]), PLOT_BAD)),
+                      delta, rhos, sizes, methods(["mcdiarmid", "hoeffding", "normal-max"]),
+                      option("--p1", CLOSED, 0.2), option("--p2", CLOSED, 0.2)],
+        "psi": [sizes],
+        "sample-complexity": [delta, option("--rho", PLOT_SKEW),
+                              _pair("--epsilon-range", "0.1 0.4", ["0 0.5", "0.5 1", "0.4 0.1", "abc 0.5"]), PLOT_CLASS],
+        "shatter": [_pair("--sizes", "1 4", ["0 4", "4 1", "1 1e13", "a 4"]),
+                    option("--trials", mostly(text([1]), NOT_COUNT, PLOT_BAD), 0.95),
+                    option("--seed", mostly(text([0, 7]), text(["-1", "1.5", "abc"]), PLOT_BAD)),
+                    PLOT_CLASS.filter(lambda part: "finite" not in part and "growth" not in part)],
+    }[name]
+    return command(["plot", name], out, data, *parts)
+
+
+@settings(max_examples=25, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(args=st.sampled_from(["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter"]).flatmap(_plot))
+@example(args=["plot", "fig1", "--out", "figure.svg", "--data", "figure.csv", "--rho", "1/2", "--sizes", "2", "10"])
+@example(args=["plot", "psi", "--out", "figure.svg", "--data", "missing-dir/f.csv", "--sizes", "2", "10"])
+@example(args=["plot", "fig2", "--out", "figure.svg", "--rho-range", "0.1", "0.9"])
+@example(args=["plot", "fig3", "--out", "figure.svg", "--rho", "1/2", "--max-size", "50"])
+@example(args=["plot", "intervals", "--out", "figure.svg", "--rho", "1/2", "--sizes", "2", "10"])
+@example(args=["plot", "psi", "--out", "figure.svg", "--sizes", "2", "10"])
+@example(args=["plot", "sample-complexity", "--out", "figure.svg", "--epsilon-range", "0.1", "0.4", "--class", "line"])
+@example(args=["plot", "shatter", "--out", "figure.svg", "--sizes", "1", "4", "--trials", "1"])
+def test_plot(args, tmp_path_factory):
+    directory = tmp_path_factory.mktemp("plot")
+    args = [str(directory / a) if a.startswith(("figure.", "missing-dir/")) else a for a in args]
+    check(args)
+
+
+@settings(max_examples=15, deadline=None, phases=PHASES)
+@given(args=command(["plot", "all"], option("--out-dir", text(["", "figure.svg/x", "-"]), 0.7),
+               option("--format", text(["jpg", "PNG", ""]), 0.5), option("--data", st.just("")).map(lambda p: p[:1])))
+def test_plot_all_refusals(args):
+    """Only refusals: drawing every figure takes seconds (the fuzzer draws them)."""
+    if "--out-dir" in args and "--format" not in args and args[-1] != "--out-dir":
+        args = args + ["--format", "jpg"]
+    check(args)
+
+
+# --- data files ----------------------------------------------------------------------------------
+
+SCORE_TEXT = st.one_of(
+    st.floats(-1e6, 1e6, allow_nan=False).map(lambda x: f"{x:.6g}"),
+    st.integers(-5, 5).map(str),
+    st.sampled_from(["nan", "inf", "-inf", "١٢", "1_000", "", " ", "0x10", "1e", "5e-324", "1e400", HUGE,
+                     "1" + "0" * 400, '"0.5"', "abc", "9" * 140_000]),
+)
+LABEL_TEXT = st.sampled_from(["0", "1", "0", "1", "2", "Poor", "Good", "true", "false", "-1", "", "nan", "١", "1.0",
+                              str(2**64), "x" * 140_000])
+
+
+@st.composite
+def text_file(draw) -> bytes:
+    """CSV or TSV: a header (or none), rows of score, s2, label; BOM and CRLF sometimes."""
+    sep = draw(st.sampled_from([",", "\t"]))
+    eol = draw(st.sampled_from(["\n", "\r\n"]))
+    labels = draw(st.sampled_from([["0", "1"], ["Poor", "Good"], ["true", "false"], ["-1", "1"]]))
+    clean = st.tuples(st.floats(-10, 10).map(lambda x: f"{x:.4g}"), st.floats(-10, 10).map(lambda x: f"{x:.4g}"),
+                      st.sampled_from(labels))
+    dirty = st.tuples(SCORE_TEXT, SCORE_TEXT, LABEL_TEXT)
+    rows = draw(st.lists(mostly(clean, dirty), max_size=12))
+    header = draw(st.sampled_from([["score", "s2", "label"], None, ["score", "score", "label"], ["score", "s2"]]))
+    lines = ([sep.join(header)] if header else []) + [sep.join(row) for row in rows]
+    body = eol.join(lines) + (eol if draw(st.booleans()) else "")
+    return (b"\xef\xbb\xbf" if draw(st.booleans()) else b"") + body.encode("utf-8")
+
+
+def _saved(array, pickle=False) -> bytes:
+    stream = io.BytesIO()
+    np.save(stream, array, allow_pickle=pickle)
+    return stream.getvalue()
+
+
+def _zipped(**arrays) -> bytes:
+    stream = io.BytesIO()
+    np.savez(stream, **arrays)
+    return stream.getvalue()
+
+
+@st.composite
+def numpy_file(draw) -> bytes:
+    """.npy or .npz: good, odd-shaped, odd-typed, pickled, truncated or corrupt."""
+    rows = draw(st.integers(0, 8))
+    values = np.array(draw(st.lists(st.sampled_from([0.1, 0.7, -2.0, 3.5, np.nan, np.inf, 1e308, 5e-324]),
+                                    min_size=rows * 3, max_size=rows * 3)), dtype=float).reshape(rows, 3)
+    labels = np.array(draw(st.lists(st.sampled_from([0, 1, 1, 0, 2]), min_size=rows, max_size=rows)), dtype=int)
+    table = np.column_stack([values[:, :2], labels]) if rows else np.zeros((0, 3))
+    kind = draw(st.sampled_from(["2d", "struct", "npz", "0d", "1d", "3d", "object", "object-npz", "complex", "text",
+                                 "truncated", "zip-garbage", "npz-ragged", "npz-0d", "datetime"]))
+    if kind == "2d":
+        return _saved(table)
+    if kind == "struct":
+        array = np.zeros(rows, dtype=[("score", "f8"), ("s2", "f8"), ("label", "i8")])
+        array["score"], array["s2"], array["label"] = values[:, 0], values[:, 1], labels
+        return _saved(array)
+    if kind == "npz":
+        return _zipped(score=values[:, 0], s2=values[:, 1], label=labels)
+    if kind == "0d":
+        return _saved(np.array(1.0))
+    if kind == "1d":
+        return _saved(values[:, 0])
+    if kind == "3d":
+        return _saved(np.zeros((2, 2, 3)))
+    if kind == "object":
+        return _saved(np.array([[0.5, 1], [0.2, 0]], dtype=object), pickle=True)
+    if kind == "object-npz":
+        return _zipped(score=np.array([0.5, "x"], dtype=object), s2=np.array([1.0, 2.0]), label=np.array([1, 0]))
+    if kind == "complex":
+        return _saved(table.astype(complex))
+    if kind == "text":
+        return _saved(table.astype(str))
+    if kind == "truncated":
+        data = _saved(table)
+        return data[: draw(st.integers(0, len(data) - 1))]
+    if kind == "zip-garbage":
+        return b"PK\x03\x04" + draw(st.binary(max_size=64))
+    if kind == "npz-ragged":
+        return _zipped(score=values[:, 0], s2=values[: rows // 2, 1], label=labels)
+    if kind == "npz-0d":
+        return _zipped(score=np.array(1.0), s2=np.array(2.0), label=np.array(1))
+    return _saved(np.zeros(rows, dtype=[("score", "M8[s]"), ("s2", "f8"), ("label", "i8")]))
+
+
+DATA = st.one_of(text_file(), numpy_file(), st.binary(max_size=64))
+COLUMN = mostly(text(["score", "s2", "0", "1"]), text(["2", "label", "nope", "", "-1", "99", "١", " score", HUGE]))
+LABEL = mostly(text(["label", "2"]), text(["score", "nope", "", "9", "-1"]))
+POSITIVE = option("--positive", text(["1", "0", "Poor", "Good", "true", "-1", "2", "", "nan", "1.0", str(2**64), "١"]))
+
+_files = itertools.count()
+
+
+def _data_run(directory, data: bytes, name: str, args: list[str], via_stdin: bool):
+    """`aucbound NAME FILE ARGS` with `data` written to FILE, or piped to FILE '-'."""
+    if "--" in args:  # FILE comes first; the junk "--" would make an option of it no option
+        args = [arg for arg in args if arg != "--"]
+    if via_stdin:
+        return check([name, "-", *args], stdin=data)
+    suffix = "npy" if data.startswith(b"\x93NUMPY") else "csv"
+    path = directory / f"data{next(_files)}.{suffix}"
+    path.write_bytes(data)
+    return check([name, str(path), *args])
+
+
+#: Files that are hard to read, each with the columns to ask for.
+AWKWARD = [
+    b"score,s2,label\n0.1,0.2,0\n\xd9\xa1\xd9\xa2,0.1,1\n0.3,0.3,1\n",  # an Arabic-Indic score
+    b"score,s2,label\n0.1,0.2,0\n1_000,0.1,1\n0.3,0.3,1\n",
+    b"score,s2,label\n0.1,0.2,0\n" + b"9" * 140_000 + b",0.1,1\n0.3,0.3,1\n",  # beyond the csv field limit
+    _zipped(score=np.array([0.5, "x"], dtype=object), s2=np.array([1.0, 2.0]), label=np.array([1, 0])),
+    b"\x93NUMPY\x01\x00\x20\x00{'descr': '<f8', 'shape': (}    \n",  # a garbled .npy header
+    b"PK\x03\x04" + b"\x00" * 32,  # a zip that is not one
+    _zipped(),  # an .npz of no arrays
+]
+
+
+@settings(max_examples=120, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    option("--bootstrap", mostly(text([1, 5, 20]), NOT_COUNT), 0.15),
+                    option("--seed", mostly(text([0, 1, 2**32]), text(["-1", "1.5", "x"])), 0.1),
+                    methods(ALL_METHODS), FORMAT, TABLEFMT))
+@example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--label", "label"])
+@example(data=AWKWARD[1], via_stdin=False, args=["--score", "score", "--label", "label"])
+@example(data=AWKWARD[2], via_stdin=False, args=["--score", "score", "--label", "label"])
+@example(data=AWKWARD[3], via_stdin=True, args=["--score", "score", "--label", "label"])
+@example(data=AWKWARD[4], via_stdin=False, args=["--score", "0", "--label", "1"])
+@example(data=AWKWARD[5], via_stdin=False, args=["--score", "score", "--label", "label"])
+@example(data=AWKWARD[6], via_stdin=False, args=["--score", "score", "--label", "label"])
+def test_auc(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "auc", args, via_stdin)
+
+
+@settings(max_examples=100, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
+                    option("--label", LABEL, 0.95), POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT, TABLEFMT))
+@example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label"])
+@example(data=AWKWARD[3], via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label"])
+@example(data=AWKWARD[5], via_stdin=True, args=["--score", "score", "--score", "s2", "--label", "label"])
+def test_compare(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "compare", args, via_stdin)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["-V"], ["nope"], ["plot", "nope"], ["Interval"],
+                                  ["interval", "stray"], ["--bogus"], ["plot", "--help"]])
+def test_top_level(args):
+    if args == []:  # a group with no arguments shows its help on stderr, as click does
+        assert RUNNER.invoke(main, [], prog_name="aucbound").exit_code == 2
+        return
+    check(args)

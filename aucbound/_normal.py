@@ -81,19 +81,54 @@ def exact_upper_quantile(log_p):
     """z with Φ(−z) = exp(log_p) in mpmath, at the working precision (call inside ``mp.workdps``).
 
     Newton's method on ln Φ(−z) from the floating-point root (or from sqrt(−2 ln p) where
-    that is infinite); mpmath's exponent range has no floor, so any tail works.
+    that is infinite); mpmath's exponent range has no floor, so any tail works. Far tails
+    are slow at high precision, and a sample-size search asks for the same z many times,
+    so results are remembered per (ln p, precision).
     """
     import mpmath
 
     mp = mpmath.mp
     log_p = mp.mpf(log_p)
+    key = (log_p, mp.prec)
+    if key not in _EXACT_QUANTILES:
+        if len(_EXACT_QUANTILES) >= 256:
+            _EXACT_QUANTILES.clear()
+        _EXACT_QUANTILES[key] = _newton_quantile(mp, log_p)
+    return +_EXACT_QUANTILES[key]
+
+
+_EXACT_QUANTILES: dict = {}
+
+
+def _newton_quantile(mp, log_p):
     start = _upper_quantile_scalar(float(log_p)) if log_p > -1e300 else math.inf
     z = mp.mpf(start) if math.isfinite(start) else mp.sqrt(-2 * log_p)
     tolerance = mp.mpf(2) ** (-mp.prec + 8)
     for _ in range(200):
-        tail = mp.ncdf(-z)
-        step = (mp.log(tail) - log_p) * tail / mp.npdf(z)
+        log_tail, ratio = _log_tail(mp, z)
+        step = (log_tail - log_p) * ratio  # d/dz ln Φ(−z) = −1/R(z)
         z += step
         if abs(step) <= tolerance * abs(z):
             break
     return z
+
+
+def _log_tail(mp, z):
+    """(ln Φ(−z), R(z)) in mpmath, R(z) = Φ(−z)/φ(z) being Mills' ratio.
+
+    Where z² > 4·(bits of precision), by the asymptotic series
+    R(z) = (1/z)·Σ_k (−1)^k (2k−1)!!/z^{2k}, whose terms shrink by at least half for the
+    first `bits` of them, so it is exact to the working precision; mpmath's erfc is slow
+    and loses its way in tails that far out (z = 10^150). Nearer, from mpmath's ncdf.
+    """
+    if z * z > 4 * mp.prec:
+        inverse, term, total, k = 1 / (z * z), mp.mpf(1), mp.mpf(1), 1
+        epsilon = mp.mpf(2) ** (-mp.prec - 4)
+        while abs(term) > epsilon:
+            term *= -(2 * k - 1) * inverse
+            total += term
+            k += 1
+        ratio = total / z
+        return -z * z / 2 - mp.log(2 * mp.pi) / 2 + mp.log(ratio), ratio
+    tail = mp.ncdf(-z)
+    return mp.log(tail), tail / mp.npdf(z)

@@ -91,6 +91,12 @@ class ParameterTypeError(_Failure, TypeError):
         super().__init__(self._setup(parameter, rule, got, others, verb))
 
 
+def printable(text: str, limit: int = 60) -> str:
+    """`text` with control characters escaped and cut to `limit` characters (for messages)."""
+    escaped = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in str(text))
+    return escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"
+
+
 def show(value) -> str:
     """The value as the user wrote it, short."""
     if isinstance(value, (float, np.floating)):
@@ -173,7 +179,8 @@ def count(parameter: str, value, *, minimum: int = 1, maximum: int | None = None
     Integral floats are accepted up to 2^53, where every integer is still a float; a
     float beyond that (1e308) was not meant as an exact count and is refused.
     """
-    rule = f"an integer ≥ {minimum}" if maximum is None else f"an integer from {minimum} to {maximum}"
+    limit = maximum is not None and maximum >= _LARGE_LIMIT  # a cap on size, not part of the domain
+    rule = f"an integer ≥ {minimum}" if maximum is None or limit else f"an integer from {minimum} to {maximum}"
     if isinstance(value, (bool, np.bool_)):
         raise ParameterTypeError(parameter, "an integer", show(value))
     if isinstance(value, numbers.Integral):
@@ -189,9 +196,33 @@ def count(parameter: str, value, *, minimum: int = 1, maximum: int | None = None
         return count(parameter, value[()], minimum=minimum, maximum=maximum)
     else:
         raise ParameterTypeError(parameter, "an integer", show(value))
-    if result < minimum or (maximum is not None and result > maximum):
+    if result < minimum:
         raise fail(parameter, rule, value)
+    if maximum is not None and result > maximum:
+        raise fail(parameter, f"at most {_limit(maximum)}" if limit else rule, value)
     return result
+
+
+#: The largest count a bound takes as a number of examples or a dimension.
+MAX_COUNT = 10**300
+#: The largest count the combinatorics take (their logarithms stay finite far beyond): room
+#: for the pairs of doubled samples, (2·10^300)², that the uniform bounds ask about.
+MAX_COMBINATORIAL_COUNT = 10**1000
+#: Maxima from here on are limits of size, named only when they are passed.
+_LARGE_LIMIT = 10**15
+
+
+def finite_log(parameter: str, value, log_value: float, what: str) -> float:
+    """`log_value`, the logarithm of a count, refused where ln of `what` passes the largest float."""
+    if not math.isfinite(log_value):
+        raise ParameterError(parameter, f"small enough for ln {what} to be a float (at most 1.8·10^308)", show(value))
+    return log_value
+
+
+def _limit(value: int) -> str:
+    """A limit as written in a rule: 10^300 for a large power of ten."""
+    power = len(str(value)) - 1
+    return f"10^{power}" if power > 15 and value == 10**power else str(value)
 
 
 def probability(parameter: str, value, *, scalar: bool = False):

@@ -202,6 +202,15 @@ def test_integer_labels_beyond_int64(cli, tmp_path):
         "but got '9.0071992547409930000001e22'.\n")
 
 
+def test_one_item_per_class_leaves_delong_undefined(cli, tmp_path):
+    path = write(tmp_path, "d.csv", b"s,y\n0.9,1\n0.2,0\n")
+    result = cli("auc", path, "--score", "s", "--label", "y")
+    assert result.exit_code == 0, result.output
+    assert "DeLong variance: undefined (a class has a single item)" in result.stdout
+    delong = next(line for line in result.stdout.splitlines() if line.startswith("delong "))
+    assert delong.split()[1:4] == ["vacuous", "∞", "vacuous"]
+
+
 def test_closed_stdin():
     """With file descriptor 0 closed, sys.stdin is None: reading '-' is an unreadable file (exit 1), not a traceback."""
     command = [sys.executable, "-m", "aucbound", "auc", "-", "--score", "0", "--label", "1"]

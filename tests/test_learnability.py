@@ -140,7 +140,7 @@ class TestLowerBounds:
             assert result.M == max(1, math.ceil(float(expected)))
 
     def test_requires_m_plus_n_at_least_2r(self):
-        with pytest.raises(ValueError, match=r"`m` must be such that m \+ n ≥ 2·rank_dim = 20 \(Thm 3\), but got m \+ n = 19\."):
+        with pytest.raises(ValueError, match=r"`m` must be such that m \+ n ≥ 2·`rank_dim` = 20 \(Thm 3\), but got m \+ n = 19\."):
             ab.bounds.excess_error_lower_bound(10, 9, 10)
         assert ab.bounds.excess_error_lower_bound(10, 10, 10) > 0
 

@@ -103,7 +103,7 @@ BAD = [
     (["eem", "--class", "polynomial", "--d", "2", "--q", "0", "--epsilon", "0.1"], "'--q': 0 is not in the range"),
     (["eem", "--class", "nope", "--epsilon", "0.1"], "'--class': 'nope' is not one of"),
     (["lower-bound", "--rank-dim", "10", "--epsilon", "0.1", "--m", "3", "--n", "4"],
-     "--m must be such that m + n ≥ 2·rank_dim = 20 (Thm 3), but got m + n = 7."),
+     "--m must be such that m + n ≥ 2·--rank-dim = 20 (Thm 3), but got m + n = 7."),
     (["lower-bound", "--rank-dim", "5", "--epsilon", "0.1", "--rho", "0"], "'--rho': 0.0 is not in the range"),
     (["lower-bound", "--rank-dim", "5", "--epsilon", "0.1", "--m", "30"], "--m and --n go together"),
 ]

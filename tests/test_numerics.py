@@ -102,3 +102,41 @@ def test_sampled_directions_are_isotropic_in_the_features_themselves():
     reference = len({row.tobytes() for row in np.sign(directions @ differences.T).astype(np.int8)}) + 1  # and w = 0
     count = ab.shatter.realized_rank_matrices(ab.Polynomial(2, 2), pos, neg, samples=100_000).count
     assert reference - 8 <= count <= 115
+
+
+def _mp_upper_quantile(log_p):
+    """z with ln Φ(−z) = log_p, by mpmath's root finder on the log tail (independent of aucbound)."""
+    start = mp.sqrt(-2 * log_p)
+    return mp.findroot(lambda z: mp.log(mp.ncdf(-z)) / log_p - 1, start)
+
+
+def test_a_far_normal_tail_gives_the_smallest_size_exactly():
+    # normal-min without Â: ε = z/(2·sqrt(mn)), z the upper δ/(2|F|) quantile, ln|F| = 10^300
+    result = ab.sample_size(1e-6, 0.05, 0.5, method="normal-min", log_class_size=1e300)
+    with mp.workdps(200):
+        # ln|F| is the float 1e300 = 1.0000000000000000525…·10^300, exactly as given
+        z = _mp_upper_quantile(mp.log(mp.mpf(0.05)) - mp.mpf(1e300) - mp.log(2))
+
+        def meets(N):
+            m = (N + 1) // 2  # ρ = 1/2, m rounded half up
+            return z / (2 * mp.sqrt(mp.mpf(m) * (N - m))) <= mp.mpf(1e-6)
+
+        assert meets(result.N) and not meets(result.N - 1)
+    assert 1.41e156 < result.N < 1.42e156
+
+
+def test_a_size_of_200_digits_is_the_exact_smallest_one():
+    # McDiarmid at ρ = 10^-10: ε = sqrt((m+n)·ln(2|F|/δ)/(2mn)) (Cor 3.4 with a union bound)
+    from fractions import Fraction
+
+    result = ab.sample_size(1e-100, 0.05, Fraction(1, 10**10), log_class_size=100)
+    with mp.workdps(260):
+        level = mp.log(2 / mp.mpf(0.05)) + 100
+
+        def meets(N):
+            m = (2 * N + 10**10) // (2 * 10**10)  # ρN rounded half up
+            n = N - m
+            return (m + n) * level / (2 * mp.mpf(m) * n) <= mp.mpf(1e-100) ** 2
+
+        assert meets(result.N) and not meets(result.N - 1)
+    assert len(str(result.N)) == 212

@@ -121,6 +121,11 @@ def test_startup_builds_no_plot_command():
         (["intervals", "--out", "x.png", "--method", "nope"], "Invalid value for '--method'"),
         (["intervals", "--out", "x.png", "--p1", "0.5"], "--p2 must be given together with --p1"),
         (["all"], "Missing option '--out-dir'"),
+        (["all", "--out-dir", ""], "Invalid value for '--out-dir': must name a directory"),
+        (["shatter", "--out", "x.png", "--class", "linear", "--d", "1000000000"],
+         "--class must be a class of at most 100 features"),  # refused before building 10^9 features
+        (["fig2", "--out", "x.png", "--epsilon", "1e-300"],
+         "--epsilon must be large enough that the sizes compared are at most 10^300, but got 1e-300."),
     ],
 )
 def test_bad_input_exits_2(cli, tmp_path, monkeypatch, args, message):
@@ -136,6 +141,7 @@ def test_unwritable_paths_exit_1(cli, tmp_path):
                    f"cannot write {tmp_path / 'missing' / 'f.png'}: No such file or directory.")
     one_error_line(cli("plot", "all", "--out-dir", blocker / "sub"), 1, f"cannot create {blocker / 'sub'}:")
     result = cli("plot", "fig2", "--out", tmp_path / "f.png", "--data", tmp_path / "missing" / "f.csv")
-    assert result.exit_code == 1 and result.stdout == f"{tmp_path / 'f.png'}\n"
+    assert result.exit_code == 1 and result.stdout == ""  # a failed command prints no results
+    assert (tmp_path / "f.png").exists()
     assert result.stderr == f"Error: cannot write {tmp_path / 'missing' / 'f.csv'}: No such file or directory.\n"
 

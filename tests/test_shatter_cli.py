@@ -2,6 +2,7 @@
 
 import json
 
+import mpmath as mp
 import pytest
 
 PSI_3_4 = """\
@@ -125,6 +126,25 @@ class TestShatter:
         result = cli("shatter", "--class", "linear", "--d", 12, "--m", 2, "--n", 3)
         assert "thm-4.11: left out" in result.stdout
 
+    def test_samples_of_10_to_300_work_in_logarithms(self, cli):
+        # mn = 10^600 pairs: Thm 4.11's ln (2emn/3)^3 is finite, ln 3^(mn) is not a float
+        result = cli("shatter", "--class", "linear", "--d", 3, "--m", 10**300, "--n", 10**300, "--format", "json")
+        assert result.exit_code == 0, result.output
+        document = json.loads(result.stdout)
+        rows = {row["key"]: row for row in document["results"]}
+        with mp.workdps(30):
+            expected = 3 * mp.log(2 * mp.e * mp.mpf(10) ** 600 / 3)
+        assert rows["thm-4.11"]["log_value"] == pytest.approx(float(expected), rel=1e-14)
+        assert "3^mn" not in rows
+        assert "3^mn: left out, its logarithm passes the largest float" in cli(
+            "shatter", "--class", "linear", "--d", 3, "--m", 10**300, "--n", 10**300).stdout
+
+    def test_a_count_with_an_exponent_too_long_to_show(self, cli):
+        # 3^(10^303 · 10^-0): shown as 10^(10^303·log10 3) = 10^(4.771213 × 10^302)
+        result = cli("shatter", "--class", "line", "--m", 10**303, "--n", 1)
+        assert result.exit_code == 0, result.output
+        assert f"≈ 10^({float(mp.mpf(10) ** 303 * mp.log10(3)) / 1e302:.6f} × 10^302)" in result.stdout
+
 
 BAD = [
     (["psi", "--m", 0, "--n", 3], "--m"),
@@ -133,6 +153,9 @@ BAD = [
     (["psi", "--m", "x", "--n", 3], "--m"),
     (["psi", "--m", "5..2", "--n", 3], "--m"),
     (["psi", "--m", 5, "--n", 4, "--bruteforce"], "--m"),
+    (["psi", "--m", 1400, "--n", 1400, "--bruteforce"], "--m"),  # refused before ψ(1400, 1400) is counted
+    (["psi", "--m", "1..5", "--n", "1..4", "--bruteforce"], "--m"),
+    (["psi", "--m", 10**400, "--n", 1, "--log"], "--m"),
     (["psi", "--m", 3, "--n", 3, "--bruteforce", "--log"], "--bruteforce"),
     (["psi", "--n", 3], "--m"),
     (["shatter", "--class", "neural", "--m", 3, "--n", 3], "--class"),

@@ -159,7 +159,7 @@ def interval(m, n, delta, *, method="mcdiarmid", auc=None, p1=None, p2=None, var
     >>> interval(100, 100, 0.05, class_size=1000).source
     'Agarwal et al. 2005, Thm 3.8, Cor 3.9'
     """
-    m, n = v.count("m", m), v.count("n", n)
+    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
     spec = registered(method)
     delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     require(spec, est)
@@ -177,7 +177,7 @@ def interval_table(m, n, delta, *, methods=None, auc=None, p1=None, p2=None, var
     >>> [r.method for r in interval_table(100, 50, 0.05)][:3]
     ['mcdiarmid', 'hoeffding', 'chebyshev-max']
     """
-    m, n = v.count("m", m), v.count("n", n)
+    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
     delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     if methods is None:
         chosen = [spec for spec in METHODS.values() if not missing(spec, est)]

@@ -171,7 +171,7 @@ def eem_exact_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
 
     M = smallest_design(lambda m, n: excess(FLOAT, m, n, math.log(delta)) <= 0, exact, rho)
     sizes = split(M, rho) if M is not None else (None, None)
-    return _sample_complexity("exact", epsilon, delta, rho, M, math.nan if M is None else M,
+    return _sample_complexity("exact", epsilon, delta, rho, M, math.inf if M is None else M,
                               "Agarwal & Roth 2005, proof of Thm 1 (unrelaxed)", str(fclass), beyond_paper=True,
                               sizes=sizes)
 
@@ -190,9 +190,10 @@ def excess_error_lower_bound(rank_dim, m, n) -> float:
     '7.4684e-09'
     """
     r = _rank_dimension(rank_dim)
-    m, n = v.count("m", m), v.count("n", n)
+    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
     if m + n < 2 * r:
-        raise v.ParameterError("m", f"such that m + n ≥ 2·rank_dim = {2 * r} (Thm 3)", f"m + n = {m + n}")
+        raise v.ParameterError("m", f"such that m + n ≥ 2·{{rank_dim}} = {2 * r} (Thm 3)", f"m + n = {m + n}",
+                               others=("rank_dim",))
     total = m + n
     log_value = (0.5 * (math.log(r) - math.log(total)) + 2 * math.log(_excess_factor(FLOAT, 2 * m / total + 1))
                  + 2 * math.log(_excess_factor(FLOAT, 2 * n / total + 1)) - 10 * math.log(2))

@@ -171,23 +171,34 @@ def _symmetric(half_width):
     return ends, meets
 
 
-def _score(weight, factor):
-    """(ends, meets) of {A : |Â − A| ≤ c·sqrt(A(1−A)/w)}; without Â, its widest case A = ½."""
+def _score(root, factor):
+    """(ends, meets) of {A : |Â − A| ≤ c·sqrt(A(1−A)/w)}; without Â, its widest case A = ½.
+
+    `root(X, m, n)` is √w, formed without w itself, which passes the largest float when w = mn.
+    """
 
     def ends(m, n, log_delta, est):
-        w, c = weight(m, n), factor(FLOAT, log_delta)
+        scaled = factor(FLOAT, log_delta) / root(FLOAT, m, n)  # c/√w
         if est.auc is None:
-            return 0.5 * c / np.sqrt(w), None, None
-        lo, hi, down, up = score_ends(est.auc, w, c)
+            return 0.5 * scaled, None, None
+        lo, hi, down, up = score_ends(est.auc, 1.0, scaled)
         return np.maximum(down, up), lo, hi
 
     def meets(X, m, n, log_delta, est, epsilon):
-        w, c = weight(m, n), factor(X, log_delta)
+        scaled = factor(X, log_delta) / root(X, m, n)
         if est.auc is None:
-            return [(c / (2 * X.sqrt(w)), epsilon)]
-        return score_meets(X, est.auc, w, c, epsilon)
+            return [(scaled / 2, epsilon)]
+        return score_meets(X, est.auc, 1, scaled, epsilon)
 
     return ends, meets
+
+
+def _root_smaller(X, m, n):
+    return X.sqrt(_smaller(m, n))
+
+
+def _root_product(X, m, n):
+    return X.sqrt(m) * X.sqrt(n)
 
 
 def _smaller(m, n):
@@ -262,22 +273,22 @@ _closed_form(
 _closed_form(
     "chebyshev-max", "Chebyshev with σ_max", "Agarwal et al. 2005, Eq. 11, 14", "distribution-free",
     "{A : |Â − A| ≤ sqrt(A(1−A)/min(m, n))/√δ} (the worst case A = ½ without Â)",
-    _score(_smaller, chebyshev_factor), any_kernel=True,
+    _score(_root_smaller, chebyshev_factor), any_kernel=True,
 )
 _closed_form(
     "normal-max", "normal approximation with σ_max", "Agarwal et al. 2005, Eq. 13, 14", "asymptotic",
     "{A : |Â − A| ≤ Φ⁻¹(1−δ/2)·sqrt(A(1−A)/min(m, n))}",
-    _score(_smaller, normal_factor), any_kernel=True,
+    _score(_root_smaller, normal_factor), any_kernel=True,
 )
 _closed_form(
     "chebyshev-min", "Chebyshev with σ_min", "Agarwal et al. 2005, Eq. 11, 15", "best-case",
     "the same with the smallest variance A(1−A)/(mn): a lower limit, not a confidence interval",
-    _score(lambda m, n: m * n, chebyshev_factor),
+    _score(_root_product, chebyshev_factor),
 )
 _closed_form(
     "normal-min", "normal approximation with σ_min", "Agarwal et al. 2005, Eq. 13, 15", "best-case",
     "the normal form with σ_min: a lower limit, not a confidence interval",
-    _score(lambda m, n: m * n, normal_factor),
+    _score(_root_product, normal_factor),
 )
 _closed_form(
     "chebyshev-lehmann", "Chebyshev with Lehmann's variance", "Agarwal et al. 2005, Eq. 7, 11", "plug-in",

@@ -8,8 +8,8 @@ computed exactly (ρ is a ``Fraction``: a ratio as given, a float as the fractio
 to 12 digits with denominator ≤ 10^6 — 0.1 is 1/10 — or else its exact binary value), so it
 is the same for N = 10 and for N = 10^200. As N grows by one, exactly one of m and n grows by one.
 A bound that never gets worse with more examples of either class is therefore monotone
-in N, and the size it needs is the smallest N whose (m, n) meet it — found by doubling and
-bisection in floating point, then confirmed in exact arithmetic (:func:`aucbound._exact.holds`)
+in N, and the size it needs is the smallest N whose (m, n) meet it — found by growing and
+shrinking a bracket in floating point, then confirmed in exact arithmetic (:func:`aucbound._exact.holds`)
 at N and N − 1, and moved if the floating-point search was off: so the size returned meets
 its target exactly and one fewer example would not. Sizes are Python integers; a size
 beyond :data:`MAX_SIZE` is reported as beyond it (None), never as a number that looks usable.
@@ -17,6 +17,7 @@ beyond :data:`MAX_SIZE` is reported as beyond it (None), never as a number that 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -40,16 +41,31 @@ def split(N: int, rho: Fraction) -> tuple[int, int]:
     return m, N - m
 
 
+#: Floating-point tests cannot place a size more finely than this fraction of it.
+_FLOAT_BITS = 50
+
+
 def _float_guess(fits, lowest: int) -> int:
-    """A size near the smallest one meeting `fits`, by doubling and bisection (`fits` in floats)."""
+    """A size near the smallest one meeting `fits` (a test in floating point), to about 2^-50.
+
+    The bracket grows by factors 2, 4, 16, 256, … and shrinks by geometric means while its
+    ends differ by more than a factor 2, so a size of 10^300 takes about 80 tests, not 2000.
+    """
     if fits(lowest):
         return lowest
-    low, high = lowest, 2 * lowest
+    low, high, bits = lowest, 2 * lowest, 1
     while not fits(high):
-        if high > 2 * MAX_SIZE:
-            return high
-        low, high = high, 2 * high
-    return _bisect(fits, low, high)
+        if high >= MAX_SIZE:
+            return MAX_SIZE
+        low, high, bits = high, min(high << bits, MAX_SIZE), 2 * bits
+    while high - low > 1 and (high - low) << _FLOAT_BITS > low:
+        middle = math.isqrt(low * high) if high > 2 * low else (low + high) // 2
+        middle = min(max(middle, low + 1), high - 1)
+        if fits(middle):
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def _bisect(fits, low: int, high: int) -> int:
@@ -68,8 +84,9 @@ def smallest(fits, exact, *, lowest: int = 1) -> int | None:
 
     `fits` is the same test in floating point, used to find the neighbourhood; `exact`
     decides. Both must be monotone (false, then true from some N on). From the float
-    guess, steps of 1, 2, 4, … towards the answer bracket it, and bisection with `exact`
-    finds it: two exact tests when the guess is right.
+    guess, steps of s, 2s, 4s, … towards the answer bracket it (s = 1, or about the
+    float guess's uncertainty for sizes beyond 2^50), and bisection with `exact` finds it:
+    two exact tests when the guess is right and below 2^50.
 
     >>> smallest(lambda k: k * k >= 10**40, lambda k: k * k >= 10**40)
     100000000000000000000
@@ -77,15 +94,18 @@ def smallest(fits, exact, *, lowest: int = 1) -> int | None:
     True
     """
     with np.errstate(all="ignore"):
-        guess = min(_float_guess(fits, lowest), MAX_SIZE)
+        guess = _float_guess(fits, lowest)
+    first = max(1, guess >> _FLOAT_BITS)  # about the floating-point search's uncertainty
     if exact(guess):
-        low, high, step = None, guess, 1  # the answer is at most `high`
+        low, high, step = None, guess, first  # the answer is at most `high`
         while high - step >= lowest and exact(high - step):
             high -= step
             step *= 2
         low = max(high - step, lowest - 1)
+    elif guess >= MAX_SIZE:
+        return None
     else:
-        low, step = guess, 1  # the answer is above `low`
+        low, step = guess, first  # the answer is above `low`
         while not exact(min(low + step, MAX_SIZE)):
             if low + step >= MAX_SIZE:
                 return None

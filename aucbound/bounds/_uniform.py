@@ -161,7 +161,7 @@ def uniform_bound(fclass, m, n, delta, *, method="uniform", bound=None) -> Unifo
     """
     method = v.choice("method", method, SOURCES)
     fclass, bound = function_class(fclass), _bound_key(bound)
-    m, n = v.count("m", m), v.count("n", n)
+    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
     delta = v.probability("delta", delta, scalar=True)
     key, r_source, beyond = _route(method, fclass, m, n, bound)
     epsilon = _epsilon(method, fclass, m, n, delta, key)
@@ -212,7 +212,7 @@ def uniform_sample_size(fclass, epsilon, delta, rho, *, method="uniform", bound=
     _, r_source, beyond = _route(method, fclass, m, n, bound) if M is not None else (None, None, False)
     return SampleComplexity(
         method=method, epsilon=epsilon, delta=delta, rho=float(rho), M=M, m=m, n=n,
-        value=math.nan if M is None else float(M),
+        value=math.inf if M is None else float(M),
         source=SOURCES[method] if r_source is None else f"{SOURCES[method]} with {r_source}",
         fclass=str(fclass), beyond_paper=beyond,
     )

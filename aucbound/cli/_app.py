@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import __version__
+from .._validate import printable
 from .auc import auc
 from .compare import compare
 from .coverage import coverage
@@ -34,7 +35,7 @@ class _Group(click.Group):
             error.show()
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            message = " ".join(error.format_message().split())
+            message = printable(" ".join(error.format_message().split()), 1000)  # one line, whatever the data held
             click.echo(f"Error: {message}", err=True)
             sys.exit(error.exit_code)
         except click.Abort:

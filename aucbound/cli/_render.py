@@ -29,11 +29,12 @@ class Column:
 
 
 def number(value) -> str:
-    """Six significant digits; 'inf' and '—' (absent) spelled out."""
+    """Six significant digits; ∞ (a deliberate infinity, such as an undefined variance's
+    half-width) and '—' (absent) spelled out."""
     if value is None:
         return "—"
     if isinstance(value, float) and math.isinf(value):
-        return "inf" if value > 0 else "-inf"
+        return "∞" if value > 0 else "−∞"
     if isinstance(value, int) and abs(value) >= 10**15:
         return integer(math.log(abs(value)), value)
     return f"{value:.6g}"
@@ -44,10 +45,14 @@ def integer(log_value: float, exact=None) -> str:
 
     `exact` is the integer itself or a function computing it (called only when short).
     """
+    if not math.isfinite(log_value):
+        return "∞"
     if log_value < 30 * LN10 - 1e-9 and exact is not None:
         return str(exact() if callable(exact) else exact)
     if log_value < 15 * LN10:
         return f"{math.exp(log_value):.6g}"
+    if log_value / LN10 >= 1e15:  # the exponent itself is too long to show, and its last digits unknown
+        return f"≈ 10^({integer(math.log(log_value / LN10)).removeprefix('≈ ')})"
     power = math.floor(log_value / LN10)
     return f"≈ {10 ** (log_value / LN10 - power):.6f} × 10^{power}"
 

@@ -103,14 +103,17 @@ def _write_csv(rows, path) -> None:
         writer.writerows(rows)
 
 
-def _draw(name: str, out, data, **parameters) -> None:
-    """Draw plot `name` with `parameters`, write the figure to `out` and the rows to `data`."""
+def _draw(name: str, out, data, **parameters) -> list[str]:
+    """Draw plot `name` with `parameters`, write the figure to `out` and the rows to `data`;
+    returns the files written (printed by the caller once every file is written, so that a
+    failure leaves nothing on stdout)."""
     fclass = build_class(parameters.pop("class_name", None), class_keywords(parameters)) if "class_name" in parameters else None
     parameters = {key: value for key, value in parameters.items() if value not in (None, ())}
     if fclass is not None:
         parameters["fclass"] = fclass
     with library_errors():
         figure, rows = _plots()[name](return_data=True, **parameters)
+    written = []
     for path, write in ((out, figure.savefig), (data, lambda path: _write_csv(rows, path))):
         if path is None:
             continue
@@ -118,7 +121,8 @@ def _draw(name: str, out, data, **parameters) -> None:
             write(path)
         except OSError as error:
             raise click.ClickException(f"cannot write {path}: {error.strerror or error}.") from None
-        click.echo(path)
+        written.append(path)
+    return written
 
 
 _files = stack(
@@ -165,7 +169,8 @@ def _command(name: str) -> click.Command:
     keys, summary, example, *class_settings = _COMMANDS[name]
 
     def run(out, data, **parameters):
-        _draw(name, out, data, **parameters)
+        for path in _draw(name, out, data, **parameters):
+            click.echo(path)
 
     if class_settings:
         default, *choices = class_settings[0]
@@ -213,10 +218,15 @@ def all_plots(out_dir, suffix, data):
     Example:
       aucbound plot all --out-dir docs/figures
     """
+    if not str(out_dir).strip():
+        raise click.BadParameter("must name a directory, but got ''.", param_hint="'--out-dir'")
     directory = Path(out_dir)
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise click.ClickException(f"cannot create {out_dir}: {error.strerror or error}.") from None
+    written = []
     for name in _plots():
-        _draw(name, str(directory / f"{name}.{suffix}"), str(directory / f"{name}.csv") if data else None)
+        written += _draw(name, str(directory / f"{name}.{suffix}"), str(directory / f"{name}.csv") if data else None)
+    for path in written:
+        click.echo(path)

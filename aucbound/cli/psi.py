@@ -37,13 +37,12 @@ SIZES = SizeRange()
 
 def _check_cost(ms: range, ns: range, method: str) -> None:
     """Refuse a table whose pairs would take too long in all, before counting any."""
-    from ..shatter._counting import psi_cost
+    from ..shatter._counting import exact_cost, psi_cost
 
     def cost(m, n):
-        small, large = sorted((m, n))
-        if small == 1:
+        if min(m, n) == 1:
             return 0
-        return small * small * (m + n) if method == "exact" else psi_cost(m, n)
+        return exact_cost(m, n) if method == "exact" else psi_cost(m, n)
 
     # the work grows with m and n, so the largest pairs dominate: sum the top corner first
     total = 0
@@ -92,12 +91,17 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     if bruteforce and log_only:
         raise click.UsageError("--bruteforce and --log exclude each other.")
     from ..shatter import count_realizable_bruteforce, psi_report
+    from ..shatter._counting import check_bruteforce
 
     ms, ns = m, n
-    if len(ms) * len(ns) > MAX_PAIRS:
-        raise click.BadParameter(f"the ranges must make at most {MAX_PAIRS:,} pairs (m, n), but got "
-                                 f"{len(ms) * len(ns):,}.", param_hint="'--m' / '--n'")
+    pairs = (ms.stop - ms.start) * (ns.stop - ns.start)  # len() of a range past 2^63 overflows
+    if pairs > MAX_PAIRS:
+        raise click.BadParameter(f"the ranges must make at most {MAX_PAIRS:,} pairs (m, n), but got {pairs:,}.",
+                                 param_hint="'--m' / '--n'")
     method = "log" if log_only else "exact"
+    if bruteforce:
+        with library_errors():
+            check_bruteforce(ms[-1], ns[-1])  # the largest m·n, before any counting
     _check_cost(ms, ns, method)
     pairs = [(m, n) for m in ms for n in ns]
     reports, counts = [], [] if bruteforce else None

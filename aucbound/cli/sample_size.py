@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import click
 
 from ..bounds import METHODS, sample_size as library_sample_size
-from ..bounds import sample_size_ratio
 from . import _describe
 from ._options import (
     class_size_options,
@@ -17,7 +19,7 @@ from ._options import (
     skew_option,
     variance_options,
 )
-from ._render import Column, emit, number, size
+from ._render import Column, emit, integer, number, size
 
 
 @click.command("sample-size")
@@ -64,7 +66,7 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
         f"Test-set sizes for half-width epsilon = {epsilon:g}, {_describe.confidence(delta)}, "
         f"positive skew rho = {float(rho):g}",
         f"error rate (Hoeffding, Eq. 16): N_err = {size(results[0].error_rate_N)}; "
-        f"the paper's ratio 1/(rho(1-rho)) = {number(sample_size_ratio(float(rho)))} (Figure 2)",
+        f"the paper's ratio 1/(rho(1-rho)) = {_ratio(rho)} (Figure 2)",
     ]
     title += _describe.estimate_line("anticipated AUC", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
@@ -81,3 +83,10 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
         output_format=output_format,
         tablefmt=tablefmt,
     )
+
+
+def _ratio(rho) -> str:
+    """1/(ρ(1−ρ)) of Figure 2, from ρ exactly (it passes the largest float as ρ → 0)."""
+    ratio = 1 / (Fraction(rho) * (1 - Fraction(rho)))
+    log_ratio = math.log(ratio.numerator) - math.log(ratio.denominator)
+    return number(float(ratio)) if log_ratio < 30 else integer(log_ratio)

@@ -132,4 +132,6 @@ def freund(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kwa
       aucbound freund --class linear --d 3 --epsilon 0.2 --rho 1/2
     """
     fclass = build_class(class_name, class_keywords(kwargs))
+    with library_errors():
+        fclass.threshold_patterns(1)  # a class whose sign patterns are unknown is refused before any work
     run(["uniform", "freund"], fclass, m, n, delta, epsilon, rho, output_format, tablefmt, "Uniform convergence bounds")

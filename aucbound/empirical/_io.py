@@ -82,8 +82,9 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
     if names is None:
         rule = f"a 0-based column index of {source} (below {width})"
     else:
-        rule = f"a column name or 0-based index of {source} ({', '.join(names) or 'it has none'})"
-    raise v.fail(parameter, rule, text)
+        shown = ", ".join(v.printable(name, 40) for name in names[:20]) + (", …" if len(names) > 20 else "")
+        rule = f"a column name or 0-based index of {v.printable(source)} ({shown or 'it has none'})"
+    raise v.fail(parameter, rule, v.printable(text))
 
 
 def _number(text: str) -> float | None:

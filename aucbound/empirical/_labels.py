@@ -93,7 +93,7 @@ def encode(labels) -> tuple[np.ndarray, list]:
 
 
 def _shown(classes: list) -> str:
-    return ", ".join(repr(value) for value in classes[:5]) + (", …" if len(classes) > 5 else "")
+    return ", ".join(v.printable(repr(value), 40) for value in classes[:5]) + (", …" if len(classes) > 5 else "")
 
 
 def _is_number(value) -> bool:

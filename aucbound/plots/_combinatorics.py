@@ -90,17 +90,15 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
     """
     from ..shatter import Linear, realized_rank_matrices
-    from ..shatter._measured import MAX_WORK, work
+    from ..shatter._measured import MAX_WORK, point_dimension, work
 
     fclass = Linear(2) if fclass is None else fclass
-    if not hasattr(fclass, "exponents"):
-        raise v.fail("fclass", "a class of concrete functions (Line, Linear or Polynomial)", fclass)
+    dim = point_dimension(fclass)
     lo, hi = size_range("sizes", sizes)
     v.at_most("sizes", hi, 60, why=" (the sweep costs O((mn)²) per draw)")
     points = v.count("points", points, minimum=2)
     trials = v.count("trials", trials)
     seed = v.count("seed", seed, minimum=0)
-    dim = len(fclass.exponents()[0])
     m = log_grid(lo, hi, points)
     per_draw = sum(work(fclass, int(k) * int(k)) for k in m)
     if per_draw > MAX_WORK:

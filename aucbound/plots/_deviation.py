@@ -138,7 +138,10 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     panel = f"{delta_text(delta)}, ε = {epsilon:g}"
     rows = Rows()
     rows.plot(ax, panel, "McDiarmid (Cor 3.5): 1/(ρ(1−ρ)) at any ε, δ", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
-    hoeffding = hoeffding_sample_size(epsilon, delta, rho) / error_rate_sample_size(epsilon, delta)
+    sizes, error_rate = hoeffding_sample_size(epsilon, delta, rho), error_rate_sample_size(epsilon, delta)
+    if not (np.all(np.isfinite(sizes)) and math.isfinite(error_rate)):
+        raise v.fail("epsilon", "large enough that the sizes compared are at most 10^300", epsilon)
+    hoeffding = sizes / error_rate
     rows.plot(ax, panel, method_label("hoeffding"), rho, hoeffding, **method_style("hoeffding"))
     ax.set(yscale="log", xlabel="Positive skew ρ = m/(m+n)", ylabel=r"$N_{AUC}\,/\,N_{err}$ (ratio of test-set sizes)",
            title=panel, xlim=(0, 1))

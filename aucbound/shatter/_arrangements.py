@@ -42,6 +42,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
+from .._exact import FLOAT
 
 __all__ = [
     "MAX_TERMS",
@@ -63,10 +64,16 @@ _EXACT_INTEGER_TERMS = 3000
 
 
 def _check(N, D) -> tuple[int, int]:
-    N, D = v.count("N", N, minimum=0), v.count("D", D)
+    N = v.count("N", N, minimum=0, maximum=v.MAX_COMBINATORIAL_COUNT)
+    D = v.count("D", D, maximum=v.MAX_COMBINATORIAL_COUNT)
     if N > D:
         v.at_most("D", D, MAX_TERMS, why=" (the terms of a face count) when N > D")
     return N, D
+
+
+def _log_power_of_three(N: int) -> float:
+    """ln 3^N, the count of every sign pattern when N ≤ D."""
+    return v.finite_log("N", N, FLOAT.number(N) * LN3, "3^N")
 
 
 def _log_binomials(N: int, top: int) -> np.ndarray:
@@ -103,7 +110,7 @@ def log_arrangement_faces(N, D) -> float:
     """ln of :func:`arrangement_faces`, in floating point for any N and D."""
     N, D = _check(N, D)
     if N <= D:
-        return N * LN3
+        return _log_power_of_three(N)
     return _logsumexp(_log_binomials(N, D) + LN2 * np.arange(D + 1))
 
 
@@ -114,8 +121,9 @@ def log_relaxed_faces(N, D) -> float:
     295562.2
     """
     N, D = _check(N, D)
-    v.check("N", np.asarray(N >= D), f"at least D = {D} (the relaxation (2eN/D)^D needs N ≥ D)", np.asarray(N))
-    return D * math.log(2 * math.e * N / D)
+    if N < D:
+        raise v.fail("N", f"at least D = {v.show(D)} (the relaxation (2eN/D)^D needs N ≥ D)", N)
+    return v.finite_log("D", D, FLOAT.number(D) * (1 + math.log(2 * N) - math.log(D)), "(2eN/D)^D")
 
 
 def central_arrangement_faces(N, D) -> int:
@@ -149,7 +157,7 @@ def log_central_arrangement_faces(N, D) -> float:
     """
     N, D = _check(N, D)
     if N <= D:
-        return N * LN3
+        return _log_power_of_three(N)
     k = np.arange(D - 1)
     # ln b_k = ln C(N−k−2, D−k−1) = ln[(N−k−2)!/(N−D−1)!] − ln (D−k−1)!, k = 0..D−2
     factors = (np.log(np.arange(N - D, N - 1, dtype=np.float64)) if N < 2**53

@@ -90,10 +90,13 @@ def polynomial_dimension(d, q) -> int:
     968
     """
     d, q = v.count("d", d), v.count("q", q)
-    log10 = (math.lgamma(d + q + 1) - math.lgamma(d + 1) - math.lgamma(q + 1)) / math.log(10)
-    if log10 > 300:
-        raise v.fail("q", f"small enough for at most 10^300 monomials of degree ≤ q in d = {d} variables "
-                          f"(C(d+q, q) ≈ 10^{log10:.0f})", q)
+    small, large = sorted((d, q))
+    log_count, limit = 0.0, 300 * math.log(10)
+    for i in range(1, small + 1):  # ln C(d+q, q) = Σ_{i ≤ min(d, q)} ln((max(d, q) + i)/i), stopped past 10^300
+        log_count += math.log(large + i) - math.log(i)
+        if log_count > limit:
+            raise v.fail("q", f"small enough for at most 10^300 monomials of degree ≤ q in d = {v.show(d)} variables",
+                         q)
     return math.comb(d + q, q) - 1
 
 
@@ -122,9 +125,10 @@ def _power_of_three(key, source, exponent: int) -> _Candidate:
     return _Candidate(key, source, lambda X: X.number(exponent) * X.LN3, value=3**exponent if exponent < 63 else None)
 
 
-def _smallest(candidates: list[_Candidate]) -> _Candidate:
+def _smallest(candidates: list[_Candidate], logs: list[float] | None = None) -> _Candidate:
     """The smallest candidate; among equal ones the paper's own before one beyond it, then the first listed."""
-    logs = [float(c.log(FLOAT)) for c in candidates]
+    if logs is None:
+        logs = [float(c.log(FLOAT)) for c in candidates]
     low = min(logs)
     tolerance = 1e-12 * max(1.0, abs(low))
     tied = [c for c, log in zip(candidates, logs) if log <= low + tolerance]
@@ -132,7 +136,12 @@ def _smallest(candidates: list[_Candidate]) -> _Candidate:
 
 
 def _result(quantity, fclass, sizes, candidates, notes) -> ShatterBound:
-    best = _smallest(candidates)
+    logs = [float(c.log(FLOAT)) for c in candidates]
+    if any(math.isfinite(log) for log in logs) and not all(math.isfinite(log) for log in logs):
+        notes.extend(f"{c.key}: left out, its logarithm passes the largest float (1.8·10^308)"
+                     for c, log in zip(candidates, logs) if not math.isfinite(log))
+        candidates, logs = zip(*((c, log) for c, log in zip(candidates, logs) if math.isfinite(log)))
+    best = _smallest(candidates, logs)
     bounds = tuple(c.bound() for c in candidates)
     used = next(b for b in bounds if b.key == best.key)
     return ShatterBound(quantity, str(fclass), tuple(sizes), best.key, used.log_value, best.exact, bounds, tuple(notes))
@@ -226,7 +235,7 @@ class FunctionClass(abc.ABC):
         own = min(float(c.log(FLOAT)) for c in candidates) if candidates else math.inf
         if m * n <= PSI_EXACT_CELLS:
             candidates.append(_integer("psi", "Thm 4.3: ψ(m, n), counted exactly", psi(m, n), beyond=True))
-        elif own <= large * LN3:
+        elif own <= FLOAT.number(large) * LN3:
             notes.append("psi: not counted, as ψ(m, n) ≥ 3^max(m,n) exceeds the bound used (§4.3)")
         elif psi_cost(m, n) <= PSI_CANDIDATE_COST:
             candidates.append(_Candidate("psi", "Thm 4.3: ψ(m, n), counted exactly (its ln)",
@@ -241,7 +250,7 @@ class FunctionClass(abc.ABC):
 
     def rank_shatter(self, m, n) -> ShatterBound:
         """The smallest valid upper bound on r(F, m, n) among the class's, ψ(m, n) and 3^(mn)."""
-        m, n = v.count("m", m), v.count("n", n)
+        m, n = v.count("m", m, maximum=v.MAX_COMBINATORIAL_COUNT), v.count("n", n, maximum=v.MAX_COMBINATORIAL_COUNT)
         notes: list[str] = []
         return _result("r(F,m,n)", self, (m, n), self._rank_candidates(m, n, notes), notes)
 
@@ -257,7 +266,7 @@ class FunctionClass(abc.ABC):
 
     # --- s(F̂, N), s(F̃, N), s(F̄, N) --------------------------------------------------------
     def _patterns_result(self, quantity: str, N, own) -> ShatterBound:
-        N = v.count("N", N)
+        N = v.count("N", N, maximum=v.MAX_COMBINATORIAL_COUNT)
         notes: list[str] = []
         return _result(quantity, self, (N,), own(N, notes) + [_trivial(N)], notes)
 
@@ -329,7 +338,7 @@ def _face_candidates(N: int, D: int, *, beyond_source: str, buck: tuple[str, str
     if relaxed is not None:
         key, source = relaxed
         if N >= D:
-            candidates.append(_Candidate(key, source, lambda X: D * (X.log(X.number(2 * N)) + 1 - X.log(X.number(D)))))
+            candidates.append(_Candidate(key, source, lambda X: D * (X.log_int(2 * N) + 1 - X.log_int(D))))
         else:
             notes.append(f"{key}: left out, (2eN/D)^D is proved for N ≥ D only (here N = {N} < D = {D})")
     return candidates
@@ -457,7 +466,7 @@ class Linear(FunctionClass):
     key = "linear"
 
     def __post_init__(self):
-        object.__setattr__(self, "d", v.count("d", self.d))
+        object.__setattr__(self, "d", v.count("d", self.d, maximum=v.MAX_COUNT))
 
     def __str__(self) -> str:
         return f"linear (w·x + b on R^{self.d})"
@@ -592,8 +601,12 @@ class RankGrowth(FunctionClass):
 
     def _rank_bounds(self, m, n, notes):
         log_c1, c2 = self.log_c1, self.c2
-        return [_Candidate("given", "given: r(F, m, n) ≤ c1·(mn)^c2",
-                           lambda X: X.number(log_c1) + X.number(c2) * X.log_int(m * n))]
+        given = _Candidate("given", "given: r(F, m, n) ≤ c1·(mn)^c2",
+                           lambda X: X.number(log_c1) + X.number(c2) * X.log_int(m * n))
+        if given.log(FLOAT) < 0:  # r ≥ 1 always: a bound below 1 cannot hold at these sizes
+            notes.append(f"given: left out, c1·(mn)^c2 < 1 at m = {m}, n = {n}, and r(F, m, n) ≥ 1")
+            return []
+        return [given]
 
     def _unknown(self, N, notes):
         raise v.fail("fclass", "a class whose sign patterns are known (Freund et al.'s bound needs them)", str(self))
@@ -601,7 +614,8 @@ class RankGrowth(FunctionClass):
     _sign_bounds = _pair_bounds = _threshold_bounds = _unknown
 
     def paper_rank_key(self, m, n):
-        return "given"
+        """The given bound, or §4.1's 3^(mn) where the given one is below 1 and left out."""
+        return "given" if self._rank_bounds(m, n, []) else "3^mn"
 
     rank_dimension_bounds = None
 

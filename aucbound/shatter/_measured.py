@@ -39,7 +39,7 @@ from .. import _validate as v
 from ._checks import points
 from ..results import MeasuredCount
 
-__all__ = ["realized_rank_matrices", "realized_sign_patterns", "MAX_WORK", "work"]
+__all__ = ["realized_rank_matrices", "realized_sign_patterns", "MAX_WORK", "work", "point_dimension"]
 
 _CHUNK = 2048
 #: The most exact-integer steps one count takes: directions × pairs × features (about 20 s).
@@ -48,12 +48,12 @@ MAX_WORK = 2 * 10**8
 MAX_FEATURES = 100
 
 
-def _check_class(fclass) -> int:
+def point_dimension(fclass) -> int:
     """The dimension d of the points `fclass` acts on; it must be a class of concrete functions."""
     if not hasattr(fclass, "exponents"):
         raise v.fail("fclass", "a class of concrete functions (Line, Linear or Polynomial)", fclass)
     if fclass.dimension > MAX_FEATURES:
-        raise v.fail("fclass", f"a class of at most {MAX_FEATURES} features for an exact count", str(fclass))
+        raise v.fail("fclass", f"a class of at most {MAX_FEATURES} features (the counts compute every feature exactly)", str(fclass))
     return len(fclass.exponents()[0])
 
 
@@ -141,7 +141,7 @@ def _directions(differences: np.ndarray, scales: list[int], samples: int, seed) 
 
 
 def _setup(fclass, samples, seed, named_groups):
-    dim = _check_class(fclass)
+    dim = point_dimension(fclass)
     samples = v.count("samples", samples, maximum=10**6)
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)

@@ -419,11 +419,16 @@ def gen_interval(line: Line, draw: Draw) -> None:
     for option, p in (("--auc", 0.5), ("--p1", 0.25), ("--p2", 0.25), ("--variance", 0.2)):
         if draw.chance(p):
             line.add(option, draw.closed())
+    _class_size(line, draw)
+    _common(line, draw)
+
+
+def _class_size(line: Line, draw: Draw) -> None:
+    """Sometimes the union bound's --class-size or --log-class-size (both, rarely: a usage error)."""
     if draw.chance(0.15):
         line.add("--class-size", draw.size([1, 2, 1000, 10**6], [10**30, 10**300, 10**400]))
     if draw.chance(0.1):
         line.add("--log-class-size", draw.value([0, 1, 10, 100, 700], ["1e300", "1e-300", "1e10", "1e100"]))
-    _common(line, draw)
 
 
 def gen_sample_size(line: Line, draw: Draw) -> None:
@@ -436,10 +441,7 @@ def gen_sample_size(line: Line, draw: Draw) -> None:
     for option, p in (("--auc", 0.4), ("--p1", 0.2), ("--p2", 0.2)):
         if draw.chance(p):
             line.add(option, draw.closed())
-    if draw.chance(0.15):
-        line.add("--class-size", draw.size([1, 2, 1000, 10**6], [10**30, 10**300, 10**400]))
-    if draw.chance(0.1):
-        line.add("--log-class-size", draw.value([0, 1, 10, 100, 700], ["1e300", "1e-300", "1e10", "1e100"]))
+    _class_size(line, draw)
     _common(line, draw)
 
 

@@ -1,7 +1,6 @@
 """One registration is a whole interval method: every caller picks it up from the registry."""
 
 import json
-import math
 
 import numpy as np
 import pytest

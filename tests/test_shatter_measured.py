@@ -13,7 +13,8 @@ from aucbound.shatter import _measured as measured
 
 def realized_codes(fclass, pos, neg, **options):
     """The realized matrices themselves, by the module's own evaluation (for cross-checks)."""
-    (g_pos, g_neg), scales, samples, seed = measured._setup(fclass, 10, 0, [("pos_points", pos), ("neg_points", neg)])
+    (g_pos, g_neg), scales, samples, seed = measured._setup(fclass, 10, 0, [("pos_points", pos), ("neg_points", neg)],
+                                                                lambda m, n: m * n)
     differences = (g_pos[:, None, :] - g_neg[None, :, :]).reshape(-1, len(scales))
     directions, _ = measured._directions(differences, scales, samples, seed)
     gap = g_pos.dot(directions.T)[:, None, :] - g_neg.dot(directions.T)[None, :, :]

@@ -323,7 +323,8 @@ def _read_rows(lines, layout: _Layout) -> tuple[np.ndarray, np.ndarray]:
         except UnicodeDecodeError:
             raise
         except ValueError as error:
-            refuse(lambda where: fail_at("path", "CSV that numpy's parser reads", repr(str(error)), where))
+            reason = repr(str(error))
+            refuse(lambda where: fail_at("path", "CSV that numpy's parser reads", reason, where))
         if not chunk.shape[0]:
             break
         for j, k in enumerate(layout.score_idx):

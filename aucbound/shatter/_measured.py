@@ -140,12 +140,15 @@ def _directions(differences: np.ndarray, scales: list[int], samples: int, seed) 
     return np.array(rows, dtype=object), exact
 
 
-def _setup(fclass, samples, seed, named_groups):
+def _setup(fclass, samples, seed, named_groups, pairs):
+    """Checked arguments and the exact features; the work, from `pairs(*group sizes)`, is
+    checked before any feature is computed."""
     dim = point_dimension(fclass)
     samples = v.count("samples", samples, maximum=10**6)
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)
     groups = [points(name, value, dim=dim) for name, value in named_groups]
+    _check_work(named_groups[0][0], fclass, pairs(*(group.shape[0] for group in groups)), samples)
     features, scales = _exact_features(fclass, *groups)
     return features, scales, samples, seed
 
@@ -165,9 +168,9 @@ def realized_rank_matrices(fclass, pos_points, neg_points, *, samples: int = 10_
     >>> realized_rank_matrices(Linear(2), rng.normal(size=(3, 2)), rng.normal(size=(4, 2))).count  # 4mn + 1
     49
     """
-    (pos, neg), scales, samples, seed = _setup(fclass, samples, seed, [("pos_points", pos_points), ("neg_points", neg_points)])
+    (pos, neg), scales, samples, seed = _setup(fclass, samples, seed, [("pos_points", pos_points), ("neg_points", neg_points)],
+                                               lambda m, n: m * n)
     dimension = len(scales)
-    _check_work("pos_points", fclass, pos.shape[0] * neg.shape[0], samples)
     differences = (pos[:, None, :] - neg[None, :, :]).reshape(-1, dimension)
     directions, exact = _directions(differences, scales, samples, seed)
     seen = set()
@@ -193,10 +196,8 @@ def realized_sign_patterns(fclass, points, *, samples: int = 10_000, seed: int |
     >>> realized_sign_patterns(Line(), [0.1, 0.4, 0.2, 0.9]).count  # s(F̂_lin(1), N) = 4N + 1
     17
     """
-    (features,), scales, samples, seed = _setup(fclass, samples, seed, [("points", points)])
-    dimension = len(scales)
+    (features,), scales, samples, seed = _setup(fclass, samples, seed, [("points", points)], lambda N: N * (N - 1) // 2)
     size = features.shape[0]
-    _check_work("points", fclass, size * (size - 1) // 2, samples)
     upper = np.triu_indices(size, 1)
     differences = (features[:, None, :] - features[None, :, :])[upper]
     directions, exact = _directions(differences, scales, samples, seed)

@@ -45,6 +45,10 @@ __all__ = [
     "at_most",
     "seed",
     "out",
+    "printable",
+    "finite_log",
+    "MAX_COUNT",
+    "MAX_COMBINATORIAL_COUNT",
 ]
 
 #: The largest integer every float64 holds exactly; a float count above it was not meant.
@@ -91,10 +95,18 @@ class ParameterTypeError(_Failure, TypeError):
         super().__init__(self._setup(parameter, rule, got, others, verb))
 
 
-def printable(text: str, limit: int = 60) -> str:
-    """`text` with control characters escaped and cut to `limit` characters (for messages)."""
+def printable(text: str, limit: int = 60, *, keep_end: int = 0) -> str:
+    """`text` with control characters escaped and cut to `limit` characters (for messages);
+    a cut keeps the last `keep_end` characters (the reason, after a long quoted value).
+
+    >>> printable("x" * 10 + " is bad.", 12, keep_end=8)
+    'xxx… is bad.'
+    """
     escaped = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in str(text))
-    return escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"
+    if len(escaped) <= limit:
+        return escaped
+    head = limit - 1 - keep_end
+    return escaped[:head] + "…" + (escaped[-keep_end:] if keep_end else "")
 
 
 def show(value) -> str:
@@ -102,8 +114,12 @@ def show(value) -> str:
     if isinstance(value, (float, np.floating)):
         return repr(float(value))
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        text = str(int(value)) if abs(int(value)) < 10**40 else None
-        return text if text is not None else f"an integer of {len(str(abs(int(value))))} digits"
+        value = int(value)
+        if abs(value) < 10**40:
+            return str(value)
+        if abs(value).bit_length() < 10_000:  # str() of an int is refused past 4300 digits
+            return f"an integer of {len(str(abs(value)))} digits"
+        return f"an integer of about {abs(value).bit_length() * math.log10(2):,.0f} digits"
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape}" if value.ndim else show(value[()])
     text = repr(value)

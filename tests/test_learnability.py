@@ -194,7 +194,7 @@ BAD = [
     (lambda: ab.RankGrowth(math.inf), r"`log_c1` must be a finite number, but got inf\."),
     (lambda: ab.RankGrowth(1.0, -1), r"`c2` must be a finite number ≥ 0, but got -1\."),
     (lambda: ab.bounds.excess_error_lower_bound(0, 5, 5), r"`rank_dim` must be an integer ≥ 1, but got 0\."),
-    (lambda: ab.sample_complexity_lower_bound(3, 0.1, 0.1, 1.5), r"`rho` must be in \(0, 1\), but got 1.5\."),
+    (lambda: ab.sample_complexity_lower_bound(3, 0.1, 0.1, 1.5), r"`rho` must be a number in \(0, 1\), or a ratio p/q of integers in \(0, 1\), but got 1.5\."),
     (lambda: ab.shatter.rank_shatters(np.zeros((17, 2))), r"`pairs` must be at most 16 pairs"),
     (lambda: ab.shatter.rank_shatters([1.0, 2.0, 3.0]), r"`pairs` must be an array of shape \(r, 2, d\)"),
     (lambda: ab.shatter.consistent_linear_ranker([[0, 1]], [[0, 1, 2]]), r"`neg_points` must be an array of shape \(k, 2\)"),

@@ -182,6 +182,8 @@ def interval_table(m, n, delta, *, methods=None, auc=None, p1=None, p2=None, var
     if methods is None:
         chosen = [spec for spec in METHODS.values() if not missing(spec, est)]
     else:
+        if isinstance(methods, str):
+            raise v.ParameterTypeError("methods", "a sequence of method keys such as ['mcdiarmid']", v.show(methods))
         chosen = [registered(key, "methods") for key in methods]
         for spec in chosen:
             require(spec, est, "methods")

@@ -177,7 +177,7 @@ def eem_exact_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
 
 
 def _rank_dimension(rank_dim) -> int:
-    return v.count("rank_dim", rank_dim)
+    return v.count("rank_dim", rank_dim, maximum=v.MAX_COUNT)
 
 
 def excess_error_lower_bound(rank_dim, m, n) -> float:
@@ -214,7 +214,7 @@ def sample_complexity_lower_bound(rank_dim, epsilon, delta, rho) -> SampleComple
     r = _rank_dimension(rank_dim)
     epsilon = v.probability("epsilon", epsilon, scalar=True)
     delta = v.probability("delta", delta, scalar=True)
-    rho_value = v.probability("rho", rho, scalar=True)
+    rho_value = float(v.skew("rho", rho))
 
     def log_value(X, r, epsilon, delta, rho):
         return (X.log_int(r) - 20 * X.LN2 - 2 * X.log(epsilon + delta) + 4 * X.log(_excess_factor(X, 2 * rho + 1))

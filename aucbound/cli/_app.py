@@ -35,7 +35,8 @@ class _Group(click.Group):
             error.show()
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            message = printable(" ".join(error.format_message().split()), 1000)  # one line, whatever the data held
+            # one line, whatever the data held; a cut keeps the reason at the end
+            message = printable(" ".join(error.format_message().split()), 1000, keep_end=300)
             click.echo(f"Error: {message}", err=True)
             sys.exit(error.exit_code)
         except click.Abort:

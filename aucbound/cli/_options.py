@@ -10,10 +10,26 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import sys
 
 import click
 
 from .. import _validate
+
+
+class IntRange(click.IntRange):
+    """click's IntRange, with a clear refusal of an integer too long for Python to read
+    (more than ``sys.get_int_max_str_digits()`` digits) rather than "not a valid integer"."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            limit = sys.get_int_max_str_digits()
+            digits = len(value.strip().lstrip("+-"))
+            if limit and digits > limit:
+                self.fail(f"an integer of {digits:,} digits is longer than the {limit:,} digits Python reads.",
+                          param, ctx)
+        return super().convert(value, param, ctx)
+
 
 UNIT_OPEN = click.FloatRange(0, 1, min_open=True, max_open=True)
 UNIT_CLOSED = click.FloatRange(0, 1)
@@ -98,7 +114,7 @@ variance_options = stack(
 class_size_options = stack(
     click.option(
         "--class-size",
-        type=click.IntRange(min=1),
+        type=IntRange(min=1),
         metavar="K",
         help="Union bound over a finite class of K scorers (Thm 3.8 / Cor 3.9): each method at δ/K.",
     ),
@@ -145,7 +161,7 @@ def open_unit(name: str, help_text: str, **kwargs):
 
 def size_option(name: str, help_text: str):
     """A required count ≥ 1 (any size: Python integers)."""
-    return click.option(name, type=click.IntRange(min=1), required=True, help=help_text)
+    return click.option(name, type=IntRange(min=1), required=True, help=help_text)
 
 
 # --- function classes, from aucbound.CLASSES ---------------------------------------------
@@ -185,7 +201,7 @@ def class_options(*, required: bool = True, default: str | None = None, choices=
     for name, entry in _class_parameters().items():
         meta = entry["meta"]
         if meta["kind"] is int:
-            kind = click.IntRange(min=meta["minimum"])
+            kind = IntRange(min=meta["minimum"])
         else:
             kind = click.FloatRange(min=meta["minimum"], max=1e300) if meta["minimum"] is not None else click.FloatRange(-1e300, 1e300)
         options.append(click.option(_option_name(name), name, type=kind, metavar=meta["metavar"], help=meta["help"]))

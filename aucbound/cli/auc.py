@@ -8,7 +8,7 @@ from ..bounds import METHODS
 from ..empirical._resampling import MAX_RESAMPLES
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
-from ._options import delta_option, method_option, output_options
+from ._options import IntRange, delta_option, method_option, output_options
 from ._progress import Progress
 from ._render import Column, interval_text, number
 
@@ -22,11 +22,11 @@ from ._render import Column, interval_text, number
 @click.option(
     "--bootstrap",
     "resamples",
-    type=click.IntRange(min=1, max=MAX_RESAMPLES),
+    type=IntRange(min=1, max=MAX_RESAMPLES),
     metavar="B",
     help="Add the stratified bootstrap rows (percentile, BCa) with B resamples, e.g. 2000.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
 @method_option(lambda: list(METHODS))
 @output_options
 def auc(file, score, label, positive, delta, resamples, seed, methods, output_format, tablefmt):

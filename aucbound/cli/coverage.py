@@ -9,7 +9,7 @@ import click
 from ..bounds import METHODS
 from ..simulate import MAX_TRIALS, SCENARIOS
 from . import _describe
-from ._options import delta_option, library_errors, method_option, output_options
+from ._options import IntRange, delta_option, library_errors, method_option, output_options
 from ._progress import Progress
 from ._render import Column, emit
 
@@ -136,20 +136,20 @@ def _grid(options, out, output_format, tablefmt):
     type=click.FloatRange(0, 1, min_open=True, max_open=True),
     help="The scenario's true AUC, in (0, 1) [default: 0.8; 0.99 for near-perfect].",
 )
-@click.option("--m", type=click.IntRange(min=1), help="Positives in each simulated data set.")
-@click.option("--n", type=click.IntRange(min=1), help="Negatives in each simulated data set.")
+@click.option("--m", type=IntRange(min=1), help="Positives in each simulated data set.")
+@click.option("--n", type=IntRange(min=1), help="Negatives in each simulated data set.")
 @delta_option
-@click.option("--trials", type=click.IntRange(min=1, max=MAX_TRIALS), default=10_000, show_default=True,
+@click.option("--trials", type=IntRange(min=1, max=MAX_TRIALS), default=10_000, show_default=True,
               help="Simulated data sets.")
 @method_option(lambda: list(METHODS))
 @click.option(
     "--bootstrap-trials",
-    type=click.IntRange(min=1),
+    type=IntRange(min=1),
     metavar="B",
     help="Trials for the bootstrap methods, which resample each one [default: 1000, or --trials if fewer].",
 )
-@click.option("--resamples", type=click.IntRange(min=1, max=10**7), default=1000, show_default=True, help="Bootstrap resamples per trial.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@click.option("--resamples", type=IntRange(min=1, max=10**7), default=1000, show_default=True, help="Bootstrap resamples per trial.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
 @click.option(
     "--grid",
     is_flag=True,

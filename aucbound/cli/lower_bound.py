@@ -5,18 +5,18 @@ from __future__ import annotations
 import click
 
 from ..bounds import excess_error_lower_bound, sample_complexity_lower_bound
-from ._options import delta_option, library_errors, open_unit, output_options
+from ._options import IntRange, delta_option, library_errors, open_unit, output_options
 from ._render import Column, emit, number
 
 
 @click.command("lower-bound")
-@click.option("--rank-dim", type=click.IntRange(min=1), required=True, metavar="R",
+@click.option("--rank-dim", type=IntRange(min=1), required=True, metavar="R",
               help="Rank dimension r of the class (Agarwal & Roth 2005, Def 7).")
 @open_unit("--epsilon", "Target excess ranking error ε in (0, 1).", required=True)
 @delta_option
 @open_unit("--rho", "Positive skew ρ = m/M in (0, 1).", default=0.5, show_default=True)
-@click.option("--m", type=click.IntRange(min=1), help="With --n: also Thm 3's bound at these sizes.")
-@click.option("--n", type=click.IntRange(min=1), help="With --m: also Thm 3's bound at these sizes.")
+@click.option("--m", type=IntRange(min=1), help="With --n: also Thm 3's bound at these sizes.")
+@click.option("--n", type=IntRange(min=1), help="With --m: also Thm 3's bound at these sizes.")
 @output_options
 def lower_bound(rank_dim, epsilon, delta, rho, m, n, output_format, tablefmt):
     """Lower bounds for learning a class of ranking functions of rank dimension r.

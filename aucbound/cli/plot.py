@@ -15,7 +15,17 @@ from pathlib import Path
 import click
 
 from ..bounds import METHODS
-from ._options import UNIT_CLOSED, UNIT_OPEN, Skew, build_class, class_keywords, class_options, library_errors, stack
+from ._options import (
+    IntRange,
+    Skew,
+    UNIT_CLOSED,
+    UNIT_OPEN,
+    build_class,
+    class_keywords,
+    class_options,
+    library_errors,
+    stack,
+)
 
 FORMATS = ("png", "pdf", "svg")
 
@@ -81,8 +91,8 @@ _OPTIONS = {
     "methods": (("--method", "methods"), {"type": click.Choice([k for k, s in METHODS.items() if not s.needs_scores]),
                                           "multiple": True, "metavar": "NAME",
                                           "help": "Only this method (repeatable) [default: all but σ_min]."}),
-    "trials": (("--trials",), {"type": click.IntRange(min=1), "help": "Random point sets per size (the most is shown)."}),
-    "seed": (("--seed",), {"type": click.IntRange(min=0), "help": "Seed of the random points."}),
+    "trials": (("--trials",), {"type": IntRange(min=1), "help": "Random point sets per size (the most is shown)."}),
+    "seed": (("--seed",), {"type": IntRange(min=0), "help": "Seed of the random points."}),
 }
 
 

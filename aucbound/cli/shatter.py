@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ._describe import beyond_note
-from ._options import build_class, class_keywords, class_options, library_errors, output_options, size_option
+from ._options import IntRange, build_class, class_keywords, class_options, library_errors, output_options, size_option
 from ._render import Column, emit, integer, number
 
 
@@ -36,7 +36,7 @@ def _constants(fclass) -> str:
 @class_options()
 @size_option("--m", "Number of positives m.")
 @size_option("--n", "Number of negatives n.")
-@click.option("--patterns", "N", type=click.IntRange(min=1), metavar="N",
+@click.option("--patterns", "N", type=IntRange(min=1), metavar="N",
               help="Also bound s(F̂, N), s(F̃, N) and s(F̄, N): sign patterns on N points, on N pairs, thresholded.")
 @output_options
 def shatter(class_name, m, n, N, output_format, tablefmt, **kwargs):

@@ -6,7 +6,17 @@ import click
 
 from ..bounds import uniform_bound, uniform_sample_size
 from . import _describe
-from ._options import build_class, class_keywords, class_options, delta_option, library_errors, open_unit, output_options, skew_option
+from ._options import (
+    IntRange,
+    build_class,
+    class_keywords,
+    class_options,
+    delta_option,
+    library_errors,
+    open_unit,
+    output_options,
+    skew_option,
+)
 from ._render import Column, emit, number, size
 
 LABELS = {"uniform": "Cor 4.5", "freund": "Freund et al. (Thm 4.14)"}
@@ -24,8 +34,8 @@ def _mode(m, n, epsilon):
 def _uniform_options(function):
     for decorator in reversed([
         class_options(),
-        click.option("--m", type=click.IntRange(min=1), help="Number of positive training examples."),
-        click.option("--n", type=click.IntRange(min=1), help="Number of negative training examples."),
+        click.option("--m", type=IntRange(min=1), help="Number of positive training examples."),
+        click.option("--n", type=IntRange(min=1), help="Number of negative training examples."),
         delta_option,
         open_unit("--epsilon", "Instead of --m/--n: the target ε, for the training-set size M."),
         skew_option(help_text="Positive skew ρ = m/M for the size: 1/10, 0.25 … (m = ρM rounded)."),

@@ -45,6 +45,20 @@ def test_integer_scores_beyond_2_to_53_keep_their_order():
     assert ab.auc([0, 1, 0], [2**80, 2**80 + 1, 5]) == 1.0
 
 
+@pytest.mark.parametrize("pos, neg", [
+    ([2**60], [2**60 + 1, 2**60 + 2]),
+    ([2**60 + 5], [2**60 + 1, 2**60 + 2]),
+    ([2**60], [0.5]),
+    ([2**60, 7], [2**60, 2**61, 6.5, -(2**70)]),
+    (np.array([2**62, 3], dtype=np.int64), [2**62 + 1, 3]),
+])
+def test_groups_beyond_2_to_53_are_ranked_together(pos, neg):
+    # reference: every (positive, negative) pair compared by Python, which compares ints and floats exactly
+    pos_list, neg_list = [p.item() if hasattr(p, "item") else p for p in pos], list(neg)
+    wins = sum((p > q) + 0.5 * (p == q) for p in pos_list for q in neg_list)
+    assert ab.empirical.auc_from_groups(pos, neg) == wins / (len(pos_list) * len(neg_list))
+
+
 def test_missing_labels_are_named():
     with pytest.raises(ValueError, match=r"`labels` must be free of missing values \(None, NaN\), but got None"):
         ab.auc(np.array(["a", None, "b"], dtype=object), [1, 2, 3], pos_label="a")

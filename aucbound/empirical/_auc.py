@@ -91,8 +91,10 @@ def auc_from_groups(pos, neg) -> float:
     0.5
     >>> auc_from_groups([1, 1], [1, 0])
     0.75
+    >>> auc_from_groups([2**60], [2**60 + 1, 0.5])  # integers compared exactly, with each other and with floats
+    0.5
     """
-    pos, neg = _labels.scores("pos", pos), _labels.scores("neg", neg)
+    pos, neg = _labels.score_groups([("pos", pos), ("neg", neg)])
     for name, group in (("pos", pos), ("neg", neg)):
         if group.shape[0] == 0:
             raise v.fail(name, "non-empty", group)

@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["scores", "positive_mask", "class_sizes", "encode"]
+__all__ = ["scores", "score_groups", "positive_mask", "class_sizes", "encode"]
 
 _EXACT = 2**53
 
@@ -28,30 +28,61 @@ def _exact_ranks(values) -> np.ndarray:
     return np.array([index[value] for value in values], dtype=np.float64)
 
 
-def scores(parameter: str, value) -> np.ndarray:
-    """A one-dimensional array of finite real scores, as float64.
-
-    Integer scores beyond ±2^53 (an int64 array, or Python integers of any size) are
-    replaced by their exact ranks, so that no two distinct scores become equal.
-    """
-    if isinstance(value, (list, tuple)) and any(isinstance(x, numbers.Integral) and not isinstance(x, bool)
-                                                and abs(int(x)) > _EXACT for x in value):
-        if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in value):
-            raise v.fail(parameter, "integers only when some exceed 2^53 (they are compared exactly)", value)
-        return _exact_ranks([int(x) for x in value])
-    array = np.asarray(value) if not isinstance(value, np.ndarray) else value
-    if array.dtype.kind == "O" and array.ndim == 1 and all(
-        isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in array
-    ):
-        return _exact_ranks([int(x) for x in array]) if array.size else array.astype(np.float64)
-    if array.dtype.kind in "iu" and array.ndim == 1 and array.size:
+def _big_integers(parameter: str, value) -> list | None:
+    """The scores as Python numbers when some are integers that a float64 might not hold
+    exactly (a list with integers beyond ±2^53, an object array of Python integers, or an
+    integer array beyond ±2^53); None when float64 holds them all exactly."""
+    integral = lambda x: isinstance(x, numbers.Integral) and not isinstance(x, bool)  # noqa: E731
+    if isinstance(value, (list, tuple)):
+        if not any(integral(x) and abs(int(x)) > _EXACT for x in value):
+            return None
+        if not all(integral(x) or (isinstance(x, numbers.Real) and np.isfinite(x)) for x in value):
+            raise v.fail(parameter, "finite real numbers (integers beyond 2^53 are compared exactly)", value)
+        return [int(x) if integral(x) else float(x) for x in value]
+    array = np.asarray(value)
+    if array.ndim == 1 and array.size and array.dtype.kind == "O" and all(integral(x) for x in array):
+        return [int(x) for x in array]
+    if array.ndim == 1 and array.size and array.dtype.kind in "iu":
         if array.max() > _EXACT or (array.dtype.kind == "i" and array.min() < -_EXACT):
-            return np.unique(array, return_inverse=True)[1].astype(np.float64).reshape(-1)
-    result = v.real(parameter, array)
+            return [int(x) for x in array.tolist()]
+    return None
+
+
+def _real_scores(parameter: str, value) -> np.ndarray:
+    """A one-dimensional array of finite real scores, as float64, as given."""
+    result = v.real(parameter, value)
     if result.ndim != 1:
         raise v.fail(parameter, "a one-dimensional array", result)
     v.check(parameter, np.isfinite(result), "finite (no NaN or inf)", result)
     return result
+
+
+def scores(parameter: str, value) -> np.ndarray:
+    """A one-dimensional array of finite real scores, as float64.
+
+    Integer scores beyond ±2^53 (an int64 array, or Python integers of any size) are
+    replaced by their exact ranks, so that no two distinct scores become equal. Those ranks
+    hold for this one array: scores that are compared with other scores go through
+    :func:`score_groups` instead.
+    """
+    exact = _big_integers(parameter, value)
+    if exact is not None:
+        return _exact_ranks(exact)
+    return _real_scores(parameter, value)
+
+
+def score_groups(named) -> list[np.ndarray]:
+    """The score arrays of several groups compared with one another (``(name, value)`` pairs),
+    checked as :func:`scores` does; when any group holds integers beyond ±2^53, all of them
+    are replaced by their exact ranks in the pooled scores (Python compares integers and
+    floats exactly), so every comparison between groups keeps its answer."""
+    exact = [_big_integers(name, value) for name, value in named]
+    if all(values is None for values in exact):
+        return [_real_scores(name, value) for name, value in named]
+    pooled = [values if values is not None else _real_scores(name, value).tolist()
+              for (name, value), values in zip(named, exact)]
+    ranks = _exact_ranks([x for values in pooled for x in values])
+    return np.split(ranks, np.cumsum([len(values) for values in pooled])[:-1])
 
 
 def _python(value):

@@ -168,15 +168,10 @@ def size_option(name: str, help_text: str):
 
 
 def _class_parameters() -> dict[str, dict]:
-    """Every class parameter once: its metadata, and the classes that have it."""
+    """Every class parameter once, by name: its metadata (help, metavar, kind, minimum)."""
     from ..shatter import CLASSES
 
-    found: dict[str, dict] = {}
-    for key, cls in CLASSES.items():
-        for field in dataclasses.fields(cls):
-            entry = found.setdefault(field.name, {"meta": field.metadata, "classes": []})
-            entry["classes"].append(key)
-    return found
+    return {field.name: field.metadata for cls in CLASSES.values() for field in cls.parameters()}
 
 
 def _option_name(parameter: str) -> str:
@@ -193,13 +188,12 @@ def class_options(*, required: bool = True, default: str | None = None, choices=
     from ..shatter import CLASSES
 
     keys = list(choices or CLASSES)
-    names = ", ".join(f"{key} ({', '.join(_option_name(f.name) for f in dataclasses.fields(CLASSES[key])) or 'no options'})"
+    names = ", ".join(f"{key} ({', '.join(_option_name(f.name) for f in CLASSES[key].parameters()) or 'no options'})"
                       for key in keys)
     shown_default = f" [default: {default}]" if default else ""
     options = [click.option("--class", "class_name", type=click.Choice(keys), required=required,
                             help=f"The function class F: {names}.{shown_default}")]
-    for name, entry in _class_parameters().items():
-        meta = entry["meta"]
+    for name, meta in _class_parameters().items():
         if meta["kind"] is int:
             kind = IntRange(min=meta["minimum"])
         else:
@@ -227,7 +221,7 @@ def build_class(class_name: str | None, parameters: dict):
         if name not in fields:
             raise click.UsageError(f"{_option_name(name)} does not apply to --class {class_name}.")
     for name, field in fields.items():
-        if name not in given and field.default is dataclasses.MISSING:
+        if name not in given and field.metadata["required"]:
             raise click.UsageError(f"--class {class_name} needs {_option_name(name)}.")
     with library_errors():
         return cls(**given)

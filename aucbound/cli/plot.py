@@ -88,7 +88,8 @@ _OPTIONS = {
     "auc": (("--auc",), {"type": UNIT_CLOSED, "help": "The estimate Â the intervals surround."}),
     "p1": (("--p1",), {"type": UNIT_CLOSED, "help": "Lehmann's p1 (with --p2): adds the Lehmann methods."}),
     "p2": (("--p2",), {"type": UNIT_CLOSED, "help": "Lehmann's p2 (with --p1)."}),
-    "methods": (("--method", "methods"), {"type": click.Choice([k for k, s in METHODS.items() if not s.needs_scores]),
+    "methods": (("--method", "methods"), {"type": click.Choice([k for k, s in METHODS.items()
+                                                               if set(s.needs) <= {"auc", "p1", "p2"}]),
                                           "multiple": True, "metavar": "NAME",
                                           "help": "Only this method (repeatable) [default: all but σ_min]."}),
     "trials": (("--trials",), {"type": IntRange(min=1), "help": "Random point sets per size (the most is shown)."}),
@@ -144,7 +145,7 @@ _files = stack(
 
 
 #: Each plot's command: the library parameters it has options for, its help, an example, and
-#: for a plot of a class, the default class and the --class choices.
+#: for a plot of a class, the default class and the --class choices (keys, or a test of the class).
 _COMMANDS = {
     "fig1": (("delta", "rhos", "sizes"),
              "Figure 1: half-width ε of each large-deviation interval against N. McDiarmid, Chebyshev and the normal "
@@ -155,7 +156,7 @@ _COMMANDS = {
              "aucbound plot fig2 --out fig2.svg --rho-range 0.001 0.999"),
     "fig3": (("delta", "rhos", "max_size"),
              "Figure 3: uniform-convergence ε against M, Cor 4.5 against Freund et al.",
-             "aucbound plot fig3 --out fig3.png --rho 1/2 --rho 1/4 --max-size 2e4", ("line",)),
+             "aucbound plot fig3 --out fig3.png --rho 1/2 --rho 1/4 --max-size 2e4", ("line", lambda cls: cls.sign_patterns_known)),
     "intervals": (("auc", "delta", "rhos", "sizes", "methods", "p1", "p2"),
                   "Every interval method's [lo, hi] against N around an estimate Â.",
                   "aucbound plot intervals --out intervals.png --auc 0.75 --rho 1/4 --method mcdiarmid "
@@ -184,6 +185,10 @@ def _command(name: str) -> click.Command:
 
     if class_settings:
         default, *choices = class_settings[0]
+        if choices and callable(choices[0]):  # the classes the plot can draw, by what they know
+            from ..shatter import CLASSES
+
+            choices = [[key for key, cls in CLASSES.items() if choices[0](cls)]]
         run = class_options(required=False, default=default, choices=choices[0] if choices else None)(run)
     run = _files(_options(name, *keys)(run))
     return click.command(name, help=f"{summary}\n\n\b\nExample:\n  {example}")(run)

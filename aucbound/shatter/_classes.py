@@ -168,13 +168,13 @@ def _trivial(N: int) -> _Candidate:
     return _power_of_three("3^N", "Def 4.7: all 3^N patterns", N)
 
 
-def _option(help_text: str, metavar: str, kind=int, minimum=1):
-    """A class parameter, with what the command line needs to offer it as an option.
-
-    An int parameter is required; a float one defaults to 0.
-    """
-    default = {} if kind is int else {"default": 0.0}
-    return field(metadata={"help": help_text, "metavar": metavar, "kind": kind, "minimum": minimum}, **default)
+def _option(help_text: str, metavar: str, kind=int, minimum=1, **default):
+    """A class parameter, with what the command line needs to offer it as an option; required
+    unless a `default` other than None is given (a None default keeps a dataclass field from
+    hiding an abstract property of the base, and the class refuses None itself)."""
+    required = default.get("default") is None
+    return field(metadata={"help": help_text, "metavar": metavar, "kind": kind, "minimum": minimum,
+                           "required": required}, **default)
 
 
 class FunctionClass(abc.ABC):
@@ -191,6 +191,8 @@ class FunctionClass(abc.ABC):
     """
 
     key: str = ""
+    #: Whether the class bounds its sign patterns s(F̂, N), s(F̃, N), s(F̄, N) (Freund et al.'s bound needs them).
+    sign_patterns_known: bool = True
 
     # --- what subclasses provide ---------------------------------------------------------
     @abc.abstractmethod
@@ -585,11 +587,16 @@ class RankGrowth(FunctionClass):
     1.098612
     """
 
-    log_c1: float = _option("ln c1 of a class known by r(F, m, n) ≤ c1·(mn)^c2.", "LNC1", kind=float, minimum=None)
-    c2: float = _option("c2 of a class known by r(F, m, n) ≤ c1·(mn)^c2 [default: 0].", "C2", kind=float, minimum=0.0)
+    log_c1: float = _option("ln c1 of a class known by r(F, m, n) ≤ c1·(mn)^c2.", "LNC1", kind=float, minimum=None,
+                            default=None)
+    c2: float = _option("c2 of a class known by r(F, m, n) ≤ c1·(mn)^c2 [default: 0].", "C2", kind=float, minimum=0.0,
+                        default=0.0)
     key = "growth"
+    sign_patterns_known = False
 
     def __post_init__(self):
+        if self.log_c1 is None:
+            raise TypeError("RankGrowth needs `log_c1`, the logarithm of c1.")
         log_c1 = v.real("log_c1", self.log_c1, scalar=True)
         if not math.isfinite(log_c1):
             raise v.fail("log_c1", "a finite number", self.log_c1)

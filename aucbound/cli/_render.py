@@ -12,12 +12,14 @@ import contextlib
 import csv
 import json
 import math
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 LN10 = math.log(10.0)
 _JSON_EXACT = 2**53
+_LONG_INTEGER = re.compile(r"-?[0-9]{7,}")
 
 
 @dataclass(frozen=True)
@@ -29,14 +31,17 @@ class Column:
 
 
 def number(value) -> str:
-    """Six significant digits; ∞ (a deliberate infinity, such as an undefined variance's
-    half-width) and '—' (absent) spelled out."""
+    """Six significant digits, integers as :func:`integer` shows counts; ∞ (a deliberate
+    infinity, such as an undefined variance's half-width) and '—' (absent) spelled out."""
     if value is None:
         return "—"
     if isinstance(value, float) and math.isinf(value):
         return "∞" if value > 0 else "−∞"
-    if isinstance(value, int) and abs(value) >= 10**15:
-        return integer(math.log(abs(value)), value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value == 0:
+            return "0"
+        shown = integer(math.log(abs(value)), abs(value))
+        return shown if value > 0 else shown.replace("≈ ", "≈ -") if shown.startswith("≈") else "-" + shown
     return f"{value:.6g}"
 
 
@@ -54,7 +59,10 @@ def integer(log_value: float, exact=None) -> str:
     if log_value / LN10 >= 1e15:  # the exponent itself is too long to show, and its last digits unknown
         return f"≈ 10^({integer(math.log(log_value / LN10)).removeprefix('≈ ')})"
     power = math.floor(log_value / LN10)
-    return f"≈ {10 ** (log_value / LN10 - power):.6f} × 10^{power}"
+    mantissa = round(10 ** (log_value / LN10 - power), 5)
+    if mantissa >= 10:  # 9.999996… rounds up to the next power
+        mantissa, power = mantissa / 10, power + 1
+    return f"≈ {mantissa:.5f} × 10^{power}"
 
 
 def size(value) -> str:
@@ -119,11 +127,16 @@ def emit(*, records, columns, parameters, title=(), notes=(), output_format="tab
             return
     import tabulate
 
+    cells = [[column.show(record) for column in columns] for record in records]
+    # tabulate would reprint a long exact integer in a column that also holds floats with %g:
+    # such columns are kept as written, and right-aligned as numbers are
+    exact = [k for k in range(len(columns)) if any(_LONG_INTEGER.fullmatch(row[k]) for row in cells)]
     table = tabulate.tabulate(
-        [[column.show(record) for column in columns] for record in records],
+        cells,
         headers=[column.header for column in columns],
         tablefmt=tablefmt,
-        disable_numparse=False,
+        disable_numparse=exact or False,
+        colalign=[("right" if k in exact else "global") for k in range(len(columns))] if exact else None,
     )
     prefix = "% " if tablefmt.startswith("latex") else ""
     for line in title:

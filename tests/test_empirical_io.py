@@ -94,6 +94,12 @@ class TestText:
         path = write(tmp_path, "d.csv", "s,y\n 0.5 ,1\n\u00a00.25\u2003,0\n".encode())
         assert read_columns(path, ["s"], "y").scores[0].tolist() == [0.5, 0.25]
 
+    def test_spaces_around_text_labels(self, tmp_path):
+        path = write(tmp_path, "d.csv", "s,y\n1,pos\n2, neg\n0.5,neg\n3, pos \n".encode())
+        labels = read_columns(path, ["s"], "y").labels
+        assert sorted(set(labels.tolist())) == ["neg", "pos"]
+        assert label_value(" pos ", labels) == "pos"
+
     def test_field_beyond_the_csv_limit_names_its_line(self, tmp_path):
         path = write(tmp_path, "d.csv", b"s,y\n0.5,1\n" + b"1" * 200_000 + b",0\n")
         with pytest.raises(ValueError, match=r"^`path` must have lines the csv module can split, but got "

@@ -148,7 +148,7 @@ def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
     floats = [_number(text) for text in stripped]
     if None not in floats and len(set(floats)) == distinct and not any(np.isnan(floats)):
         return np.array(floats, dtype=np.float64)[codes]
-    return np.array(texts, dtype=object)[codes]
+    return np.array(stripped, dtype=object)[codes]
 
 
 def _bad_score(name: str, got: str, where: str) -> v.ParameterError:
@@ -543,7 +543,7 @@ def label_value(text: str, labels: np.ndarray):
     elif kind == "f":
         value = _number(text)
     else:
-        return text
+        return written
     if value is None:
         shown = ", ".join(repr(label) for label in encode(labels)[1][:5])
         raise v.fail("pos_label", f"one of the labels ({shown})", text)

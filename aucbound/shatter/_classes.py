@@ -160,7 +160,8 @@ def _broadcast(function, X, *sizes):
     if all(a.ndim == 0 for a in arrays):
         return function(*(int(a) for a in arrays))
     if X is not FLOAT:
-        raise v.fail(sizes[0][0], "a single integer for an exact evaluation", sizes[0][1])
+        name, value = next((name, value) for (name, value), a in zip(sizes, arrays) if a.ndim)
+        raise v.fail(name, "a single integer for an exact evaluation", value)
     return np.vectorize(lambda *args: float(function(*(int(a) for a in args))), otypes=[float])(*arrays)
 
 

@@ -191,4 +191,4 @@ def test_exact_evaluation_names_the_size_given_as_an_array():
     from aucbound._exact import EXACT
 
     with pytest.raises(ValueError, match=r"^`n` must be a single integer for an exact evaluation, but got an array"):
-        Linear(2).log_rank_shatter(3, np.array([1, 2]), X=EXACT)
+        ab.Linear(2).log_rank_shatter(3, np.array([1, 2]), X=EXACT)

@@ -223,3 +223,12 @@ def test_intervals_lie_in_the_unit_interval(items, delta, seed):
     for method in ("bootstrap-percentile", "bootstrap-bca"):
         row = ab.bootstrap_interval(labels, scores, delta=delta, method=method, resamples=40, seed=seed)
         assert 0.0 <= row.lo <= row.hi <= 1.0
+
+
+def test_the_work_limit_is_stated_in_resamples_for_these_sizes(monkeypatch):
+    monkeypatch.setattr(_resampling, "MAX_WORK", 1000)
+    labels, scores = [1, 0] * 50, np.arange(100.0)
+    with pytest.raises(ValueError, match=r"^`resamples` must be at most 10 for m \+ n = 100 items "
+                                         r"\(at most 1,000 items drawn in all\), but got 11\.$"):
+        ab.empirical.bootstrap_aucs(labels, scores, resamples=11, seed=0)
+    assert len(ab.empirical.bootstrap_aucs(labels, scores, resamples=10, seed=0)) == 10

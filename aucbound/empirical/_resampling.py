@@ -80,7 +80,8 @@ def twice_u_resampled(placements, resamples: int, seed, *, progress=None) -> np.
     m, n = below.shape[0], above.shape[0]
     v.at_most("labels", max(m, n), 2**32 - 2, why=" items in the larger class, for the bootstrap")
     v.at_most("resamples", resamples, MAX_RESAMPLES)
-    v.at_most("resamples", resamples * (m + n), MAX_WORK, why=" items drawn in all (resamples × (m + n))")
+    v.at_most("resamples", resamples, MAX_WORK // (m + n),
+              why=f" for m + n = {m + n:,} items (at most {MAX_WORK:,} items drawn in all)")
     lower = np.ascontiguousarray(below, dtype=np.int64)
     upper = np.ascontiguousarray(below + tied_pos, dtype=np.int64)
     starts = range(0, resamples, BLOCK)

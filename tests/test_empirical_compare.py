@@ -111,3 +111,25 @@ def test_properties(items, delta):
         assert -1.0 <= row.lo <= row.hi <= 1.0
         if row.guarantee == "distribution-free":
             assert row.lo <= result.difference <= row.hi
+
+
+def test_method_lists_are_read_as_intervals_and_coverage_read_them():
+    labels, a = [1, 0] * 5, list(range(10))
+    b = a[::-1]
+    with pytest.raises(ValueError, match=r"^`methods` must be at least one method"):
+        ab.compare(labels, a, b, methods=[])
+    assert [row.method for row in ab.compare(labels, a, b, methods=["delong", "delong", "hoeffding"]).rows] == [
+        "delong", "hoeffding"]
+    with pytest.raises(ValueError, match=r"^`methods` must be one of 'mcdiarmid', .* \(valid for a difference\), "
+                                         r"but got 'newcombe'\.$"):
+        ab.compare(labels, a, b, methods=["newcombe"])
+    with pytest.raises(ValueError, match=r"^`methods` must be one of .*, but got 'no-such'\.$"):
+        ab.compare(labels, a, b, methods=["no-such"])
+
+
+def test_bootstrap_settings_are_checked_even_when_no_bootstrap_method_is_chosen():
+    labels, a = [1, 0] * 5, list(range(10))
+    with pytest.raises(ValueError, match=r"^`resamples` must be an integer from 1 to"):
+        ab.intervals(labels, a, methods=["delong"], resamples=-5)
+    with pytest.raises(ValueError, match=r"^`bootstrap_trials` must be an integer ≥ 1, but got -5\.$"):
+        ab.coverage("binormal", 5, 5, 0.05, trials=10, methods=["delong"], bootstrap_trials=-5)

@@ -328,3 +328,22 @@ _closed_form(
 def method(key: str, parameter: str = "method") -> Method:
     """The registered method `key`, or an error naming `parameter` and listing the keys."""
     return METHODS[v.choice(parameter, key, METHODS)]
+
+
+def method_keys(methods, default, *, allowed=None, why: str = "") -> list[str]:
+    """The keys of `methods` (a sequence of keys), each once and in order, or `default` for None.
+
+    Each key must be registered and, with `allowed`, one of those (`why` says why the others
+    are not). A bare string and an empty sequence are refused, naming ``methods``.
+    """
+    if methods is None:
+        return list(default)
+    if isinstance(methods, str):
+        raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
+    keys = list(dict.fromkeys(method(key, "methods").key for key in methods))
+    if not keys:
+        raise v.fail("methods", "at least one method (or None for the default table)", [])
+    for key in keys:
+        if allowed is not None and key not in allowed:
+            raise v.fail("methods", f"one of {', '.join(map(repr, allowed))}{why}", key)
+    return keys

@@ -52,7 +52,7 @@ import numpy as np
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
 from ..bounds._interval import interval_row
-from ..bounds._methods import evaluate, method as registered
+from ..bounds._methods import evaluate, method_keys
 from ..results import Comparison
 from . import _labels
 from ._delong import _counts, _spread, _variances
@@ -109,15 +109,7 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     (-1.0, 1.0, 'vacuous')
     """
     delta = v.probability("delta", delta, scalar=True)
-    if methods is None:
-        keys = list(DEFAULT_COMPARE_METHODS)
-    elif isinstance(methods, str):
-        raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
-    else:
-        keys = [registered(key, "methods").key for key in methods]
-        for key in keys:
-            if key not in compare_methods():
-                raise v.fail("methods", f"one of {', '.join(map(repr, compare_methods()))} (valid for a difference)", key)
+    keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     a = _labels.scores("scores_a", scores_a)
     b = _labels.scores("scores_b", scores_b)
     if b.shape[0] != a.shape[0]:

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from .. import _validate as v
 from ..bounds import METHODS
-from ..bounds._methods import method as registered
+from ..bounds._methods import method_keys
 from ..results import AUCIntervals
 from ._auc import groups
 from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
 
-__all__ = ["default_methods", "DEFAULT_RESAMPLES", "intervals"]
+__all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals"]
 
 
 def default_methods() -> tuple[str, ...]:
@@ -48,21 +48,14 @@ DEFAULT_RESAMPLES = 2000
 def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
     """(keys, resamples): the methods asked for (or the default table), and the bootstrap's
     resamples when one of them resamples."""
-    if methods is None:
-        keys = list(default_methods())
-        if resamples is not None:
-            keys += [key for key, spec in METHODS.items() if spec.needs_scores]
-    else:
-        if isinstance(methods, str):
-            raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
-        keys = list(dict.fromkeys(registered(key, "methods").key for key in methods))
-        if not keys:
-            raise v.fail("methods", "at least one method (or None for the default table)", [])
-    if any(METHODS[key].needs_scores for key in keys):
-        resamples = DEFAULT_RESAMPLES if resamples is None else v.count("resamples", resamples, maximum=MAX_RESAMPLES)
-    else:
-        resamples = None
-    return keys, resamples
+    if resamples is not None:
+        resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+    keys = method_keys(methods, default_methods())
+    if methods is None and resamples is not None:
+        keys += [key for key, spec in METHODS.items() if spec.needs_scores]
+    if not any(METHODS[key].needs_scores for key in keys):
+        return keys, None
+    return keys, DEFAULT_RESAMPLES if resamples is None else resamples
 
 
 def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resamples=None, seed=0,

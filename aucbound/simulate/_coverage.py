@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
-from ..bounds._methods import evaluate, method as registered
+from ..bounds._methods import evaluate, method_keys
 from ..empirical._intervals import default_methods
 from ..empirical._resampling import MAX_RESAMPLES
 from ..empirical._sample import Sample
@@ -61,25 +61,16 @@ def _as_scenario(value) -> Scenario:
     return value if isinstance(value, Scenario) else named_scenario(value)
 
 
-def _method_keys(methods) -> list[str]:
-    if methods is None:
-        return list(default_methods())
-    if isinstance(methods, str):
-        raise v.ParameterTypeError("methods", "a sequence of method keys such as ['delong']", v.show(methods))
-    keys = [registered(key, "methods").key for key in methods]
-    if not keys:
-        raise v.fail("methods", "at least one method (or None for the default table)", [])
-    return list(dict.fromkeys(keys))
-
-
 def _bootstrap_settings(keys, trials, bootstrap_trials, resamples) -> tuple[int | None, int | None]:
     """(bootstrap trials, resamples) when a bootstrap method is chosen, else (None, None)."""
+    if bootstrap_trials is not None:
+        bootstrap_trials = v.count("bootstrap_trials", bootstrap_trials)
+        if bootstrap_trials > trials:
+            raise v.fail("bootstrap_trials", f"at most the number of trials ({trials})", bootstrap_trials)
+    resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
     if not any(METHODS[key].needs_scores for key in keys):
         return None, None
-    chosen = min(trials, BOOTSTRAP_TRIALS) if bootstrap_trials is None else v.count("bootstrap_trials", bootstrap_trials)
-    if chosen > trials:
-        raise v.fail("bootstrap_trials", f"at most the number of trials ({trials})", chosen)
-    return chosen, v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+    return min(trials, BOOTSTRAP_TRIALS) if bootstrap_trials is None else bootstrap_trials, resamples
 
 
 def check_work(cells: int, m_n: list[tuple[int, int]], trials: int, bootstrap_trials, resamples) -> None:
@@ -270,7 +261,7 @@ def coverage(
     scenario = _as_scenario(scenario)
     m, n = v.count("m", m), v.count("n", n)
     delta = v.probability("delta", delta, scalar=True)
-    keys = _method_keys(methods)
+    keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)

@@ -10,13 +10,14 @@ delta, seed=seed)`` exactly, and the two levels are compared on the same data.
 from __future__ import annotations
 
 from .. import _validate as v
+from ..bounds._methods import method_keys
+from ..empirical._intervals import default_methods
 from ..results import CoverageStudy
 from ._coverage import (
     RESAMPLES,
     _as_scenario,
     _bootstrap_settings,
     _counter,
-    _method_keys,
     _simulate,
     _steps,
     check_work,
@@ -76,7 +77,7 @@ def coverage_study(
     deltas = tuple(dict.fromkeys(v.probability("deltas", delta, scalar=True) for delta in deltas))
     if not sizes or not deltas:
         raise v.fail("sizes" if not sizes else "deltas", "at least one value", [])
-    keys = _method_keys(methods)
+    keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)

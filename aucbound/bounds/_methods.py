@@ -8,7 +8,7 @@ and its computation:
 - ``meets(X, m, n, log_delta, est, ε)``: the exact test that the interval lies within
   Â ± ε, as pairs (lhs ≤ rhs) in a namespace X, for the exact sample sizes; None for a
   method whose width depends on the data beyond Â, p1, p2;
-- ``data(sample, delta, keys)``: for the methods that need the scores themselves (the
+- ``data(sample, delta)``: for the methods that need the scores themselves (the
   bootstrap), the intervals from a data set; registered by :mod:`aucbound.empirical`.
 
 :func:`aucbound.interval`, :func:`aucbound.interval_table`, :func:`aucbound.sample_size`,

@@ -49,11 +49,13 @@ def stack(*decorators):
 
 
 class _TableFormat(click.ParamType):
-    """One of tabulate's table formats, checked when given (tabulate is imported only then)."""
+    """One of tabulate's table formats (the default, 'simple', is taken without importing tabulate)."""
 
     name = "NAME"
 
     def convert(self, value, param, ctx):
+        if value == "simple":
+            return value
         import tabulate
 
         if value not in tabulate.tabulate_formats:
@@ -116,7 +118,7 @@ class_size_options = stack(
         "--class-size",
         type=IntRange(min=1),
         metavar="K",
-        help="Union bound over a finite class of K scorers (Thm 3.8 / Cor 3.9): each method at δ/K.",
+        help="Union bound over a finite class of K scorers (Thm 3.8; Cor 3.9 for intervals, Cor 3.10 for sizes): each method at δ/K.",
     ),
     click.option(
         "--log-class-size",
@@ -236,7 +238,7 @@ def class_keywords(kwargs: dict) -> dict:
 
 
 #: Library parameters whose option has another name on every command that has it.
-_ALIASES = {"fclass": "class_name", "rank_dim": "rank_dim"}
+_ALIASES = {"fclass": "class_name"}
 
 
 def option_namer(ctx: click.Context, rename: dict | None = None):

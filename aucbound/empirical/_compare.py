@@ -11,7 +11,7 @@ with S10(D), S01(D) the sample variances of the paired differences (the covarian
 of DeLong et al., contracted with (1, −1)). Z = D̂/√Var(D̂), the two-sided p-value is
 2Φ(−|Z|), and D̂ ± Φ⁻¹(1 − δ/2)·√Var(D̂) is the asymptotic interval, clipped to [−1, 1].
 When Var(D̂) = 0, Z is 0 if D̂ = 0 (p = 1) and ±∞ otherwise (p = 0). Twice each component
-is an exact integer (:mod:`.delong`), so D10 and D01 are exact too.
+is an exact integer (:mod:`._delong`), so D10 and D01 are exact too.
 
 **A distribution-free bound on D (beyond the paper).** D̂ is a two-sample U-statistic:
 

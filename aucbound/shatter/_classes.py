@@ -72,9 +72,9 @@ LN3 = math.log(3.0)
 #: that is cheap (:data:`PSI_CANDIDATE_COST`) and could be the smallest (it is at least 3^max(m,n)).
 PSI_EXACT_CELLS = 400
 PSI_CANDIDATE_COST = 2 * 10**6
-_SHORT = 69.0  # ln 10^30: candidates below this carry their integer value
+_SHORT = 30 * math.log(10)  # ln 10^30: candidates below this carry their integer value
 #: The most monomials a polynomial class may have (Thm 1's sizes pass 10^300 long before).
-MAX_DIMENSION = 10**300
+MAX_DIMENSION = v.MAX_COUNT
 
 
 def polynomial_dimension(d, q) -> int:
@@ -91,7 +91,7 @@ def polynomial_dimension(d, q) -> int:
     """
     d, q = v.count("d", d), v.count("q", q)
     small, large = sorted((d, q))
-    log_count, limit = 0.0, 300 * math.log(10)
+    log_count, limit = 0.0, math.log(MAX_DIMENSION)
     for i in range(1, small + 1):  # ln C(d+q, q) = Σ_{i ≤ min(d, q)} ln((max(d, q) + i)/i), stopped past 10^300
         log_count += math.log(large + i) - math.log(i)
         if log_count > limit:

@@ -73,8 +73,13 @@ def two_sided_tail(x):
 
 
 def cdf(x: float) -> float:
-    """Φ(x)."""
+    """Φ(x) = ½·erfc(−x/√2), accurate in the lower tail as well."""
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def quantile(p: float) -> float:
+    """Φ⁻¹(p) for p in (0, 1), by the standard library's rational approximation (full double precision)."""
+    return _STANDARD.inv_cdf(p)
 
 
 def exact_upper_quantile(log_p):

@@ -27,7 +27,6 @@ are beyond every resample and the ends are the smallest and largest Â*.
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
 import numpy as np
 
@@ -41,7 +40,6 @@ from ._sample import Sample
 
 __all__ = ["bootstrap_aucs", "bootstrap_interval"]
 
-_STANDARD = NormalDist()
 
 
 def _bca(sample: Sample, delta: float) -> tuple[float, float]:
@@ -77,7 +75,7 @@ def _bca_ends(values: np.ndarray, auc: float, a: float, delta: float) -> tuple[f
     count = values.shape[0]
     below = np.count_nonzero(values < auc) + 0.5 * np.count_nonzero(values == auc)
     p0 = min(max(below / count, 0.5 / count), 1 - 0.5 / count)
-    z0 = _STANDARD.inv_cdf(p0)
+    z0 = _normal.quantile(p0)
     z = _normal.upper_quantile(math.log(delta) - math.log(2.0))
     levels = [_bca_level(z0, a, -z, 0.0), _bca_level(z0, a, z, 1.0)]
     lo, hi = np.quantile(values, levels)

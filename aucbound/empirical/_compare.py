@@ -49,6 +49,7 @@ import math
 
 import numpy as np
 
+from .. import _normal
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
 from ..bounds._interval import interval_row
@@ -80,7 +81,7 @@ def _z_test(difference: float, variance: float) -> tuple[float, float]:
         z = difference / math.sqrt(variance)
     else:
         z = 0.0 if difference == 0 else math.copysign(math.inf, difference)
-    return z, math.erfc(abs(z) / math.sqrt(2.0))
+    return z, float(_normal.two_sided_tail(abs(z)))
 
 
 def _difference_row(spec, m, n, delta, difference, variance):

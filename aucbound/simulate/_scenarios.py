@@ -32,10 +32,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from statistics import NormalDist
 
 import numpy as np
 
+from .. import _normal
 from .. import _validate as v
 
 __all__ = [
@@ -53,7 +53,6 @@ __all__ = [
     "RATING_THRESHOLDS",
 ]
 
-_STANDARD = NormalDist()
 
 
 def _function(parameter: str, value):
@@ -102,18 +101,13 @@ class Scenario:
         return _shaped("sample_pos", pos, (trials, m)), _shaped("sample_neg", neg, (trials, n))
 
 
-def _phi(x: float) -> float:
-    """Φ(x) = ½·erfc(−x/√2), accurate in the lower tail as well."""
-    return 0.5 * math.erfc(-x / math.sqrt(2.0))
-
-
 def _target(auc) -> float:
     return v.probability("auc", auc, scalar=True)
 
 
 def _shift(auc: float, spread: float) -> float:
     """μ with Φ(μ/spread) = A: the mean difference of a binormal pair at AUC A."""
-    return _STANDARD.inv_cdf(auc) * spread
+    return _normal.quantile(auc) * spread
 
 
 def _binormal_sampler(mu: float, sd_pos: float, transform=None):
@@ -142,7 +136,7 @@ def binormal(auc=0.8, *, sd_ratio=1.0, name=None) -> Scenario:
     name = name or ("binormal" if s == 1 else "binormal-unequal")
     return Scenario(
         name=name,
-        auc=_phi(mu / spread),
+        auc=_normal.cdf(mu / spread),
         description=f"X ~ N({mu:.4g}, {s * s:g}), Y ~ N(0, 1)",
         exact="closed form Φ(μ/√(1 + s²))",
         parameters=(("mu", mu), ("sd_pos", s), ("sd_neg", 1.0)),
@@ -182,7 +176,7 @@ def lognormal(auc=0.8, *, sd_ratio=0.5) -> Scenario:
     mu = _shift(auc, spread)
     return Scenario(
         name="lognormal",
-        auc=_phi(mu / spread),
+        auc=_normal.cdf(mu / spread),
         description=f"ln X ~ N({mu:.4g}, {s * s:g}), ln Y ~ N(0, 1)",
         exact="closed form Φ(μ/√(1 + s²))",
         parameters=(("mu", mu), ("sd_pos", s), ("sd_neg", 1.0)),
@@ -214,7 +208,7 @@ def exponential(auc=0.8) -> Scenario:
 
 def _between(a: float, b: float) -> float:
     """Φ(b) − Φ(a) for a ≤ b, from the tail on the far side of 0 (no loss near 1)."""
-    return _phi(-a) - _phi(-b) if a > 0 else _phi(b) - _phi(a)
+    return _normal.cdf(-a) - _normal.cdf(-b) if a > 0 else _normal.cdf(b) - _normal.cdf(a)
 
 
 def _rating_probabilities(centre: float) -> list[float]:

@@ -100,12 +100,24 @@ def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
     return _rowwise(total / (4.0 * twice.shape[-1] * others * (others - 1)))
 
 
-def _variances(counts: _Counts) -> tuple[float | None, float | None]:
-    """(S10, S01); S10 is None when m = 1 and S01 when n = 1 (one component has no spread)."""
-    m, n = counts.m, counts.n
-    s10 = _spread(counts.twice_pos, 2 * n) / (m - 1) if m > 1 else None
-    s01 = _spread(counts.twice_neg, 2 * m) / (n - 1) if n > 1 else None
+def _component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n: int):
+    """(S10, S01) from 2n·V10 and 2m·V01 (along the last axis); S10 is None when m = 1 and
+    S01 when n = 1 (one component has no spread)."""
+    s10 = _spread(twice_pos, 2 * n) / (m - 1) if m > 1 else None
+    s01 = _spread(twice_neg, 2 * m) / (n - 1) if n > 1 else None
     return s10, s01
+
+
+def _variances(counts: _Counts) -> tuple[float | None, float | None]:
+    """(S10, S01) of :func:`_component_variances`."""
+    return _component_variances(counts.twice_pos, counts.twice_neg, counts.m, counts.n)
+
+
+def _clipped(p, auc):
+    """p̂ clipped into [Â², Â], the range Lehmann's p1 and p2 have (Â² where p̂ is undefined):
+    the form the plug-in methods use. Elementwise on arrays."""
+    square = auc * auc
+    return np.minimum(np.maximum(square if p is None else p, square), auc)
 
 
 def _lehmann_estimates(counts: _Counts) -> tuple[float | None, float | None]:

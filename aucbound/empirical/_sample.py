@@ -17,7 +17,7 @@ from ..bounds import Estimates, Method
 from ..bounds._interval import evaluate_row, interval_row
 from ..results import Interval
 from ._auc import _placements
-from ._delong import _lehmann_p, _spread
+from ._delong import _clipped, _component_variances, _lehmann_p
 from ._resampling import twice_u_resampled
 
 __all__ = ["Sample"]
@@ -40,12 +40,10 @@ class Sample:
         self.twice_pos, self.twice_neg = 2 * below + tied_pos, 2 * above + tied_neg
         self.auc = int(self.twice_pos.sum()) / (2 * self.m * self.n)
         m, n = self.m, self.n
-        s10 = _spread(self.twice_pos, 2 * n) / (m - 1) if m > 1 else None
-        s01 = _spread(self.twice_neg, 2 * m) / (n - 1) if n > 1 else None
+        s10, s01 = _component_variances(self.twice_pos, self.twice_neg, m, n)
         self.variance = None if s10 is None or s01 is None else s10 / m + s01 / n
-        square = self.auc * self.auc
         estimates = (_lehmann_p(self.twice_neg, 4 * above + tied_neg, m), _lehmann_p(self.twice_pos, 4 * below + tied_pos, n))
-        self.p1, self.p2 = (min(max(square if p is None else p, square), self.auc) for p in estimates)
+        self.p1, self.p2 = (float(_clipped(p, self.auc)) for p in estimates)
         self.resamples, self.seed, self.progress = resamples, seed, progress
         self._resampled = None
 

@@ -102,7 +102,8 @@ def run(methods, fclass, m, n, delta, epsilon, rho, output_format, tablefmt, hea
     if any(result.beyond_paper for result in results):
         notes.append(_describe.beyond_note("docs/uniform.md"))
     emit(records=records, columns=columns,
-         parameters={"fclass": str(fclass), "m": m, "n": n, "delta": delta, "epsilon": epsilon, "rho": float(rho)},
+         parameters={"fclass": str(fclass), "m": m, "n": n, "delta": delta, "epsilon": epsilon,
+                     "rho": float(rho) if mode == "size" else None},
          title=[title], notes=notes, output_format=output_format, tablefmt=tablefmt)
 
 
@@ -112,10 +113,11 @@ def uniform(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kw
     """Uniform convergence of the AUC over a class F through its rank-shatter coefficient.
 
     Cor 4.5 of Agarwal et al. (2005): with probability ≥ 1 − δ every f in F has
-    |Â(f) − A(f)| < sqrt(8(m+n)·(ln r(F, 2m, 2n) + ln(4/δ))/(mn)). Where the sharpest
-    bound on r the class knows goes beyond the paper (linear and polynomial classes), the
-    paper's route (Thm 4.11 / 4.13) is shown above it. With --epsilon instead of --m/--n:
-    the smallest training set M whose class sizes m = ρM rounded and M − m reach it.
+    |Â(f) − A(f)| < sqrt(8(m+n)·(ln r(F, 2m, 2n) + ln(4/δ))/(mn)). With --m/--n, where the
+    sharpest bound on r the class knows goes beyond the paper (linear and polynomial
+    classes), the paper's route (Thm 4.11 / 4.13) is shown above it. With --epsilon instead:
+    the smallest training set M whose class sizes m = ρM rounded and M − m reach it, through
+    the sharpest bound on r.
     --class growth --log-c1 L takes a bound r ≤ e^L of your own.
 
     \b

@@ -86,7 +86,8 @@ def check_work(cells: int, m_n: list[tuple[int, int]], trials: int, bootstrap_tr
 
 
 class _Simulation:
-    """The trials of one scenario at one (m, n): drawn once, then evaluated at each δ."""
+    """The trials of one scenario at one (m, n): drawn once, then evaluated at each δ (the
+    bootstrap rows resample their trials again at each δ, from the same seeds)."""
 
     def __init__(self, scenario: Scenario, m: int, n: int, trials: int, seed, keep: int, tick):
         sizes = [min(BLOCK, trials - start) for start in range(0, trials, BLOCK)]

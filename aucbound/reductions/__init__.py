@@ -20,6 +20,16 @@ from ._losses import (
     ranking_regret,
     top_k_weights,
 )
+from ._tournaments import (
+    example1,
+    example2,
+    example2_tournament,
+    exhaustive_check,
+    misordered_pairs,
+    regular_tournament,
+    three_cycle_adversary,
+    winner_loser_counts,
+)
 
 __all__ = [
     "all_minimum_feedback_orderings",
@@ -28,13 +38,21 @@ __all__ = [
     "bipartite_ground_truth",
     "bipartite_weights",
     "check_weights",
+    "example1",
+    "example2",
+    "example2_tournament",
+    "exhaustive_check",
     "generalized_ranking",
     "ground_truth_expectation",
     "kemeny_weights",
     "minimum_feedback_arc_set",
+    "misordered_pairs",
     "preference_loss",
     "preference_regret",
     "ranking_loss",
     "ranking_regret",
+    "regular_tournament",
+    "three_cycle_adversary",
     "top_k_weights",
+    "winner_loser_counts",
 ]

@@ -5,6 +5,7 @@ Balcan et al. (2007), "Robust Reductions from Ranking to Classification", and Ai
 :mod:`aucbound._validate` and :mod:`aucbound.results`.
 """
 
+from ._expectation import expected_quicksort_loss, expected_quicksort_regret, quicksort_above
 from ._feedback import all_minimum_feedback_orderings, back_edges, minimum_feedback_arc_set
 from ._losses import (
     auc_loss,
@@ -42,6 +43,8 @@ __all__ = [
     "example2",
     "example2_tournament",
     "exhaustive_check",
+    "expected_quicksort_loss",
+    "expected_quicksort_regret",
     "generalized_ranking",
     "ground_truth_expectation",
     "kemeny_weights",
@@ -49,6 +52,7 @@ __all__ = [
     "misordered_pairs",
     "preference_loss",
     "preference_regret",
+    "quicksort_above",
     "ranking_loss",
     "ranking_regret",
     "regular_tournament",

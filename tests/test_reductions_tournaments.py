@@ -137,6 +137,7 @@ class TestCounts:
         # winners 0, 1, loser 2: 2 beats 0 only (f = 1); g = 2
         assert winner_loser_counts(CYCLE, [1, 1, 0]) == (2, 1)
         assert winner_loser_counts(CYCLE, [0, 0, 0]) == (0, 0)
+        assert winner_loser_counts(np.array(CYCLE, dtype=bool), np.array([True, False, False])) == (2, 1)
 
     @given(st.integers(2, 10), seeds)
     def test_counts_are_the_definitions_and_theorem_2_holds(self, n, seed):
@@ -303,7 +304,7 @@ class TestExample2:
         assert misordered == example.misordered == (2 + delta) * n**3
         assert back == example.back_edges == n**3 == example.disjoint_three_cycles
         assert example.ratio == Fraction(misordered, f) == 2 - eps  # g′ = (2 − ε) f
-        assert example.optimal
+        assert example.certified_optimal
         if example.vertices <= 20:  # the exact minimum over all orderings agrees
             assert example.minimum_back_edges == n**3
 

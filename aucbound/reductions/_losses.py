@@ -82,7 +82,7 @@ MAX_ITEMS = 3000
 MAX_CHECK_ITEMS = 1000
 #: The most items :func:`ranking_regret` takes (its exact minimum costs about n·2^n).
 MAX_REGRET_ITEMS = 20
-#: Slack for the axioms of ω and for h[u, v] + h[v, u] = 1: relative to the largest weight.
+#: Slack for the axioms of ω, relative to the largest weight (sums of weights are computed in floating point).
 TOLERANCE = 1e-12
 #: How far h[u, v] + h[v, u] may be from 1.
 PREFERENCE_TOLERANCE = 1e-9
@@ -96,7 +96,9 @@ def _items(parameter: str, n) -> int:
 
 
 def _square(parameter: str, value, *, limit: int = MAX_ITEMS) -> np.ndarray:
-    """A finite square float64 array of side n with 2 ≤ n ≤ `limit`."""
+    """A finite square float64 array of side n with 2 ≤ n ≤ `limit` (booleans read as 0/1)."""
+    if isinstance(value, np.ndarray) and value.dtype.kind == "b":
+        value = value.astype(np.float64)
     array = v.real(parameter, value)
     if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 2:
         raise v.fail(parameter, "a square array of side n ≥ 2", array)
@@ -373,7 +375,9 @@ def ranking_loss(order, sigma, *, weights=None) -> float:
     """L_ω(π, σ) = C(n, 2)^{-1} Σ_{u≠v} π(u, v)·σ(v, u)·ω(σ(v), σ(u)) (Ailon & Mohri (2008), §2.5).
 
     The weighted fraction of pairs that `order` (π) ranks against `sigma` (σ); `weights` is
-    ω on 0-based positions of σ (None: Kemeny, the plain fraction of discordant pairs).
+    ω on 0-based positions of σ (None: Kemeny, the plain fraction of discordant pairs): any
+    finite weights ≥ 0, of which only the upper triangle (i < j) is read. The theorems need
+    P1–P3 (:func:`check_weights`).
 
     >>> ranking_loss([0, 1, 2], [2, 1, 0])
     1.0

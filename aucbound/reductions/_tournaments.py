@@ -379,7 +379,7 @@ def example2(epsilon, *, n=None, as_printed: bool = False) -> FeedbackArcSetExam
     >>> example = example2("1/3")
     >>> example.sizes, example.f, example.misordered, example.back_edges, example.minimum_back_edges
     ((2, 8, 2), 12, 20, 8, 8)
-    >>> example.ratio, example.optimal
+    >>> example.ratio, example.certified_optimal
     (Fraction(5, 3), True)
     """
     if not isinstance(as_printed, (bool, np.bool_)):

@@ -535,3 +535,158 @@ class CoverageStudy:
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self) if field.name != "cells"}
         data["records"] = self.records()
         return data
+
+
+# --- tournament theorems (aucbound.reductions) ---
+
+from fractions import Fraction  # noqa: E402  (exact ratios of the examples)
+
+__all__ += ["TournamentCheck", "RegularTournamentExample", "FeedbackArcSetExample", "AdversaryLabelling"]
+
+
+def _plain(value):
+    """A field as a plain JSON value: a Fraction as its "p/q" text, tuples as lists."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True)
+class TournamentCheck:
+    """Balcan et al. (2007), Thm 2 (and with ``feedback``, Thm 4) checked on every labelled tournament on n vertices.
+
+    Every one of the 2^C(n,2) tournaments is taken with every partition of its vertices into
+    winners W and losers L, both non-empty (2^n − 2 partitions): ``pairs`` (tournament,
+    partition) pairs in all. ``violations`` counts those with g > 2f; ``max_ratio`` is the
+    largest g/(2f) among those with f > 0 and ``tight`` how many of them have g = 2f;
+    ``f_zero`` counts the pairs with f = 0 (where Thm 2 demands g = 0).
+
+    With ``feedback``, every minimum feedback arc set ordering π of every tournament
+    (``feedback_orderings`` (tournament, ordering) pairs) is taken with every partition
+    (``feedback_pairs`` triples), and the same statistics are given for g′(π) ≤ 2f.
+    """
+
+    n: int
+    tournaments: int
+    partitions: int
+    pairs: int
+    violations: int
+    max_ratio: float
+    tight: int
+    f_zero: int
+    feedback: bool = False
+    feedback_orderings: int | None = None
+    feedback_pairs: int | None = None
+    feedback_violations: int | None = None
+    feedback_max_ratio: float | None = None
+    feedback_tight: int | None = None
+    source: str = "Balcan et al. (2007), Thm 2 and Thm 4"
+
+    @property
+    def holds(self) -> bool:
+        """True when no pair (and, with ``feedback``, no triple) breaks the bound."""
+        return self.violations == 0 and not self.feedback_violations
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["holds"] = self.holds
+        return data
+
+
+@dataclass(frozen=True)
+class RegularTournamentExample:
+    """Balcan et al. (2007), Example 1: the regular tournament on odd n, where ordering by degree makes g = 2f.
+
+    Every vertex has out-degree (n − 1)/2; ``winners`` are the first (n − 1)/2 vertices, the
+    other (n + 1)/2 are losers. With ties broken against us every loser is ranked above
+    every winner, so g = |W|·|L|; f counts the losers' wins over winners. Both are counted
+    on the tournament itself; the paper's values are ``paper_f`` = (n+1)(n−1)/8 and 2f.
+    """
+
+    n: int
+    degree: int
+    winners: int
+    losers: int
+    f: int
+    g: int
+    source: str = "Balcan et al. (2007), §5, Example 1"
+
+    @property
+    def paper_f(self) -> int:
+        """(n + 1)(n − 1)/8."""
+        return (self.n + 1) * (self.n - 1) // 8
+
+    @property
+    def tight(self) -> bool:
+        """g = 2f."""
+        return self.g == 2 * self.f
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data.update(paper_f=self.paper_f, tight=self.tight)
+        return data
+
+
+@dataclass(frozen=True)
+class FeedbackArcSetExample:
+    """Balcan et al. (2007), Example 2: a minimum feedback arc set ordering with g′ = (2 − ε)f.
+
+    δ = ε/(1 − ε); components V1, V2, V3 of ``sizes`` = (δn², 2n², n); winners V1 ∪ V2,
+    losers V3. Counted on the tournament: ``f`` (losers beating winners), ``misordered``
+    (g′ of the ordering {V3, V1, V2}), ``back_edges`` (its back edges) and
+    ``disjoint_three_cycles`` (edge-disjoint 3-cycles found and checked, a lower bound on
+    the back edges of every ordering). ``minimum_back_edges`` is the exact minimum over
+    all orderings when there are at most 20 vertices (else None). ``ratio`` = g′/f, exact.
+    """
+
+    epsilon: Fraction
+    delta: Fraction
+    n: int
+    sizes: tuple[int, int, int]
+    vertices: int
+    f: int
+    misordered: int
+    back_edges: int
+    disjoint_three_cycles: int
+    minimum_back_edges: int | None
+    ratio: Fraction
+    source: str = "Balcan et al. (2007), §5, Example 2"
+
+    @property
+    def certified_optimal(self) -> bool:
+        """True when the ordering's back edges meet the lower bound of the disjoint 3-cycles (so it is optimal)."""
+        return self.back_edges == self.disjoint_three_cycles
+
+    def as_dict(self) -> dict:
+        data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        data["certified_optimal"] = self.certified_optimal
+        return data
+
+
+@dataclass(frozen=True)
+class AdversaryLabelling:
+    """Ailon & Mohri (2008), Thm 7: the labelling of a 3-cycle that costs a deterministic algorithm twice h's regret.
+
+    ``order`` is the algorithm's ranking of the items 0, 1, 2 of the cycle 0 → 1 → 2 → 0;
+    ``labels`` make its last item the one positive. With this fixed truth the regrets are
+    the losses: ranking regret 1 (the positive is below both negatives) and classification
+    regret ½ (h ranks the positive above one of the two negatives).
+    """
+
+    order: tuple[int, ...]
+    labels: tuple[int, ...]
+    ranking_regret: float
+    classification_regret: float
+    source: str = "Ailon & Mohri (2008), Thm 7"
+
+    @property
+    def ratio(self) -> float:
+        """ranking regret / classification regret."""
+        return self.ranking_regret / self.classification_regret
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["ratio"] = self.ratio
+        return data

@@ -10,8 +10,10 @@ expected number of calls of h.
 Imports only :mod:`aucbound._validate`, :mod:`aucbound.results`, numpy and the standard library.
 """
 
+from ._auc_train import auc_train
 from ._preference import Preference
 
 __all__ = [
     "Preference",
+    "auc_train",
 ]

@@ -11,9 +11,11 @@ Imports only :mod:`aucbound._validate`, :mod:`aucbound.results`, numpy and the s
 """
 
 from ._auc_train import auc_train
+from ._degree import degree_ranking
 from ._preference import Preference
 
 __all__ = [
     "Preference",
     "auc_train",
+    "degree_ranking",
 ]

@@ -11,11 +11,18 @@ Imports only :mod:`aucbound._validate`, :mod:`aucbound.results`, numpy and the s
 """
 
 from ._auc_train import auc_train
+from ._comparisons import expected_comparisons, expected_comparisons_float, expected_comparisons_recurrence
 from ._degree import degree_ranking
 from ._preference import Preference
+from ._quicksort import quicksort_ranking, quicksort_runs
 
 __all__ = [
     "Preference",
     "auc_train",
     "degree_ranking",
+    "expected_comparisons",
+    "expected_comparisons_float",
+    "expected_comparisons_recurrence",
+    "quicksort_ranking",
+    "quicksort_runs",
 ]

@@ -537,20 +537,161 @@ class CoverageStudy:
         return data
 
 
+# --- ranking through a pairwise classifier (aucbound.reductions) ---
+
+__all__ += ["PairSample", "DegreeRanking", "QuickSortRanking", "QuickSortRuns"]
+
+
+def _plain(value):
+    """A field as a plain JSON value: arrays as (nested) lists, a Fraction as its "p/q" text,
+    tuples as lists."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value.tolist() if hasattr(value, "tolist") and not isinstance(value, (int, float)) else value
+
+
+def _fields_as_dict(result) -> dict:
+    return {field.name: _plain(getattr(result, field.name)) for field in dataclasses.fields(result)}
+
+
+def _positions(order):
+    """The inverse of a permutation: position[order[i]] = i."""
+    import numpy as np
+
+    position = np.empty(len(order), dtype=np.int64)
+    position[order] = np.arange(len(order), dtype=np.int64)
+    position.setflags(write=False)
+    return position
+
+
+@dataclass(frozen=True, eq=False)
+class PairSample:
+    """The binary training set of Auc-Train (Balcan et al. 2007, Alg. 1): mixed pairs and their labels.
+
+    Pair i is the examples ``first[i]`` and ``second[i]`` (indices into the input), with
+    features ``X1[i]`` and ``X2[i]`` and label ``y[i]`` = 1 when the first should be ranked
+    above the second (it is the positive one). ``m`` positives and ``n`` negatives make
+    ``total`` = 2mn ordered mixed pairs; with ``max_pairs`` a uniform sample of them without
+    replacement was drawn (``seed``). ``X1, X2, y = sample`` unpacks.
+    """
+
+    X1: object = dataclasses.field(repr=False)
+    X2: object = dataclasses.field(repr=False)
+    y: object = dataclasses.field(repr=False)
+    first: object = dataclasses.field(repr=False)
+    second: object = dataclasses.field(repr=False)
+    m: int
+    n: int
+    total: int
+    max_pairs: int | None
+    seed: int | None
+    source: str = "Balcan et al. 2007, Alg. 1"
+
+    def __iter__(self):
+        return iter((self.X1, self.X2, self.y))
+
+    @property
+    def pairs(self) -> int:
+        """The number of pairs in the sample."""
+        return int(self.y.shape[0])
+
+    def as_dict(self) -> dict:
+        data = _fields_as_dict(self)
+        data["pairs"] = self.pairs
+        return data
+
+
+@dataclass(frozen=True, eq=False)
+class DegreeRanking:
+    """A ranking by number of wins (Balcan et al. 2007, Alg. 2): ``order`` lists the items from the top.
+
+    ``wins[u]`` = Σ_v h[u, v] (for a tournament, the number of items u beats); ``calls`` is
+    the number of pairs at which h was evaluated, n(n − 1)/2. Items with equal wins are
+    ordered by the rule ``ties`` ('index', 'random' with ``seed``, 'worst' or 'best' for
+    the given labels). ``position[u]`` is the place of item u (0 = top).
+    """
+
+    order: object
+    wins: object
+    calls: int
+    n: int
+    ties: str
+    seed: int | None
+    method: str = "degree"
+    source: str = "Balcan et al. 2007, Alg. 2"
+
+    @property
+    def position(self):
+        """position[u]: where item u is ranked (0 = top)."""
+        return _positions(self.order)
+
+    def as_dict(self) -> dict:
+        return _fields_as_dict(self)
+
+
+@dataclass(frozen=True, eq=False)
+class QuickSortRanking:
+    """A ranking by QuickSort with a preference function (Ailon & Mohri 2008, §3.1).
+
+    ``order`` lists the items from the top: all n of them, or with ``top`` = k only the
+    k highest, in order (§3.4). ``calls`` is the number of pairs at which h was evaluated;
+    ``seed`` fixes the pivots and the draws for fractional h.
+    """
+
+    order: object
+    calls: int
+    n: int
+    top: int | None
+    seed: int | None
+    method: str = "quicksort"
+    source: str = "Ailon & Mohri 2008, §3.1"
+
+    @property
+    def position(self):
+        """position[u]: where item u is ranked (0 = top); only for a full ranking."""
+        if self.top is not None and self.top < self.n:
+            raise ValueError("a top-k ranking has no position for every item")
+        return _positions(self.order)
+
+    def as_dict(self) -> dict:
+        return _fields_as_dict(self)
+
+
+@dataclass(frozen=True, eq=False)
+class QuickSortRuns:
+    """QuickSort run once per seed on the same preference: row r is ``quicksort_ranking(h, seed=seeds[r])``.
+
+    ``orders`` is a (runs × k) array (k = ``top`` or n) and ``calls`` the number of
+    evaluations of h in each run.
+    """
+
+    orders: object
+    calls: object
+    seeds: tuple[int, ...]
+    n: int
+    top: int | None
+    method: str = "quicksort"
+    source: str = "Ailon & Mohri 2008, §3.1"
+
+    @property
+    def mean_calls(self) -> float:
+        """The average of ``calls`` over the runs."""
+        return float(self.calls.mean())
+
+    def as_dict(self) -> dict:
+        data = _fields_as_dict(self)
+        data["mean_calls"] = self.mean_calls
+
+
 # --- tournament theorems (aucbound.reductions) ---
 
 from fractions import Fraction  # noqa: E402  (exact ratios of the examples)
 
 __all__ += ["TournamentCheck", "RegularTournamentExample", "FeedbackArcSetExample", "AdversaryLabelling"]
-
-
-def _plain(value):
-    """A field as a plain JSON value: a Fraction as its "p/q" text, tuples as lists."""
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
-    return value
 
 
 @dataclass(frozen=True)

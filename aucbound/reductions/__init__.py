@@ -1,10 +1,23 @@
-"""Ranking through a pairwise classifier: losses and regrets, tournament theorems, QuickSort's expected loss.
+"""Ranking through a pairwise classifier (Balcan et al. 2007; Ailon & Mohri 2008).
 
-Balcan et al. (2007), "Robust Reductions from Ranking to Classification", and Ailon & Mohri
-(2008), "An Efficient Reduction of Ranking to Classification". Imports only
-:mod:`aucbound._validate` and :mod:`aucbound.results`.
+A preference function h on n items (:class:`Preference`: a matrix, scores or a vectorized
+callable) is turned into a ranking by Degree — sort by number of wins (Balcan et al.
+2007, Alg. 2) — or by QuickSort with h as comparison, optionally stopping at the top k
+(Ailon & Mohri 2008, §3); :func:`auc_train` builds the binary training set of mixed pairs
+(Balcan et al. 2007, Alg. 1), and :func:`expected_comparisons` gives QuickSort's exact
+expected number of calls of h.
+
+The losses and regrets of a ranking and of h (weight functions ω with their axioms,
+L_ω(π, σ), L(h, σ), 1 − AUC), QuickSort's exact expected loss for small n, and the
+tournament theorems (Balcan et al. 2007, Thm 2 and Thm 4 with Examples 1 and 2; Ailon &
+Mohri 2008, Thm 7) make the guarantees checkable exactly.
+
+Imports only :mod:`aucbound._validate`, :mod:`aucbound.results`, numpy and the standard library.
 """
 
+from ._auc_train import auc_train
+from ._comparisons import expected_comparisons, expected_comparisons_float, expected_comparisons_recurrence
+from ._degree import degree_ranking
 from ._expectation import expected_quicksort_loss, expected_quicksort_regret, quicksort_above
 from ._feedback import all_minimum_feedback_orderings, back_edges, minimum_feedback_arc_set
 from ._losses import (
@@ -21,6 +34,8 @@ from ._losses import (
     ranking_regret,
     top_k_weights,
 )
+from ._preference import Preference
+from ._quicksort import quicksort_ranking, quicksort_runs
 from ._tournaments import (
     example1,
     example2,
@@ -33,16 +48,22 @@ from ._tournaments import (
 )
 
 __all__ = [
+    "Preference",
     "all_minimum_feedback_orderings",
     "auc_loss",
+    "auc_train",
     "back_edges",
     "bipartite_ground_truth",
     "bipartite_weights",
     "check_weights",
+    "degree_ranking",
     "example1",
     "example2",
     "example2_tournament",
     "exhaustive_check",
+    "expected_comparisons",
+    "expected_comparisons_float",
+    "expected_comparisons_recurrence",
     "expected_quicksort_loss",
     "expected_quicksort_regret",
     "generalized_ranking",
@@ -53,6 +74,8 @@ __all__ = [
     "preference_loss",
     "preference_regret",
     "quicksort_above",
+    "quicksort_ranking",
+    "quicksort_runs",
     "ranking_loss",
     "ranking_regret",
     "regular_tournament",

@@ -685,6 +685,7 @@ class QuickSortRuns:
     def as_dict(self) -> dict:
         data = _fields_as_dict(self)
         data["mean_calls"] = self.mean_calls
+        return data
 
 
 # --- tournament theorems (aucbound.reductions) ---

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aucbound.reductions import Preference, auc_train, degree_ranking
+from aucbound.reductions import Preference, auc_train, degree_ranking, preference_loss, quicksort_above
 from aucbound.results import DegreeRanking, PairSample
 
 # --- helpers computed without the code under test ---------------------------------------
@@ -81,6 +81,27 @@ class TestPreferenceChecks:
         h = np.array([[0, 1, 1], [value, 0, 1], [0, 0, 0]])
         with pytest.raises(ValueError, match=message):
             Preference.from_matrix(h)
+
+    @pytest.mark.parametrize("h", [
+        [[0, 0.3], [0.7 + 2e-12, 0]],
+        [[0, 1, 0.5], [0, 0, 1], [0.25, 0, 0]],
+        [[0, 1, 1], [np.nan, 0, 1], [0, 0, 0]],
+        [[0, 1.5], [-0.5, 0]],
+        [[0, 1, 1]],
+    ])
+    def test_every_function_of_a_matrix_checks_it_alike(self, h):
+        with pytest.raises(ValueError) as made:
+            Preference.from_matrix(h)
+        for function in (quicksort_above, lambda h: preference_loss(h, [0, 1])):
+            with pytest.raises(ValueError) as error:
+                function(h)
+            assert str(error.value) == str(made.value)
+
+    def test_the_lower_triangle_is_read_as_one_minus_the_upper(self):
+        near = [[0, 0.3], [0.7 + 5e-13, 0]]
+        assert Preference.from_matrix(near).matrix().tolist() == [[0, 0.3], [1 - 0.3, 0]]
+        assert preference_loss(near, [1, 0]) == preference_loss([[0, 0.3], [1 - 0.3, 0]], [1, 0]) == 0.3
+        assert quicksort_above(near).tolist() == [[0, 0.3], [1 - 0.3, 0]]
 
     def test_diagonal_is_ignored_and_read_as_zero(self):
         h = Preference.from_matrix([[np.nan, 1], [0, 7]])

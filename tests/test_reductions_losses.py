@@ -172,9 +172,9 @@ class TestWeights:
             check_weights(broken)
 
     @pytest.mark.parametrize(("call", "message"), [
-        (lambda: check_weights([[0, -1], [-1, 0]]), "`omega` must be ≥ 0 everywhere, but got -1.0."),
-        (lambda: check_weights([[0, np.nan], [1, 0]]), "`omega` must be finite"),
-        (lambda: check_weights([[0, 1, 1]]), "`omega` must be a square array of side n ≥ 2"),
+        (lambda: check_weights([[0, -1], [-1, 0]]), "`omega` must have entries ≥ 0 off the diagonal, but got omega[0, 1] = -1.0."),
+        (lambda: check_weights([[0, np.nan], [1, 0]]), "`omega` must have finite entries off the diagonal, but got omega[0, 1] = nan."),
+        (lambda: check_weights([[0, 1, 1]]), "`omega` must be a square n×n array with n ≥ 2"),
         (lambda: check_weights(np.zeros((1001, 1001))), "`omega` must have side at most 1,000"),
         (lambda: kemeny_weights(1), "`n` must be an integer from 2 to 3000, but got 1."),
         (lambda: top_k_weights(3, 4), "`k` must be at most `n`, but got 4 (n = 3)."),
@@ -264,11 +264,11 @@ class TestLosses:
         (lambda: ranking_loss([0, 1, 1], [0, 1, 2]), "`order` must be a permutation of 0..2"),
         (lambda: ranking_loss([0.0, 1.0], [0, 1]), "`order` must be a one-dimensional array of integers"),
         (lambda: ranking_loss([0, 1], [0]), "`sigma` must rank from 2 to 3,000 items, but got 1."),
-        (lambda: ranking_loss([0, 1], [0, 1], weights=[[0, -1], [1, 0]]), "`weights` must be ≥ 0 everywhere"),
+        (lambda: ranking_loss([0, 1], [0, 1], weights=[[0, -1], [1, 0]]), "`weights` must have entries ≥ 0 off the diagonal, but got weights[0, 1] = -1.0."),
         (lambda: ranking_loss([0, 1], [0, 1], weights=np.ones((3, 3))), "`weights` must be 2×2"),
-        (lambda: preference_loss([[0, 1], [1, 0]], [0, 1]), "`h` must have h[u, v] + h[v, u] = 1 for u ≠ v, but got "
-                                                          "h[0, 1] + h[1, 0] = 2.0."),
-        (lambda: preference_loss([[0, 1.5], [-0.5, 0]], [0, 1]), "`h` must have entries in [0, 1], but got h[0, 1] = 1.5."),
+        (lambda: preference_loss([[0, 1], [1, 0]], [0, 1]), "`h` must satisfy h[u, v] + h[v, u] = 1 off the "
+                                                          "diagonal (within 1e-12), but got h[0, 1] = 1.0 and h[1, 0] = 1.0."),
+        (lambda: preference_loss([[0, 1.5], [-0.5, 0]], [0, 1]), "`h` must have entries in [0, 1] off the diagonal, but got h[0, 1] = 1.5."),
         (lambda: preference_loss([[0, 1], [0, 0]], [0, 1, 2]), "`sigma` must be a permutation of 0..1"),
         (lambda: auc_loss([0, 1, 2], [1, 1, 1]), "`labels` must contain at least one positive (1) and one negative"),
         (lambda: auc_loss([0, 1, 2], [1, 2, 0]), "`labels` must contain only 0 (negative) and 1 (positive), but got 2 at index 1."),
@@ -395,7 +395,7 @@ class TestRegrets:
         assert ranking_regret(order, e) == 0.0
 
     @pytest.mark.parametrize(("call", "message"), [
-        (lambda: ranking_regret([0, 1], [[0, -1], [0, 0]]), "`e` must be ≥ 0 everywhere"),
+        (lambda: ranking_regret([0, 1], [[0, -1], [0, 0]]), "`e` must have entries ≥ 0 off the diagonal, but got e[0, 1] = -1.0."),
         (lambda: ranking_regret(np.arange(21), np.zeros((21, 21))), "`e` must have at most 20 items"),
         (lambda: preference_regret([[0, 1], [0, 0]], np.zeros((3, 3))), "`e` must be 2×2"),
         (lambda: ground_truth_expectation([[1, 1, 0], [0, 0, 0]]), "`labelings` must contain at least one positive"),

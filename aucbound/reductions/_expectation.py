@@ -42,7 +42,8 @@ import functools
 import numpy as np
 
 from ._feedback import _minimum_cost
-from ._losses import _expectation_matrix, _truth, pairs, preference_matrix
+from ._checks import nonnegative_matrix, preference_matrix
+from ._losses import MAX_ITEMS, _truth, pairs
 
 __all__ = ["quicksort_above", "expected_quicksort_loss", "expected_quicksort_regret", "MAX_EXPECTATION_ITEMS"]
 
@@ -176,7 +177,7 @@ def expected_quicksort_regret(h, e) -> float:
     (0.25, 0.25)
     """
     h = preference_matrix("h", h, limit=MAX_EXPECTATION_ITEMS)
-    e = _expectation_matrix("e", e, h.shape[0])
+    e = nonnegative_matrix("e", e, limit=MAX_ITEMS, n=h.shape[0])
     best = _minimum_cost(e)[0]
     loss = (_above(h[None])[0] * e.T).sum()
     return max(0.0, float((loss - best) / pairs(h.shape[0])))

@@ -26,7 +26,8 @@ import functools
 
 import numpy as np
 
-from ._losses import order_array, preference_matrix
+from ._checks import preference_matrix
+from ._losses import MAX_ITEMS, order_array
 
 __all__ = [
     "minimum_feedback_arc_set",
@@ -111,7 +112,7 @@ def back_edges(h, order) -> int:
     >>> back_edges([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [0, 1, 2])
     1
     """
-    h = preference_matrix("h", h, binary=True)
+    h = preference_matrix("h", h, binary=True, limit=MAX_ITEMS)
     order = order_array("order", order, h.shape[0])
     position = np.empty_like(order)
     position[order] = np.arange(order.shape[0])

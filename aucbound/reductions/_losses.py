@@ -3,8 +3,10 @@ r"""Losses and regrets of rankings and preference functions (Ailon & Mohri 2008,
 **Conventions.** Items are 0..n−1. A ranking is an ``order``: the item indices from the top
 (``order[0]`` is ranked first). A preference function ``h`` is an n×n array with
 h[u, v] ∈ [0, 1] and h[u, v] + h[v, u] = 1 for u ≠ v (the diagonal is ignored); h[u, v] = 1
-says "u above v". Bipartite ``labels`` are 0/1 with 1 = positive, to be ranked above the
-negatives (Balcan et al. write the same with 0s ahead of 1s: their 0 is our 1).
+says "u above v". It is checked as :meth:`~aucbound.reductions.Preference.from_matrix` checks
+it (the same rules, tolerance and messages), and its lower triangle is read as 1 − the upper.
+Bipartite ``labels`` are 0/1 with 1 = positive, to be ranked above the negatives (Balcan et
+al. write the same with 0s ahead of 1s: their 0 is our 1).
 
 **Ground truth** (Ailon & Mohri 2008, §2.2, §2.5). The truth is a ranking σ (an ``order``,
 here ``sigma``) with a weight function ω on pairs of *positions* in σ. Positions are
@@ -57,6 +59,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
+from ._checks import nonnegative_matrix, preference_matrix
 
 __all__ = [
     "kemeny_weights",
@@ -84,61 +87,13 @@ MAX_CHECK_ITEMS = 1000
 MAX_REGRET_ITEMS = 20
 #: Slack for the axioms of ω, relative to the largest weight (sums of weights are computed in floating point).
 TOLERANCE = 1e-12
-#: How far h[u, v] + h[v, u] may be from 1.
-PREFERENCE_TOLERANCE = 1e-9
 
 
-# --- argument checks shared by the reductions' theory modules ------------------------------
+# --- argument checks of rankings and labels -------------------------------------------------
 
 
 def _items(parameter: str, n) -> int:
     return v.count(parameter, n, minimum=2, maximum=MAX_ITEMS)
-
-
-def _square(parameter: str, value, *, limit: int = MAX_ITEMS) -> np.ndarray:
-    """A finite square float64 array of side n with 2 ≤ n ≤ `limit` (booleans read as 0/1)."""
-    if isinstance(value, np.ndarray) and value.dtype.kind == "b":
-        value = value.astype(np.float64)
-    array = v.real(parameter, value)
-    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 2:
-        raise v.fail(parameter, "a square array of side n ≥ 2", array)
-    if array.shape[0] > limit:
-        raise v.ParameterError(parameter, f"have side at most {limit:,}", f"side {array.shape[0]:,}", verb="")
-    v.check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
-    return array
-
-
-def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int = MAX_ITEMS,
-                      n: int | None = None) -> np.ndarray:
-    """A checked preference function as a float64 copy with a zero diagonal.
-
-    Off the diagonal: entries in [0, 1] ({0, 1} with `binary`, a tournament) and
-    h[u, v] + h[v, u] = 1 (within 1e-9 for fractional entries).
-    """
-    h = _square(parameter, value, limit=limit).copy()
-    if n is not None and h.shape[0] != n:
-        raise v.ParameterError(parameter, f"be {n}×{n} (one row per item)", f"shape {h.shape}", verb="")
-    size = h.shape[0]
-    off = ~np.eye(size, dtype=bool)
-    if binary:
-        bad = off & (h != 0) & (h != 1)
-        if bad.any():
-            u, w = map(int, np.argwhere(bad)[0])
-            raise v.ParameterError(parameter, "have entries 0 or 1 off the diagonal (a tournament)",
-                                   f"h[{u}, {w}] = {v.show(h[u, w])}", verb="")
-    else:
-        bad = off & ((h < 0) | (h > 1))
-        if bad.any():
-            u, w = map(int, np.argwhere(bad)[0])
-            raise v.ParameterError(parameter, "have entries in [0, 1]", f"h[{u}, {w}] = {v.show(h[u, w])}", verb="")
-    total = h + h.T
-    bad = off & (np.abs(total - 1.0) > (0.0 if binary else PREFERENCE_TOLERANCE))
-    if bad.any():
-        u, w = map(int, np.argwhere(bad)[0])
-        raise v.ParameterError(parameter, "have h[u, v] + h[v, u] = 1 for u ≠ v",
-                               f"h[{u}, {w}] + h[{w}, {u}] = {v.show(total[u, w])}", verb="")
-    np.fill_diagonal(h, 0.0)
-    return h
 
 
 def order_array(parameter: str, value, n: int) -> np.ndarray:
@@ -174,16 +129,6 @@ def label_array(parameter: str, value, n: int | None = None, *, both: bool = Tru
         raise v.ParameterError(parameter, "contain at least one positive (1) and one negative (0)",
                                f"{int(labels.sum())} positives among {labels.shape[0]} labels", verb="")
     return labels
-
-
-def weight_matrix(parameter: str, value, n: int) -> np.ndarray:
-    """An n×n array of finite weights ≥ 0 (the diagonal ignored), as a float64 copy with a zero diagonal."""
-    array = _square(parameter, value).copy()
-    if array.shape[0] != n:
-        raise v.ParameterError(parameter, f"be {n}×{n} (one row per position)", f"shape {array.shape}", verb="")
-    np.fill_diagonal(array, 0.0)
-    v.check(parameter, array >= 0, "≥ 0 everywhere", array)
-    return array
 
 
 def positions(order: np.ndarray) -> np.ndarray:
@@ -281,10 +226,8 @@ def check_weights(omega) -> np.ndarray:
     ...
     aucbound._validate.ParameterError: `omega` must satisfy P3 (triangle inequality ω(i, j) ≤ ω(i, k) + ω(k, j)), but got ω(0, 2) = 3.0 > ω(0, 1) + ω(1, 2) = 2.0 at positions i = 0, j = 2, k = 1 (0-based).
     """
-    omega = _square("omega", omega, limit=MAX_CHECK_ITEMS).copy()
+    omega = nonnegative_matrix("omega", omega, limit=MAX_CHECK_ITEMS)
     n = omega.shape[0]
-    np.fill_diagonal(omega, 0.0)
-    v.check("omega", omega >= 0, "≥ 0 everywhere", omega)
     slack = TOLERANCE * max(1.0, float(omega.max()))
 
     def broken(axiom: str, text: str):
@@ -329,7 +272,10 @@ def _truth(sigma, weights, n: int | None = None) -> np.ndarray:
         if array.ndim == 1 and array.dtype.kind in "iu" and not 2 <= n <= MAX_ITEMS:
             raise v.ParameterError("sigma", f"rank from 2 to {MAX_ITEMS:,} items", str(n), verb="")
     sigma = order_array("sigma", sigma, n)
-    omega = 1.0 - np.eye(n) if weights is None else weight_matrix("weights", weights, n)
+    if weights is None:
+        omega = 1.0 - np.eye(n)
+    else:
+        omega = nonnegative_matrix("weights", weights, limit=MAX_ITEMS, n=n, rows="position")
     position = positions(sigma)
     i, j = position[:, None], position[None, :]
     return np.where(i < j, omega[i, j], 0.0)
@@ -399,7 +345,7 @@ def preference_loss(h, sigma, *, weights=None) -> float:
     >>> preference_loss(cycle, [0, 1, 2])
     0.3333333333333333
     """
-    h = preference_matrix("h", h)
+    h = preference_matrix("h", h, limit=MAX_ITEMS)
     truth = _truth(sigma, weights, h.shape[0])
     return float((h * truth.T).sum() / pairs(h.shape[0]))
 
@@ -462,15 +408,6 @@ def ground_truth_expectation(labelings, probabilities=None) -> np.ndarray:
     return np.einsum("k,ku,kv->uv", scale, rows, 1 - rows)
 
 
-def _expectation_matrix(parameter: str, value, n: int | None = None) -> np.ndarray:
-    e = _square(parameter, value).copy()
-    if n is not None and e.shape[0] != n:
-        raise v.ParameterError(parameter, f"be {n}×{n} (one row per item)", f"shape {e.shape}", verb="")
-    np.fill_diagonal(e, 0.0)
-    v.check(parameter, e >= 0, "≥ 0 everywhere", e)
-    return e
-
-
 def ranking_regret(order, e) -> float:
     """The weak ranking regret of `order` for a fixed V, Ailon & Mohri (2008), Eq. 5.
 
@@ -485,7 +422,7 @@ def ranking_regret(order, e) -> float:
     """
     from ._feedback import _minimum_cost
 
-    e = _expectation_matrix("e", e)
+    e = nonnegative_matrix("e", e, limit=MAX_ITEMS)
     n = e.shape[0]
     if n > MAX_REGRET_ITEMS:
         raise v.ParameterError("e", f"have at most {MAX_REGRET_ITEMS} items for the exact minimum over rankings",
@@ -505,8 +442,8 @@ def preference_regret(h, e) -> float:
     >>> preference_regret([[0, 1, 0], [0, 0, 1], [1, 0, 0]], e)
     0.3333333333333333
     """
-    h = preference_matrix("h", h)
-    e = _expectation_matrix("e", e, h.shape[0])
+    h = preference_matrix("h", h, limit=MAX_ITEMS)
+    e = nonnegative_matrix("e", e, limit=MAX_ITEMS, n=h.shape[0])
     n = h.shape[0]
     best = np.minimum(e, e.T)[np.triu_indices(n, 1)].sum()
     return max(0.0, float(((h * e.T).sum() - best) / pairs(n)))

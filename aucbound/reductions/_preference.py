@@ -26,6 +26,7 @@ import numbers
 import numpy as np
 
 from .. import _validate as v
+from ._checks import TOLERANCE, preference_matrix
 
 __all__ = ["Preference", "binary_labels", "MAX_ITEMS", "MAX_MATRIX", "TOLERANCE"]
 
@@ -33,8 +34,6 @@ __all__ = ["Preference", "binary_labels", "MAX_ITEMS", "MAX_MATRIX", "TOLERANCE"
 MAX_ITEMS = 10**8
 #: The largest n for which :meth:`Preference.matrix` materialises the n×n matrix (3.2 GB of floats).
 MAX_MATRIX = 20_000
-#: How far h[u, v] + h[v, u] may be from 1 in :meth:`Preference.from_matrix`.
-TOLERANCE = 1e-12
 #: Rows of h evaluated at once when a matrix is materialised from scores or a function.
 _BLOCK_VALUES = 1 << 22
 
@@ -126,8 +125,8 @@ class Preference:
         """The preference with h[u, v] read from an n×n array (n ≥ 2).
 
         Off the diagonal every entry must be finite and in [0, 1], and h[u, v] + h[v, u]
-        must be 1 within :data:`TOLERANCE`; the first pair (u < v, row by row) that breaks
-        a rule is named in the error. The diagonal is ignored (stored as 0). The lower
+        must be 1 within :data:`TOLERANCE`; the first entry (row by row) that breaks a rule
+        is named in the error. The diagonal is ignored (stored as 0). The lower
         triangle is stored as 1 − the upper one, so the stored h is exactly consistent.
         ``binary`` is True when every entry off the diagonal is 0 or 1; a boolean array (a
         tournament's adjacency matrix) is read as 0/1.
@@ -140,33 +139,10 @@ class Preference:
         ...
         aucbound._validate.ParameterError: `h` must satisfy h[u, v] + h[v, u] = 1 off the diagonal (within 1e-12), but got h[0, 1] = 0.7 and h[1, 0] = 0.2.
         """
-        if isinstance(h, np.ndarray) and h.dtype.kind == "b":
-            h = h.astype(np.float64)  # a tournament's adjacency matrix
-        array = v.real("h", h)
-        if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 2:
-            raise v.fail("h", "a square n×n array with n ≥ 2", array)
-        n = array.shape[0]
-        upper = np.triu(np.ones((n, n), dtype=bool), 1)
-        lower = upper.T
-        for rule, ok in (("finite entries", np.isfinite(array)), ("entries in [0, 1]", (array >= 0) & (array <= 1))):
-            bad = ~ok & (upper | lower)
-            if bad.any():
-                u, w = _first(bad)
-                raise v.ParameterError("h", f"have {rule} off the diagonal", f"h[{u}, {w}] = {v.show(array[u, w])}",
-                                       verb="")
-        off = np.abs(array + array.T - 1.0) > TOLERANCE
-        off &= upper
-        if off.any():
-            u, w = _first(off)
-            raise v.ParameterError(
-                "h", f"satisfy h[u, v] + h[v, u] = 1 off the diagonal (within {TOLERANCE:g})",
-                f"h[{u}, {w}] = {v.show(array[u, w])} and h[{w}, {u}] = {v.show(array[w, u])}", verb="",
-            )
-        stored = np.where(upper, array, 0.0)
-        stored += np.where(lower, 1.0 - stored.T, 0.0)
+        stored = preference_matrix("h", h)
         binary = bool(np.all((stored == 0) | (stored == 1)))
         stored.setflags(write=False)
-        return cls._make("matrix", n, binary, matrix=stored)
+        return cls._make("matrix", stored.shape[0], binary, matrix=stored)
 
     @classmethod
     def from_scores(cls, scores) -> Preference:
@@ -351,8 +327,3 @@ def upper_pairs(start: int, stop: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     second = np.arange(first.size, dtype=np.int64) - np.repeat(offsets, counts) + first + 1
     return first, second
 
-
-def _first(mask: np.ndarray) -> tuple[int, int]:
-    """The first True entry of a 2-D mask, row by row."""
-    flat = int(np.argmax(mask.ravel()))
-    return divmod(flat, mask.shape[1])

@@ -58,6 +58,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
+from ._checks import preference_matrix
 from ._feedback import MAX_FEEDBACK_ITEMS, _minimum_cost
 from ._losses import (
     MAX_ITEMS,
@@ -65,7 +66,6 @@ from ._losses import (
     generalized_ranking,
     label_array,
     order_array,
-    preference_matrix,
     preference_regret,
     ranking_regret,
 )
@@ -109,7 +109,7 @@ def winner_loser_counts(h, winners) -> tuple[int, int]:
     >>> winner_loser_counts([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [1, 0, 0])
     (2, 1)
     """
-    h = preference_matrix("h", h, binary=True)
+    h = preference_matrix("h", h, binary=True, limit=MAX_ITEMS)
     win = _winners(winners, h.shape[0])
     degree = _degrees(h)
     lose = ~win

@@ -1,0 +1,107 @@
+r"""Argument checks shared by the modules of :mod:`aucbound.reductions`: one rule and one message per concept.
+
+- square arrays on items or positions (:func:`square`): a float64 copy, n×n with n ≥ 2,
+  finite off the diagonal, the diagonal ignored (returned as 0); an entry that breaks a
+  rule is named with its indices, row by row;
+- preference functions as matrices (:func:`preference_matrix`): entries in [0, 1] (0 or 1
+  for a tournament) and h[u, v] + h[v, u] = 1 within :data:`TOLERANCE` (Ailon & Mohri
+  2008, §2.3), returned exactly consistent (the lower triangle as 1 − the upper one);
+- weights and expectations on pairs (:func:`nonnegative_matrix`): entries ≥ 0.
+
+Imports only :mod:`aucbound._validate` and numpy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "TOLERANCE"]
+
+#: How far h[u, v] + h[v, u] may be from 1 in a preference matrix.
+TOLERANCE = 1e-12
+
+
+def square(parameter: str, value, *, limit: int | None = None, n: int | None = None, rows: str = "item") -> np.ndarray:
+    """A square float64 array of side 2 ≤ n ≤ `limit` (exactly `n` if given), finite off the diagonal.
+
+    Booleans read as 0/1. Returned as a copy whose diagonal is 0 (the diagonal is never
+    read, so it may hold anything, NaN included). `rows` names what a row stands for in the
+    message of a wrong side ("item", "position").
+
+    >>> square("h", [[7, 1], [0, np.nan]])
+    array([[0., 1.],
+           [0., 0.]])
+    >>> square("h", [[0, 1], [np.inf, 0]])
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `h` must have finite entries off the diagonal, but got h[1, 0] = inf.
+    """
+    if isinstance(value, np.ndarray) and value.dtype.kind == "b":
+        value = value.astype(np.float64)
+    array = v.real(parameter, value)
+    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 2:
+        raise v.fail(parameter, "a square n×n array with n ≥ 2", array)
+    side = array.shape[0]
+    if limit is not None and side > limit:
+        raise v.ParameterError(parameter, f"have side at most {limit:,}", f"side {side:,}", verb="")
+    if n is not None and side != n:
+        raise v.ParameterError(parameter, f"be {n}×{n} (one row per {rows})", f"shape {array.shape}", verb="")
+    array = array.copy()
+    np.fill_diagonal(array, 0.0)
+    entries(parameter, array, np.isfinite(array), "have finite entries off the diagonal")
+    return array
+
+
+def entries(parameter: str, array: np.ndarray, ok: np.ndarray, rule: str) -> None:
+    """Raise for the first entry of the 2-D `array` (row by row) where `ok` is False, naming it as `parameter`[u, v]."""
+    if not ok.all():
+        u, w = divmod(int(np.argmin(ok.ravel())), array.shape[1])
+        raise v.ParameterError(parameter, rule, f"{parameter}[{u}, {w}] = {v.show(array[u, w])}", verb="")
+
+
+def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int | None = None,
+                      n: int | None = None) -> np.ndarray:
+    """A pairwise-consistent preference function h as an n×n float64 array (Ailon & Mohri 2008, §2.3).
+
+    :func:`square`, then off the diagonal: entries in [0, 1] (with `binary`, 0 or 1: a
+    tournament) and h[u, v] + h[v, u] = 1 within :data:`TOLERANCE`; the first pair (u < v,
+    row by row) that is not consistent is named. The lower triangle is returned as 1 − the
+    upper one, so the result is exactly consistent; the diagonal is 0.
+
+    >>> preference_matrix("h", [[0, 0.25], [0.75, 0]])
+    array([[0.  , 0.25],
+           [0.75, 0.  ]])
+    >>> preference_matrix("h", [[0, 0.7], [0.2, 0]])
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `h` must satisfy h[u, v] + h[v, u] = 1 off the diagonal (within 1e-12), but got h[0, 1] = 0.7 and h[1, 0] = 0.2.
+    """
+    h = square(parameter, value, limit=limit, n=n)
+    if binary:
+        entries(parameter, h, (h == 0) | (h == 1), "have entries 0 or 1 off the diagonal (a tournament)")
+    else:
+        entries(parameter, h, (h >= 0) & (h <= 1), "have entries in [0, 1] off the diagonal")
+    off = np.triu(np.abs(h + h.T - 1.0) > TOLERANCE, 1)
+    if off.any():
+        u, w = divmod(int(np.argmax(off.ravel())), h.shape[1])
+        raise v.ParameterError(
+            parameter, f"satisfy {parameter}[u, v] + {parameter}[v, u] = 1 off the diagonal (within {TOLERANCE:g})",
+            f"{parameter}[{u}, {w}] = {v.show(h[u, w])} and {parameter}[{w}, {u}] = {v.show(h[w, u])}", verb="")
+    upper = np.triu(h, 1)
+    return upper + np.tril(1.0 - upper.T, -1)
+
+
+def nonnegative_matrix(parameter: str, value, *, limit: int | None = None, n: int | None = None,
+                       rows: str = "item") -> np.ndarray:
+    """Weights on pairs (of items or of positions): :func:`square` with every entry off the diagonal ≥ 0.
+
+    >>> nonnegative_matrix("omega", [[0, -1], [1, 0]])
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `omega` must have entries ≥ 0 off the diagonal, but got omega[0, 1] = -1.0.
+    """
+    array = square(parameter, value, limit=limit, n=n, rows=rows)
+    entries(parameter, array, array >= 0, "have entries ≥ 0 off the diagonal")
+    return array

@@ -12,7 +12,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aucbound.reductions import Preference, auc_train, degree_ranking, preference_loss, quicksort_above
+from aucbound.reductions import (
+    Preference,
+    auc_loss,
+    auc_train,
+    degree_ranking,
+    misordered_pairs,
+    preference_loss,
+    quicksort_above,
+    winner_loser_counts,
+)
 from aucbound.results import DegreeRanking, PairSample
 
 # --- helpers computed without the code under test ---------------------------------------
@@ -195,6 +204,53 @@ class TestPreferenceChecks:
             Preference.from_matrix([[0, 1], [0, 0]])._matrix[0, 1] = 0.0
 
 
+class TestLabelChecks:
+    """Every function of bipartite labels reads them by one rule, with one message."""
+
+    @staticmethod
+    def calls(labels):
+        h = Preference.from_scores([1, 2, 3])
+        cycle = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
+        return {
+            "auc_train": lambda: auc_train(labels, [1.0, 2.0, 3.0]),
+            "degree_ranking": lambda: degree_ranking(h, ties="worst", labels=labels),
+            "auc_loss": lambda: auc_loss([0, 1, 2], labels),
+            "misordered_pairs": lambda: misordered_pairs([0, 1, 2], labels),
+            "winner_loser_counts": lambda: winner_loser_counts(cycle, labels),
+        }
+
+    @pytest.mark.parametrize(("labels", "error", "rule"), [
+        ([1, 2, 0], ValueError, "must contain only 0 (negative) and 1 (positive), but got 2 at index 1."),
+        ([1.0, 0.5, 0.0], ValueError, "must contain only 0 (negative) and 1 (positive), but got 0.5 at index 1."),
+        ([[1, 0, 0]], ValueError, "must be a one-dimensional array of 0/1 labels, but got an array of shape (1, 3)."),
+        (["a", "b", "c"], TypeError, "must be an array of 0/1 labels, but got ['a', 'b', 'c']."),
+    ])
+    def test_bad_labels_alike(self, labels, error, rule):
+        for name, call in self.calls(labels).items():
+            parameter = "winners" if name in ("misordered_pairs", "winner_loser_counts") else "labels"
+            with pytest.raises(error) as raised:
+                call()
+            assert str(raised.value) == f"`{parameter}` {rule}", name
+
+    def test_one_class(self):
+        calls = self.calls([True, True, True])
+        for name in ("auc_train", "auc_loss"):  # both classes are needed
+            with pytest.raises(ValueError) as raised:
+                calls[name]()
+            assert str(raised.value) == ("`labels` must have at least one positive (1) and one negative (0), "
+                                         "but got 3 positives and 0 negatives."), name
+        assert calls["degree_ranking"]().order.tolist() == [2, 1, 0]
+        assert calls["misordered_pairs"]() == 0
+        assert calls["winner_loser_counts"]() == (0, 0)
+
+    def test_one_label_per_item(self):
+        h = Preference.from_scores([1, 2, 3])
+        with pytest.raises(ValueError, match=r"^`labels` must have one label per item \(3\), but got 2 labels\.$"):
+            degree_ranking(h, ties="best", labels=[1, 0])
+        with pytest.raises(ValueError, match=r"^`winners` must have one label per item \(3\), but got 4 labels\.$"):
+            winner_loser_counts([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [1, 0, 0, 1])
+
+
 class TestPreferenceValues:
     def test_scores_by_hand(self):
         # s = (2, 5, 2, 1): 1 beats all, 0 and 2 tie (½), 3 loses to all
@@ -335,7 +391,7 @@ class TestAucTrain:
         (dict(labels=[1, 1], X=[1, 2]), ValueError,
          r"^`labels` must have at least one positive \(1\) and one negative \(0\), but got 2 positives and 0 negatives\.$"),
         (dict(labels=[1, 2], X=[1, 2]), ValueError,
-         r"^`labels` must be 0/1 labels \(1 = positive, ranked above\), but got 2\.$"),
+         r"^`labels` must contain only 0 \(negative\) and 1 \(positive\), but got 2 at index 1\.$"),
         (dict(labels=["a", "b"], X=[1, 2]), TypeError, r"^`labels` must be an array of 0/1 labels"),
         (dict(labels=[1, 0], X=[1, 2, 3]), ValueError, r"^`X` must have one row per label \(2\), but got 3 rows\.$"),
         (dict(labels=[1, 0], X=[1, np.nan]), ValueError, r"^`X` must be finite \(no NaN or inf\), but got nan\.$"),

@@ -270,7 +270,7 @@ class TestLosses:
                                                           "diagonal (within 1e-12), but got h[0, 1] = 1.0 and h[1, 0] = 1.0."),
         (lambda: preference_loss([[0, 1.5], [-0.5, 0]], [0, 1]), "`h` must have entries in [0, 1] off the diagonal, but got h[0, 1] = 1.5."),
         (lambda: preference_loss([[0, 1], [0, 0]], [0, 1, 2]), "`sigma` must be a permutation of 0..1"),
-        (lambda: auc_loss([0, 1, 2], [1, 1, 1]), "`labels` must contain at least one positive (1) and one negative"),
+        (lambda: auc_loss([0, 1, 2], [1, 1, 1]), "`labels` must have at least one positive (1) and one negative (0), but got 3 positives and 0 negatives."),
         (lambda: auc_loss([0, 1, 2], [1, 2, 0]), "`labels` must contain only 0 (negative) and 1 (positive), but got 2 at index 1."),
         (lambda: auc_loss([0, 1], [1, 0, 0]), "`order` must be a permutation of 0..2"),
     ])
@@ -398,7 +398,7 @@ class TestRegrets:
         (lambda: ranking_regret([0, 1], [[0, -1], [0, 0]]), "`e` must have entries ≥ 0 off the diagonal, but got e[0, 1] = -1.0."),
         (lambda: ranking_regret(np.arange(21), np.zeros((21, 21))), "`e` must have at most 20 items"),
         (lambda: preference_regret([[0, 1], [0, 0]], np.zeros((3, 3))), "`e` must be 2×2"),
-        (lambda: ground_truth_expectation([[1, 1, 0], [0, 0, 0]]), "`labelings` must contain at least one positive"),
+        (lambda: ground_truth_expectation([[1, 1, 0], [0, 0, 0]]), "`labelings` must have at least one positive (1) and one negative (0), but got 0 positives and 3 negatives."),
         (lambda: ground_truth_expectation([[1, 0]], [0.5]), "`probabilities` must sum to 1, but got 0.5."),
         (lambda: ground_truth_expectation([[1, 0]], [0.5, 0.5]), "`probabilities` must have one entry per labeling"),
         (lambda: ground_truth_expectation([1, 0]), "`labelings` must be a two-dimensional array"),

@@ -168,7 +168,7 @@ class TestCounts:
         assert misordered_pairs(order, winners) == brute_misordered(order, winners.tolist())
 
     def test_errors(self):
-        with pytest.raises(ValueError, match=r"^`winners` must have 3 labels \(one per item\), but got 2\.$"):
+        with pytest.raises(ValueError, match=r"^`winners` must have one label per item \(3\), but got 2 labels\.$"):
             winner_loser_counts(CYCLE, [1, 0])
         with pytest.raises(ValueError, match=r"^`h` must have entries 0 or 1"):
             winner_loser_counts([[0, 0.3], [0.7, 0]], [1, 0])

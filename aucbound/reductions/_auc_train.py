@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import PairSample
-from ._preference import binary_labels
+from ._checks import binary_labels
 
 __all__ = ["auc_train", "MAX_PAIR_VALUES"]
 

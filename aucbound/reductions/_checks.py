@@ -6,7 +6,9 @@ r"""Argument checks shared by the modules of :mod:`aucbound.reductions`: one rul
 - preference functions as matrices (:func:`preference_matrix`): entries in [0, 1] (0 or 1
   for a tournament) and h[u, v] + h[v, u] = 1 within :data:`TOLERANCE` (Ailon & Mohri
   2008, §2.3), returned exactly consistent (the lower triangle as 1 − the upper one);
-- weights and expectations on pairs (:func:`nonnegative_matrix`): entries ≥ 0.
+- weights and expectations on pairs (:func:`nonnegative_matrix`): entries ≥ 0;
+- bipartite labels (:func:`binary_labels`): 0/1 or booleans, 1 = positive (ranked above),
+  as a boolean array.
 
 Imports only :mod:`aucbound._validate` and numpy.
 """
@@ -17,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "TOLERANCE"]
+__all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "binary_labels", "TOLERANCE"]
 
 #: How far h[u, v] + h[v, u] may be from 1 in a preference matrix.
 TOLERANCE = 1e-12
@@ -105,3 +107,43 @@ def nonnegative_matrix(parameter: str, value, *, limit: int | None = None, n: in
     array = square(parameter, value, limit=limit, n=n, rows=rows)
     entries(parameter, array, array >= 0, "have entries ≥ 0 off the diagonal")
     return array
+
+
+def binary_labels(parameter: str, labels, *, size: int | None = None, limit: int | None = None,
+                  both: bool = True) -> np.ndarray:
+    """Bipartite labels as a boolean array (True = positive, to be ranked above).
+
+    Labels are booleans or the numbers 0 and 1, in a one-dimensional array; with `size`,
+    one per item; with `limit`, at most that many; with `both`, at least one of each class.
+
+    >>> binary_labels("labels", [1, 0, 0])
+    array([ True, False, False])
+    >>> binary_labels("labels", [1, 2, 0])
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `labels` must contain only 0 (negative) and 1 (positive), but got 2 at index 1.
+    """
+    array = np.asarray(labels)
+    if array.dtype.kind not in "biuf":
+        raise v.ParameterTypeError(parameter, "an array of 0/1 labels", v.show(labels))
+    if array.ndim != 1:
+        raise v.fail(parameter, "a one-dimensional array of 0/1 labels", array)
+    if size is not None and array.shape[0] != size:
+        raise v.ParameterError(parameter, f"one label per item ({size})", f"{array.shape[0]} labels", verb="have")
+    if limit is not None and array.shape[0] > limit:
+        raise v.ParameterError(parameter, f"at most {limit:,} labels", f"{array.shape[0]:,}", verb="have")
+    if array.dtype.kind == "b":
+        positive = array.copy()
+    else:
+        bad = (array != 0) & (array != 1)
+        if bad.any():
+            index = int(np.argmax(bad))
+            raise v.ParameterError(parameter, "contain only 0 (negative) and 1 (positive)",
+                                   f"{v.show(array[index])} at index {index}", verb="")
+        positive = array == 1
+    if both:
+        m = int(np.count_nonzero(positive))
+        if m in (0, positive.size):
+            got = f"{m} positive{'s' * (m != 1)} and {positive.size - m} negative{'s' * (positive.size - m != 1)}"
+            raise v.ParameterError(parameter, "at least one positive (1) and one negative (0)", got, verb="have")
+    return positive

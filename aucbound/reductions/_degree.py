@@ -32,7 +32,8 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import DegreeRanking
-from ._preference import Preference, binary_labels, upper_pairs
+from ._checks import binary_labels
+from ._preference import Preference, upper_pairs
 
 __all__ = ["degree_ranking", "TIES", "BLOCK_VALUES"]
 

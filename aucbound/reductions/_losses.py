@@ -59,7 +59,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._checks import nonnegative_matrix, preference_matrix
+from ._checks import binary_labels, nonnegative_matrix, preference_matrix
 
 __all__ = [
     "kemeny_weights",
@@ -107,28 +107,6 @@ def order_array(parameter: str, value, n: int) -> np.ndarray:
         raise v.ParameterError(parameter, f"be a permutation of 0..{n - 1} (each item once, listed from the top)",
                                shown, verb="")
     return array.astype(np.int64)
-
-
-def label_array(parameter: str, value, n: int | None = None, *, both: bool = True) -> np.ndarray:
-    """Bipartite labels 0/1 (booleans allowed) as an int64 array; with `both`, each class present."""
-    array = np.asarray(value)
-    if array.ndim != 1 or array.dtype.kind not in "biuf":
-        raise v.ParameterTypeError(parameter, "a one-dimensional array of 0/1 labels", v.show(value))
-    if n is not None and array.shape[0] != n:
-        raise v.ParameterError(parameter, f"have {n} labels (one per item)", f"{array.shape[0]}", verb="")
-    if n is None and array.shape[0] > MAX_ITEMS * MAX_ITEMS:
-        raise v.ParameterError(parameter, f"have at most {MAX_ITEMS * MAX_ITEMS:,} labels", f"{array.shape[0]:,}",
-                               verb="")
-    bad = (array != 0) & (array != 1)
-    if bad.any():
-        index = int(np.argmax(bad))
-        raise v.ParameterError(parameter, "contain only 0 (negative) and 1 (positive)",
-                               f"{v.show(array[index])} at index {index}", verb="")
-    labels = array.astype(np.int64)
-    if both and (labels.min(initial=1) != 0 or labels.max(initial=0) != 1):
-        raise v.ParameterError(parameter, "contain at least one positive (1) and one negative (0)",
-                               f"{int(labels.sum())} positives among {labels.shape[0]} labels", verb="")
-    return labels
 
 
 def positions(order: np.ndarray) -> np.ndarray:
@@ -306,12 +284,10 @@ def bipartite_ground_truth(labels) -> tuple[np.ndarray, np.ndarray]:
     >>> sigma, generalized_ranking(sigma, weights=omega)[1]
     (array([1, 0, 2]), array([1.5, 0. , 1.5]))
     """
-    labels = label_array("labels", labels)
-    if labels.shape[0] > MAX_ITEMS:
-        raise v.ParameterError("labels", f"have at most {MAX_ITEMS:,} items", f"{labels.shape[0]:,}", verb="")
-    sigma = np.concatenate((np.flatnonzero(labels == 1), np.flatnonzero(labels == 0))).astype(np.int64)
-    n_pos = int(labels.sum())
-    return sigma, bipartite_weights(n_pos, labels.shape[0] - n_pos)
+    positive = binary_labels("labels", labels, limit=MAX_ITEMS)
+    sigma = np.concatenate((np.flatnonzero(positive), np.flatnonzero(~positive))).astype(np.int64)
+    n_pos = int(np.count_nonzero(positive))
+    return sigma, bipartite_weights(n_pos, positive.shape[0] - n_pos)
 
 
 # --- losses -------------------------------------------------------------------------------
@@ -360,7 +336,7 @@ def auc_loss(order, labels) -> float:
     >>> auc_loss([0, 2, 1, 3], [1, 1, 0, 0])
     0.25
     """
-    labels = label_array("labels", labels)
+    labels = binary_labels("labels", labels).astype(np.int64)
     order = order_array("order", order, labels.shape[0])
     ranked = labels[order]
     negatives_above = np.cumsum(1 - ranked) - (1 - ranked)
@@ -392,7 +368,7 @@ def ground_truth_expectation(labelings, probabilities=None) -> np.ndarray:
         raise v.ParameterError("labelings", f"have from 2 to {MAX_ITEMS:,} items (columns)", f"{n}", verb="")
     if k * n * n > 10**9:
         raise v.ParameterError("labelings", "have at most 10^9 labelings × items²", f"{k} × {n}²", verb="")
-    rows = np.stack([label_array("labelings", row, n) for row in array])
+    rows = np.stack([binary_labels("labelings", row) for row in array]).astype(np.float64)
     if probabilities is None:
         weights = np.full(k, 1.0 / k)
     else:

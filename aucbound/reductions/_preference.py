@@ -28,7 +28,7 @@ import numpy as np
 from .. import _validate as v
 from ._checks import TOLERANCE, preference_matrix
 
-__all__ = ["Preference", "binary_labels", "MAX_ITEMS", "MAX_MATRIX", "TOLERANCE"]
+__all__ = ["Preference", "MAX_ITEMS", "MAX_MATRIX", "TOLERANCE"]
 
 #: The most items a preference may have (QuickSort at 10^8 items needs a few GB).
 MAX_ITEMS = 10**8
@@ -56,35 +56,6 @@ def _indices(parameter: str, value, n: int) -> np.ndarray:
     array = array.astype(np.int64, copy=False)
     v.check(parameter, (array >= 0) & (array < n), f"item indices from 0 to {n - 1}", array)
     return array
-
-
-def binary_labels(parameter: str, labels, *, size: int | None = None, both: bool = True) -> np.ndarray:
-    """Bipartite labels as a boolean array (True = positive, to be ranked above).
-
-    Labels are booleans or the numbers 0 and 1; with `size`, one per item; with `both`, at
-    least one of each class.
-
-    >>> binary_labels("labels", [1, 0, 0])
-    array([ True, False, False])
-    """
-    array = np.asarray(labels)
-    if array.ndim != 1:
-        raise v.fail(parameter, "a one-dimensional array of 0/1 labels", array)
-    if array.dtype.kind == "b":
-        positive = array.copy()
-    elif array.dtype.kind in "iuf":
-        v.check(parameter, (array == 0) | (array == 1), "0/1 labels (1 = positive, ranked above)", array)
-        positive = array == 1
-    else:
-        raise v.ParameterTypeError(parameter, "an array of 0/1 labels", v.show(labels))
-    if size is not None and positive.size != size:
-        raise v.ParameterError(parameter, f"one label per item ({size})", f"{positive.size} labels", verb="have")
-    if both:
-        m = int(np.count_nonzero(positive))
-        if m in (0, positive.size):
-            got = f"{m} positive{'s' * (m != 1)} and {positive.size - m} negative{'s' * (positive.size - m != 1)}"
-            raise v.ParameterError(parameter, "at least one positive (1) and one negative (0)", got, verb="have")
-    return positive
 
 
 class Preference:

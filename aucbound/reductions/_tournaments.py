@@ -58,13 +58,12 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
-from ._checks import preference_matrix
+from ._checks import binary_labels, preference_matrix
 from ._feedback import MAX_FEEDBACK_ITEMS, _minimum_cost
 from ._losses import (
     MAX_ITEMS,
     bipartite_ground_truth,
     generalized_ranking,
-    label_array,
     order_array,
     preference_regret,
     ranking_regret,
@@ -94,10 +93,6 @@ def _degrees(h: np.ndarray) -> np.ndarray:
     return np.rint(h.sum(axis=-1)).astype(np.int64)
 
 
-def _winners(winners, n: int) -> np.ndarray:
-    return label_array("winners", winners, n, both=False).astype(bool)
-
-
 def winner_loser_counts(h, winners) -> tuple[int, int]:
     """(g, f) of Balcan et al. (2007), Thm 2, for the tournament h and the winners marked 1 in `winners`.
 
@@ -110,7 +105,7 @@ def winner_loser_counts(h, winners) -> tuple[int, int]:
     (2, 1)
     """
     h = preference_matrix("h", h, binary=True, limit=MAX_ITEMS)
-    win = _winners(winners, h.shape[0])
+    win = binary_labels("winners", winners, size=h.shape[0], both=False)
     degree = _degrees(h)
     lose = ~win
     f = int(h[np.ix_(lose, win)].sum())
@@ -124,7 +119,7 @@ def misordered_pairs(order, winners) -> int:
     >>> misordered_pairs([2, 0, 1], [1, 1, 0])
     2
     """
-    win = label_array("winners", winners, both=False).astype(bool)
+    win = binary_labels("winners", winners, both=False)
     order = order_array("order", order, win.shape[0])
     ranked = win[order]
     losers_above = np.cumsum(~ranked) - (~ranked)

@@ -122,6 +122,12 @@ def above(order: np.ndarray) -> np.ndarray:
     return (position[:, None] < position[None, :]).astype(np.float64)
 
 
+def misordered(ranked: np.ndarray) -> int:
+    """The (positive, negative) pairs with the negative first, for the classes `ranked` from the top (True = positive)."""
+    negatives_above = np.cumsum(~ranked)  # at a positive: the negatives above it
+    return int(negatives_above[ranked].sum())
+
+
 def pairs(n: int) -> int:
     """C(n, 2)."""
     return n * (n - 1) // 2
@@ -336,12 +342,10 @@ def auc_loss(order, labels) -> float:
     >>> auc_loss([0, 2, 1, 3], [1, 1, 0, 0])
     0.25
     """
-    labels = binary_labels("labels", labels).astype(np.int64)
-    order = order_array("order", order, labels.shape[0])
-    ranked = labels[order]
-    negatives_above = np.cumsum(1 - ranked) - (1 - ranked)
-    n_pos = int(ranked.sum())
-    return float(int((negatives_above * ranked).sum()) / (n_pos * (ranked.shape[0] - n_pos)))
+    positive = binary_labels("labels", labels)
+    order = order_array("order", order, positive.shape[0])
+    n_pos = int(np.count_nonzero(positive))
+    return float(misordered(positive[order]) / (n_pos * (positive.shape[0] - n_pos)))
 
 
 # --- regrets ------------------------------------------------------------------------------

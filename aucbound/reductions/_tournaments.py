@@ -64,6 +64,7 @@ from ._losses import (
     MAX_ITEMS,
     bipartite_ground_truth,
     generalized_ranking,
+    misordered,
     order_array,
     preference_regret,
     ranking_regret,
@@ -116,14 +117,13 @@ def winner_loser_counts(h, winners) -> tuple[int, int]:
 def misordered_pairs(order, winners) -> int:
     """g′ of Balcan et al. (2007), Thm 4: the winner–loser pairs that `order` ranks loser first.
 
+    The count behind :func:`~aucbound.reductions.auc_loss`, which divides it by |W|·|L|.
+
     >>> misordered_pairs([2, 0, 1], [1, 1, 0])
     2
     """
     win = binary_labels("winners", winners, both=False)
-    order = order_array("order", order, win.shape[0])
-    ranked = win[order]
-    losers_above = np.cumsum(~ranked) - (~ranked)
-    return int(losers_above[ranked].sum())
+    return misordered(win[order_array("order", order, win.shape[0])])
 
 
 # --- every tournament on n vertices -------------------------------------------------------

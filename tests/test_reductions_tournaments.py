@@ -14,8 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aucbound.reductions import (
+    Preference,
     all_minimum_feedback_orderings,
     back_edges,
+    degree_ranking,
     example1,
     example2,
     example2_tournament,
@@ -227,6 +229,13 @@ class TestExhaustive:
         assert check.partitions == 2**n - 2 and check.pairs == check.tournaments * check.partitions
         # f = 0 exactly when every winner beats every loser: the orientations inside W and L are free
         assert check.f_zero == sum(math.comb(n, k) * 2 ** (math.comb(k, 2) + math.comb(n - k, 2)) for k in range(1, n))
+
+    def test_degrees_of_the_stack_are_degrees_wins(self):
+        stack = _tournaments._all_tournaments(4)
+        degrees = _tournaments._degrees(stack)
+        assert degrees.shape == (64, 4) and degrees.dtype == np.int64
+        for h, degree in zip(stack, degrees):
+            assert degree_ranking(Preference.from_matrix(h)).wins.tolist() == degree.tolist()
 
     def test_n_3_by_hand(self):
         # 2 cyclic tournaments: every degree is 1, so g = |W||L| = 2 and f = 1 for all 6 partitions (tight);

@@ -559,11 +559,17 @@ def _fields_as_dict(result) -> dict:
 
 
 def _positions(order):
-    """The inverse of a permutation: position[order[i]] = i."""
+    """The inverse of a permutation, or of each row of a stack of them: position[..., order[..., i]] = i.
+
+    Read-only int64. The one place the reductions invert an order (items from the top) into
+    each item's place (0 = top).
+    """
     import numpy as np
 
-    position = np.empty(len(order), dtype=np.int64)
-    position[order] = np.arange(len(order), dtype=np.int64)
+    order = np.asarray(order)
+    position = np.empty(order.shape, dtype=np.int64)
+    places = np.broadcast_to(np.arange(order.shape[-1], dtype=np.int64), order.shape)
+    np.put_along_axis(position, order, places, axis=-1)
     position.setflags(write=False)
     return position
 

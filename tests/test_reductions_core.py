@@ -22,7 +22,7 @@ from aucbound.reductions import (
     quicksort_above,
     winner_loser_counts,
 )
-from aucbound.results import DegreeRanking, PairSample
+from aucbound.results import DegreeRanking, PairSample, _positions
 
 # --- helpers computed without the code under test ---------------------------------------
 
@@ -424,6 +424,16 @@ def regular_tournament(n):
         for step in range(1, (n - 1) // 2 + 1):
             h[u, (u + step) % n] = 1
     return h
+
+
+def test_positions_invert_an_order_and_each_row_of_a_stack():
+    rng = np.random.default_rng(3)
+    orders = np.array([rng.permutation(7) for _ in range(5)])
+    stack = _positions(orders)
+    assert stack.dtype == np.int64 and not stack.flags.writeable
+    for order, position in zip(orders, stack):
+        assert [order[place] for place in position] == list(range(7))  # item u sits at position[u]
+        assert _positions(order).tolist() == position.tolist()
 
 
 class TestDegree:

@@ -26,6 +26,7 @@ import functools
 
 import numpy as np
 
+from ..results import _positions
 from ._checks import preference_matrix
 from ._losses import MAX_ITEMS, order_array
 
@@ -113,9 +114,12 @@ def back_edges(h, order) -> int:
     1
     """
     h = preference_matrix("h", h, binary=True, limit=MAX_ITEMS)
-    order = order_array("order", order, h.shape[0])
-    position = np.empty_like(order)
-    position[order] = np.arange(order.shape[0])
+    return _back_edges(h, order_array("order", order, h.shape[0]))
+
+
+def _back_edges(h: np.ndarray, order: np.ndarray) -> int:
+    """back(T, π) of a checked tournament h and a checked order (no checks)."""
+    position = _positions(order)
     return int(h[position[:, None] > position[None, :]].sum())
 
 

@@ -59,6 +59,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
+from ..results import _positions
 from ._checks import binary_labels, nonnegative_matrix, preference_matrix
 
 __all__ = [
@@ -109,17 +110,10 @@ def order_array(parameter: str, value, n: int) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def positions(order: np.ndarray) -> np.ndarray:
-    """position[u] = the 0-based rank of item u in `order`."""
-    position = np.empty_like(order)
-    position[order] = np.arange(order.shape[0])
-    return position
-
-
 def above(order: np.ndarray) -> np.ndarray:
-    """The n×n 0/1 matrix π(u, v) = 1 when `order` ranks u above v."""
-    position = positions(order)
-    return (position[:, None] < position[None, :]).astype(np.float64)
+    """The n×n 0/1 matrix π(u, v) = 1 when `order` ranks u above v (for a stack of orders, one matrix each)."""
+    position = _positions(order)
+    return (position[..., :, None] < position[..., None, :]).astype(np.float64)
 
 
 def misordered(ranked: np.ndarray) -> int:
@@ -260,7 +254,7 @@ def _truth(sigma, weights, n: int | None = None) -> np.ndarray:
         omega = 1.0 - np.eye(n)
     else:
         omega = nonnegative_matrix("weights", weights, limit=MAX_ITEMS, n=n, rows="position")
-    position = positions(sigma)
+    position = _positions(sigma)
     i, j = position[:, None], position[None, :]
     return np.where(i < j, omega[i, j], 0.0)
 

@@ -59,9 +59,10 @@ import numpy as np
 from .. import _validate as v
 from ..results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
 from ._checks import binary_labels, preference_matrix
-from ._feedback import MAX_FEEDBACK_ITEMS, _minimum_cost
+from ._feedback import MAX_FEEDBACK_ITEMS, _back_edges, _minimum_cost
 from ._losses import (
     MAX_ITEMS,
+    above,
     bipartite_ground_truth,
     generalized_ranking,
     misordered,
@@ -191,10 +192,7 @@ def exhaustive_check(n, *, feedback: bool = False) -> TournamentCheck:
 def _feedback_statistics(n: int, flat: np.ndarray, f: np.ndarray, cross: np.ndarray) -> dict:
     """Thm 4 on every (tournament, minimum feedback arc set ordering, partition)."""
     orders = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
-    position = np.empty_like(orders)
-    np.put_along_axis(position, orders, np.arange(n)[None, :], axis=1)
-    # before[π, (a, b)] = 1 when π ranks a above b
-    before = (position[:, :, None] < position[:, None, :]).reshape(orders.shape[0], n * n).astype(np.float64)
+    before = above(orders).reshape(orders.shape[0], n * n)  # before[π, (a, b)] = 1 when π ranks a above b
     # an edge a → b is a back edge when b is above a: before[π, (b, a)]
     back_of = before.reshape(-1, n, n).transpose(0, 2, 1).reshape(orders.shape[0], n * n)
     misordered = np.rint(before @ cross.T).astype(np.int64)  # g′[π, p]: losers ℓ above winners w
@@ -391,9 +389,7 @@ def example2(epsilon, *, n=None, as_printed: bool = False) -> FeedbackArcSetExam
     _, f = winner_loser_counts(h, winners)
     order = np.concatenate([np.flatnonzero(component == c) for c in (3, 1, 2)])
     misordered = misordered_pairs(order, winners)
-    position = np.empty_like(order)
-    position[order] = np.arange(order.shape[0])
-    back = int(h[position[:, None] > position[None, :]].sum())
+    back = _back_edges(h, order)
     cycles = _disjoint_three_cycles(h, component, n, bool(as_printed))
     minimum = None
     if h.shape[0] <= MAX_FEEDBACK_ITEMS:

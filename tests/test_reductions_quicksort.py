@@ -313,6 +313,10 @@ class TestQuickSort:
             quicksort_runs(h, 5)
         with pytest.raises(ValueError, match=r"^`seeds` must be an integer ≥ 0, but got -2\.$"):
             quicksort_runs(h, [1, -2])
+        with pytest.raises(ValueError, match=r"^`seeds` must be an integer ≥ 0, but got 1.5\.$"):  # as seed=1.5
+            quicksort_runs(h, [1, 1.5])
+        runs = quicksort_runs(h, [2.0])  # as seed=2.0
+        assert runs.seeds == (2,) and runs.orders.tolist() == [quicksort_ranking(h, seed=2).order.tolist()]
         with pytest.raises(ValueError, match=r"^`seeds` must hold at most 50 seeds for n = 1,000,000 "
                                              r"\(runs × n ≤ 50,000,000\), but got 51 seeds\.$"):
             quicksort_runs(Preference.from_scores(np.zeros(10**6)), range(51))

@@ -258,6 +258,16 @@ class TestExhaustive:
             exhaustive_check(3, feedback="yes")
 
 
+def test_yes_no_options_are_checked_alike():
+    for name, call in (("binary", lambda: Preference.from_function(lambda u, v: u, 3, binary=1)),
+                       ("feedback", lambda: exhaustive_check(3, feedback=1)),
+                       ("as_printed", lambda: example2("1/3", as_printed=1)),
+                       ("as_printed", lambda: example2_tournament("1/3", as_printed=1))):
+        with pytest.raises(TypeError) as raised:
+            call()
+        assert str(raised.value) == f"`{name}` must be True or False, but got 1."
+
+
 # --- Example 1 --------------------------------------------------------------------------
 
 

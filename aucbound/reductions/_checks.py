@@ -8,7 +8,9 @@ r"""Argument checks shared by the modules of :mod:`aucbound.reductions`: one rul
   2008, §2.3), returned exactly consistent (the lower triangle as 1 − the upper one);
 - weights and expectations on pairs (:func:`nonnegative_matrix`): entries ≥ 0;
 - bipartite labels (:func:`binary_labels`): 0/1 or booleans, 1 = positive (ranked above),
-  as a boolean array.
+  as a boolean array;
+- a number of items (:func:`items`), the k of a top k (:func:`top_k`), a yes/no option
+  (:func:`flag`).
 
 Imports only :mod:`aucbound._validate` and numpy.
 """
@@ -19,7 +21,8 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "binary_labels", "TOLERANCE"]
+__all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "binary_labels", "items", "top_k", "flag",
+           "TOLERANCE"]
 
 #: How far h[u, v] + h[v, u] may be from 1 in a preference matrix.
 TOLERANCE = 1e-12
@@ -147,3 +150,20 @@ def binary_labels(parameter: str, labels, *, size: int | None = None, limit: int
             got = f"{m} positive{'s' * (m != 1)} and {positive.size - m} negative{'s' * (positive.size - m != 1)}"
             raise v.ParameterError(parameter, "at least one positive (1) and one negative (0)", got, verb="have")
     return positive
+
+
+def items(parameter: str, value, limit: int) -> int:
+    """A number of items: an integer from 2 to `limit`."""
+    return v.count(parameter, value, minimum=2, maximum=limit)
+
+
+def top_k(value, n: int) -> int | None:
+    """`top`, the k of a top-k ranking of n items: None (all of them) or an integer from 1 to n."""
+    return None if value is None else v.count("top", value, minimum=1, maximum=n)
+
+
+def flag(parameter: str, value) -> bool:
+    """A yes/no option: True or False (numpy's booleans too), as a Python bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise v.ParameterTypeError(parameter, "True or False", v.show(value))
+    return bool(value)

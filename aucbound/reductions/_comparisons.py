@@ -47,6 +47,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
+from ._checks import top_k
 
 __all__ = [
     "expected_comparisons",
@@ -70,7 +71,7 @@ EULER_GAMMA = 0.57721566490153286061
 def _sizes(n, top, maximum: int, why: str = "") -> tuple[int, int]:
     """(n, k): n ≥ 1 items (at most `maximum`) and k = top in 1..n (k = n for a full sort)."""
     n = v.at_most("n", v.count("n", n, minimum=1), maximum, why=why)
-    k = n if top is None else v.count("top", top, minimum=1, maximum=n)
+    k = n if top is None else top_k(top, n)
     return n, k
 
 

@@ -60,7 +60,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import _positions
-from ._checks import binary_labels, nonnegative_matrix, preference_matrix
+from ._checks import binary_labels, items, nonnegative_matrix, preference_matrix
 
 __all__ = [
     "kemeny_weights",
@@ -91,10 +91,6 @@ TOLERANCE = 1e-12
 
 
 # --- argument checks of rankings and labels -------------------------------------------------
-
-
-def _items(parameter: str, n) -> int:
-    return v.count(parameter, n, minimum=2, maximum=MAX_ITEMS)
 
 
 def order_array(parameter: str, value, n: int) -> np.ndarray:
@@ -140,7 +136,7 @@ def kemeny_weights(n) -> np.ndarray:
            [1., 0., 1.],
            [1., 1., 0.]])
     """
-    n = _items("n", n)
+    n = items("n", n, MAX_ITEMS)
     return 1.0 - np.eye(n)
 
 
@@ -156,7 +152,7 @@ def top_k_weights(n, k) -> np.ndarray:
            [1., 0., 0., 0.],
            [1., 0., 0., 0.]])
     """
-    n = _items("n", n)
+    n = items("n", n, MAX_ITEMS)
     k = v.count("k", k, minimum=1)
     if k > n:
         raise v.ParameterError("k", "at most {n}", f"{k} (n = {n})", others=("n",))

@@ -26,7 +26,7 @@ import numbers
 import numpy as np
 
 from .. import _validate as v
-from ._checks import TOLERANCE, preference_matrix
+from ._checks import TOLERANCE, flag, items, preference_matrix
 
 __all__ = ["Preference", "MAX_ITEMS", "MAX_MATRIX", "TOLERANCE"]
 
@@ -38,10 +38,6 @@ MAX_MATRIX = 20_000
 _BLOCK_VALUES = 1 << 22
 
 _KINDS = ("matrix", "scores", "function")
-
-
-def _items(parameter: str, value) -> int:
-    return v.count(parameter, value, minimum=2, maximum=MAX_ITEMS)
 
 
 def _indices(parameter: str, value, n: int) -> np.ndarray:
@@ -135,7 +131,7 @@ class Preference:
             raise v.fail("scores", "a one-dimensional array", array)
         if array.size < 2:
             raise v.ParameterError("scores", "have at least 2 items", str(array.size), verb="")
-        _items("scores", array.size)
+        items("scores", array.size, MAX_ITEMS)
         v.check("scores", np.isfinite(array), "finite (no NaN or inf)", array)
         stored = array.copy()
         stored.setflags(write=False)
@@ -165,10 +161,8 @@ class Preference:
         """
         if not callable(function):
             raise v.ParameterTypeError("function", "callable as function(u, v)", v.show(function))
-        n = _items("n", n)
-        if not isinstance(binary, (bool, np.bool_)):
-            raise v.ParameterTypeError("binary", "True or False", v.show(binary))
-        return cls._make("function", n, bool(binary), function=function)
+        n = items("n", n, MAX_ITEMS)
+        return cls._make("function", n, flag("binary", binary), function=function)
 
     # --- reading h ----------------------------------------------------------------------
 

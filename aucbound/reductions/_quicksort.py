@@ -45,12 +45,11 @@ run per seed. The two 64-bit keys of a seed come from numpy's ``SeedSequence``.
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from .. import _validate as v
 from ..results import QuickSortRanking, QuickSortRuns
+from ._checks import top_k
 from ._degree import preference_argument
 
 __all__ = ["quicksort_ranking", "quicksort_runs", "MAX_RUN_ITEMS"]
@@ -168,10 +167,6 @@ def _compare(preference, kind: str, binary: bool, items, pivot, start, length):
     return values == 1.0, (None if binary else values)
 
 
-def _top(top, n: int) -> int | None:
-    return None if top is None else v.count("top", top, minimum=1, maximum=n)
-
-
 def quicksort_ranking(preference, *, seed=None, top=None) -> QuickSortRanking:
     """The ranking QuickSort makes with the preference h (Ailon & Mohri 2008, §3.1); with `top`, its first k items (§3.4).
 
@@ -190,7 +185,7 @@ def quicksort_ranking(preference, *, seed=None, top=None) -> QuickSortRanking:
     """
     preference = preference_argument(preference)
     seed = v.seed("seed", seed)
-    top = _top(top, preference.n)
+    top = top_k(top, preference.n)
     orders, calls = _run(preference, _keys(seed)[None, :], top)
     order = orders[0]
     order.setflags(write=False)
@@ -218,7 +213,7 @@ def quicksort_runs(preference, seeds, *, top=None) -> QuickSortRuns:
         raise v.ParameterError("seeds", f"hold at most {MAX_RUN_ITEMS // preference.n:,} seeds for n = "
                                f"{preference.n:,} (runs × n ≤ {MAX_RUN_ITEMS:,})", f"{len(seeds):,} seeds", verb="")
     seeds = tuple(_seed_item(value) for value in seeds)
-    top = _top(top, preference.n)
+    top = top_k(top, preference.n)
     keys = np.stack([_keys(seed) for seed in seeds])
     orders, calls = _run(preference, keys, top)
     orders.setflags(write=False)
@@ -227,6 +222,7 @@ def quicksort_runs(preference, seeds, *, top=None) -> QuickSortRuns:
 
 
 def _seed_item(value) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
+    """One of `seeds`: a seed as ``seed=`` takes it, but not None (each run must be reproducible)."""
+    if value is None:
         raise v.ParameterTypeError("seeds", "a sequence of integer seeds", v.show(value))
-    return v.count("seeds", value, minimum=0)
+    return v.seed("seeds", value)

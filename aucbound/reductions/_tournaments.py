@@ -58,7 +58,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
-from ._checks import binary_labels, preference_matrix
+from ._checks import binary_labels, flag, items, preference_matrix
 from ._feedback import MAX_FEEDBACK_ITEMS, _back_edges, _minimum_cost
 from ._losses import (
     MAX_ITEMS,
@@ -167,9 +167,8 @@ def exhaustive_check(n, *, feedback: bool = False) -> TournamentCheck:
     >>> check.tournaments, check.pairs, check.violations, check.max_ratio, check.tight
     (8, 48, 0, 1.0, 12)
     """
-    n = v.count("n", n, minimum=2, maximum=MAX_EXHAUSTIVE_ITEMS)
-    if not isinstance(feedback, (bool, np.bool_)):
-        raise v.ParameterTypeError("feedback", "True or False", v.show(feedback))
+    n = items("n", n, MAX_EXHAUSTIVE_ITEMS)
+    feedback = flag("feedback", feedback)
     if feedback and n > MAX_EXHAUSTIVE_FEEDBACK_ITEMS:
         raise v.fail("n", f"at most {MAX_EXHAUSTIVE_FEEDBACK_ITEMS} with feedback=True", n)
     h = _all_tournaments(n)
@@ -314,10 +313,9 @@ def example2_tournament(epsilon, *, n=None, as_printed: bool = False) -> tuple[n
            [0, 0, 0, 1],
            [1, 1, 0, 0]])
     """
-    if not isinstance(as_printed, (bool, np.bool_)):
-        raise v.ParameterTypeError("as_printed", "True or False", v.show(as_printed))
+    as_printed = flag("as_printed", as_printed)
     _, _, n, sizes = _example2_sizes(epsilon, n)
-    return _build_example2(n, sizes, bool(as_printed))
+    return _build_example2(n, sizes, as_printed)
 
 
 def _build_example2(n: int, sizes: tuple[int, int, int], as_printed: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -381,10 +379,9 @@ def example2(epsilon, *, n=None, as_printed: bool = False) -> FeedbackArcSetExam
     >>> example.ratio, example.certified_optimal
     (Fraction(5, 3), True)
     """
-    if not isinstance(as_printed, (bool, np.bool_)):
-        raise v.ParameterTypeError("as_printed", "True or False", v.show(as_printed))
+    as_printed = flag("as_printed", as_printed)
     epsilon, delta, n, sizes = _example2_sizes(epsilon, n)
-    h, component = _build_example2(n, sizes, bool(as_printed))
+    h, component = _build_example2(n, sizes, as_printed)
     winners = (component != 3).astype(np.int64)
     _, f = winner_loser_counts(h, winners)
     order = np.concatenate([np.flatnonzero(component == c) for c in (3, 1, 2)])

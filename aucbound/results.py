@@ -738,7 +738,7 @@ class TournamentCheck:
         return self.violations == 0 and not self.feedback_violations
 
     def as_dict(self) -> dict:
-        data = dataclasses.asdict(self)
+        data = _fields_as_dict(self)
         data["holds"] = self.holds
         return data
 
@@ -772,7 +772,7 @@ class RegularTournamentExample:
         return self.g == 2 * self.f
 
     def as_dict(self) -> dict:
-        data = dataclasses.asdict(self)
+        data = _fields_as_dict(self)
         data.update(paper_f=self.paper_f, tight=self.tight)
         return data
 
@@ -808,7 +808,7 @@ class FeedbackArcSetExample:
         return self.back_edges == self.disjoint_three_cycles
 
     def as_dict(self) -> dict:
-        data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        data = _fields_as_dict(self)
         data["certified_optimal"] = self.certified_optimal
         return data
 
@@ -835,6 +835,6 @@ class AdversaryLabelling:
         return self.ranking_regret / self.classification_regret
 
     def as_dict(self) -> dict:
-        data = dataclasses.asdict(self)
+        data = _fields_as_dict(self)
         data["ratio"] = self.ratio
         return data

@@ -5,6 +5,7 @@ tournaments, closed forms derived by hand, or counts made by hand in the comment
 """
 
 import itertools
+import json
 import math
 from fractions import Fraction
 
@@ -398,6 +399,12 @@ class TestThreeCycleAdversary:
         classification = Fraction(sum(1 for u in range(3) if labels[u] == 0 and CYCLE[u][positive] == 1), 2)
         assert (ranking, classification) == (1, Fraction(1, 2))
         assert result.ranking_regret == 1.0 and result.classification_regret == 0.5 and result.ratio == 2.0
+
+    def test_as_dict_is_plain(self):
+        data = three_cycle_adversary(lambda h: [2, 0, 1]).as_dict()
+        assert data == {"order": [2, 0, 1], "labels": [0, 1, 0], "ranking_regret": 1.0,
+                        "classification_regret": 0.5, "source": "Ailon & Mohri (2008), Thm 7", "ratio": 2.0}
+        assert json.loads(json.dumps(data)) == data
 
     def test_errors(self):
         with pytest.raises(TypeError, match="`algorithm` must be a function"):

@@ -94,14 +94,27 @@ _OPTIONS = {
                                           "help": "Only this method (repeatable) [default: all but σ_min]."}),
     "trials": (("--trials",), {"type": IntRange(min=1), "help": "Random point sets per size (the most is shown)."}),
     "seed": (("--seed",), {"type": IntRange(min=0), "help": "Seed of the random points."}),
+    "n": (("--n",), {"type": IntRange(min=2, max=2000), "metavar": "N", "help": "Items per trial, half of them positive."}),
+    "noises": (("--noise", "noises"), {"type": UNIT_CLOSED, "multiple": True, "metavar": "P",
+                                       "help": "A noise level: the probability of flipping a pair (repeatable)."}),
+    "models": (("--model", "models"), {"type": click.Choice(["flip", "close"]), "multiple": True,
+                                       "help": "How h errs, one panel each (repeatable): flip every pair alike, or "
+                                               "close pairs more."}),
+    "seeds": (("--seeds",), {"type": IntRange(min=2, max=1000), "help": "QuickSort runs at each n."}),
+    "top": (("--top",), {"type": IntRange(min=1), "metavar": "K", "help": "k of the top-k QuickSort."}),
 }
 
 
-def _options(name: str, *keys: str):
-    """The options of plot `name` for these library parameters, each defaulting to the function's."""
+def _options(name: str, *keys):
+    """The options of plot `name` for these library parameters, each defaulting to the function's.
+
+    A key may be ``(key, settings)``: the option of `key` with some of its settings replaced
+    (its help text, say, where the parameter means something else in this plot)."""
     options = []
     for key in keys:
+        key, changed = key if isinstance(key, tuple) else (key, {})
         declarations, settings = _OPTIONS[key]
+        settings = {**settings, **changed}
         default = _default(name, key)
         options.append(click.option(*declarations, **settings, default=default, show_default=default is not None))
     return stack(*options)
@@ -172,6 +185,15 @@ _COMMANDS = {
                 "Rank matrices realized on random points against the bounds on r(F, m, n) (Thm 4.11).",
                 "aucbound plot shatter --out shatter.png --sizes 1 20 --trials 3 --seed 7",
                 ("linear --d 2", ("line", "linear", "polynomial"))),
+    "regret": (("n", "noises", "models", ("trials", {"help": "Trials at each noise level."}),
+                ("seed", {"help": "Seed of the trials (level j uses seed + j)."})),
+               "AUC regret of Degree and QuickSort against the classification regret r of h, beside the bounds 2r "
+               "(Balcan et al. 2007, Thm 1) and r (Ailon & Mohri 2008, Thm 2).",
+               "aucbound plot regret --out regret.png --n 50 --noise 0.1 --noise 0.3 --model flip --trials 10"),
+    "quicksort-calls": (("sizes", "seeds", "top"),
+                        "Calls of h against n: QuickSort, its top k and Degree, with n ln n and n² guides "
+                        "(Ailon & Mohri 2008, §3).",
+                        "aucbound plot quicksort-calls --out calls.png --sizes 10 1e5 --seeds 10 --top 100"),
 }
 
 

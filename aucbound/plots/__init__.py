@@ -27,12 +27,20 @@ decades.
     Agarwal & Roth's Thm 1, its unrelaxed form and the Cor 1 lower bound against ε.
 ``shatter``
     The rank matrices linear functions on R² realize on random points, beside Thm 4.11.
+``regret``
+    The AUC regret of Degree and QuickSort against the classification regret r of a
+    pairwise classifier that errs, beside the bounds 2r (Balcan et al. 2007, Thm 1) and
+    r (Ailon & Mohri 2008, Thm 2).
+``quicksort_calls``
+    Calls of the classifier by QuickSort, its top k and Degree against n, with n ln n and
+    n² guides (Ailon & Mohri 2008, §3).
 
 :data:`PLOTS` maps each name to its function, in the order of the gallery.
 """
 
 from ._combinatorics import psi, shatter
 from ._deviation import fig1, fig2, intervals
+from ._reductions import quicksort_calls, regret
 from ._uniform import fig3, sample_complexity
 
 #: Every plot by name (the names of ``aucbound plot``).
@@ -44,6 +52,9 @@ PLOTS = {
     "psi": psi,
     "sample-complexity": sample_complexity,
     "shatter": shatter,
+    "regret": regret,
+    "quicksort-calls": quicksort_calls,
 }
 
-__all__ = ["PLOTS", "fig1", "fig2", "fig3", "intervals", "psi", "sample_complexity", "shatter"]
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "intervals", "psi", "quicksort_calls", "regret", "sample_complexity",
+           "shatter"]

@@ -16,8 +16,11 @@ from .interval import interval
 from .lower_bound import lower_bound
 from .plot import plot
 from .psi import psi
+from .rank import rank
+from .regret import regret
 from .sample_size import sample_size
 from .shatter import shatter
+from .tournaments import tournaments
 from .uniform import freund, uniform
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -66,8 +69,12 @@ def main():
       aucbound plot fig1 --out fig1.png
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
       aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --trials 10000
+      aucbound rank tests/data/preference_pairs.csv --method quicksort --seed 3
+      aucbound tournaments --n 3..6
+      aucbound regret --n 200 --noise 0.1 --trials 1000 --seed 0
     """
 
 
-for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage):
+for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage, rank,
+                 tournaments, regret):
     main.add_command(_command)

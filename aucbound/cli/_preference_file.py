@@ -1,0 +1,241 @@
+"""Reading a preference function h from a file, for ``aucbound rank``.
+
+Three forms, told apart by their first bytes:
+
+- an n×n matrix as CSV text without a header (h[u, v] in row u, column v; commas, or tabs
+  when the first line has a tab and no comma; the diagonal is ignored);
+- a pairs file: CSV text whose first line is the header ``u,v,h``, then one line per pair
+  with items numbered 0, …, n − 1 (n is the largest item + 1). Every unordered pair must be
+  given at least once; h[v, u] = 1 − h[u, v] completes the matrix, and a pair given twice
+  must agree with itself;
+- a ``.npy`` file of a square 2-D numeric array (never unpickled).
+
+Off the diagonal every entry must be a finite number in [0, 1] with h[u, v] + h[v, u] = 1
+(within 10^-12). A rule broken raises a :class:`~aucbound._validate.ParameterError` for the
+parameter ``path`` that names the line of the file (and the entry h[u, v]); a file that
+cannot be read at all (not UTF-8, a damaged ``.npy``) raises ``OSError``. Empty lines are
+skipped; a UTF-8 byte-order mark is dropped.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = ["read_preference", "MAX_ITEMS", "TOLERANCE"]
+
+#: The most items a file may hold (h is read into an n×n matrix of floats: 200 MB at 5000).
+MAX_ITEMS = 5000
+#: How far h[u, v] + h[v, u] may be from 1 (that of aucbound.reductions.Preference.from_matrix).
+TOLERANCE = 1e-12
+
+_NPY_MAGIC = b"\x93NUMPY"
+_ZIP_MAGIC = b"PK"
+#: A number in ASCII syntax: what a CSV file writes (no underscores, no other scripts' digits).
+_NUMBER = re.compile(r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)", re.I)
+_INTEGER = re.compile(r"\+?[0-9]+")
+
+
+def _fail(rule: str, got: str, *, verb: str = "") -> v.ParameterError:
+    return v.ParameterError("path", rule, got, verb=verb)
+
+
+def _number(text: str) -> float | None:
+    text = text.strip()
+    return float(text) if _NUMBER.fullmatch(text) else None
+
+
+def _shown(text: str) -> str:
+    return repr(v.printable(text.strip(), 40))
+
+
+def _read_bytes(path) -> tuple[bytes, str]:
+    if str(path) == "-":
+        stream = sys.stdin
+        if stream is None or stream.closed:
+            raise OSError("cannot read standard input: it is closed")
+        try:
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+        except (OSError, ValueError) as error:
+            raise OSError(f"cannot read standard input: {error}") from None
+        return data, "standard input"
+    with open(path, "rb") as stream:
+        return stream.read(), os.path.basename(os.fspath(path))
+
+
+def read_preference(path) -> tuple[np.ndarray, str, str]:
+    """(h, source, form): the n×n float matrix in `path` (or ``-``, standard input), the file's
+    name for messages, and 'matrix', 'pairs' or 'npy'.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "h.csv").write_text("u,v,h\\n0,1,1\\n2,1,0\\n0,2,0.25\\n")
+    >>> h, source, form = read_preference(folder / "h.csv")
+    >>> h.tolist(), source, form
+    ([[0.0, 1.0, 0.25], [0.0, 0.0, 1.0], [0.75, 0.0, 0.0]], 'h.csv', 'pairs')
+    """
+    data, source = _read_bytes(path)
+    if data.startswith(_NPY_MAGIC):
+        return _npy(data, source), source, "npy"
+    if data.startswith(_ZIP_MAGIC):
+        raise _fail("be CSV text or a .npy file", f"a zip archive ({source})", verb="")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
+    lines = [(number, line) for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1) if line.strip()]
+    if not lines:
+        raise _fail("hold a preference matrix or a pairs file", f"an empty file ({source})", verb="")
+    if "\x00" in text:
+        number = next(number for number, line in lines if "\x00" in line)
+        raise _fail("be text", f"a NUL byte on line {number} of {source}", verb="")
+    first = lines[0][1]
+    delimiter = "\t" if "\t" in first and "," not in first else ","
+    header = [field.strip().lower() for field in first.split(delimiter)]
+    if header == ["u", "v", "h"]:
+        return _pairs(lines[1:], delimiter, source), source, "pairs"
+    return _matrix(lines, delimiter, source), source, "matrix"
+
+
+# --- an n×n matrix ------------------------------------------------------------------------
+
+
+def _matrix(lines, delimiter: str, source: str) -> np.ndarray:
+    n = len(lines[0][1].split(delimiter))
+    if n < 2:
+        raise _fail("hold an n×n matrix with n ≥ 2 (or pairs after the header u,v,h)",
+                    f"1 value on line {lines[0][0]} of {source}", verb="")
+    if n > MAX_ITEMS:
+        raise _fail(f"hold at most {MAX_ITEMS:,} items", f"{n:,} values on line {lines[0][0]} of {source}", verb="")
+    if len(lines) != n:
+        raise _fail(f"hold a square matrix: as many lines as values on a line ({n})",
+                    f"{len(lines):,} line{'s' * (len(lines) != 1)} in {source}", verb="")
+    rows = []
+    for number, line in lines:
+        fields = line.split(delimiter)
+        if len(fields) != n:
+            raise _fail(f"have {n} values on every line of an n×n matrix (as on line {lines[0][0]})",
+                        f"{len(fields)} on line {number} of {source}", verb="")
+        values = [_number(field) for field in fields]
+        if None in values:
+            column = values.index(None)
+            hint = " (a pairs file starts with the header u,v,h)" if number == lines[0][0] else ""
+            raise _fail(f"hold numbers only{hint}", f"{_shown(fields[column])} on line {number}, column {column + 1} "
+                                                   f"of {source}", verb="")
+        rows.append(values)
+    where = [number for number, _ in lines]
+    return _checked(np.array(rows, dtype=np.float64), lambda u: f"line {where[u]}", source)
+
+
+def _checked(h: np.ndarray, line, source: str) -> np.ndarray:
+    """`h` with a zero diagonal, if every entry off the diagonal is finite, in [0, 1] and h[u, v] + h[v, u] = 1.
+
+    `line(u)` says where row u is (its line), or None for a .npy file."""
+    n = h.shape[0]
+    off = ~np.eye(n, dtype=bool)
+
+    def at(u: int, w: int) -> str:
+        where = line(u)
+        return f"h[{u}, {w}] = {v.show(h[u, w])}" + (f" on {where}" if where else "")
+
+    with np.errstate(invalid="ignore"):
+        bad = off & ~((h >= 0) & (h <= 1))  # NaN fails both
+    if bad.any():
+        u, w = map(int, np.argwhere(bad)[0])
+        raise _fail("hold values in [0, 1] off the diagonal", f"{at(u, w)} of {source}", verb="")
+    upper = np.triu(off)
+    inconsistent = upper & (np.abs(h + h.T - 1.0) > TOLERANCE)
+    if inconsistent.any():
+        u, w = map(int, np.argwhere(inconsistent)[0])
+        raise _fail("have h[u, v] + h[v, u] = 1 off the diagonal", f"{at(u, w)} and {at(w, u)} of {source}",
+                    verb="")
+    np.fill_diagonal(h, 0.0)
+    return h
+
+
+# --- a .npy file --------------------------------------------------------------------------
+
+
+def _npy(data: bytes, source: str) -> np.ndarray:
+    stream = io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(stream)
+        shape, _, dtype = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                           else np.lib.format.read_array_header_2_0)(stream)
+    except Exception as error:  # a damaged header raises many types
+        raise OSError(f"cannot read {source} as a .npy file ({v.printable(str(error), 120)})") from None
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise _fail("hold a square n×n array", f"an array of shape {shape} in {source}", verb="")
+    if shape[0] < 2:
+        raise _fail("hold at least 2 items", f"an array of shape {shape} in {source}", verb="")
+    if shape[0] > MAX_ITEMS:
+        raise _fail(f"hold at most {MAX_ITEMS:,} items", f"an array of shape {shape} in {source}", verb="")
+    if dtype.kind not in "biuf":
+        raise _fail("hold numbers", f"an array of {dtype} in {source}", verb="")
+    try:
+        array = np.load(io.BytesIO(data), allow_pickle=False)
+    except Exception as error:
+        raise OSError(f"cannot read {source} as a .npy file ({v.printable(str(error), 120)})") from None
+    return _checked(np.array(array, dtype=np.float64), lambda u: None, source)
+
+
+# --- pairs u,v,h --------------------------------------------------------------------------
+
+
+def _item(text: str, number: int, source: str) -> int:
+    text = text.strip()
+    if not _INTEGER.fullmatch(text) or len(text) > 12:
+        raise _fail("number its items 0, 1, 2, …", f"{_shown(text)} on line {number} of {source}", verb="")
+    item = int(text)
+    if item >= MAX_ITEMS:
+        raise _fail(f"hold at most {MAX_ITEMS:,} items (numbered below {MAX_ITEMS:,})",
+                    f"item {item:,} on line {number} of {source}", verb="")
+    return item
+
+
+def _pairs(lines, delimiter: str, source: str) -> np.ndarray:
+    if not lines:
+        raise _fail("give pairs after its header u,v,h", f"no pairs in {source}", verb="")
+    first, second, values, numbers = [], [], [], []
+    for number, line in lines:
+        fields = line.split(delimiter)
+        if len(fields) != 3:
+            raise _fail("have three values u,v,h on every line", f"{len(fields)} on line {number} of {source}",
+                        verb="")
+        u, w = _item(fields[0], number, source), _item(fields[1], number, source)
+        value = _number(fields[2])
+        if value is None or not 0 <= value <= 1:
+            raise _fail("give values h in [0, 1]", f"{_shown(fields[2])} on line {number} of {source}", verb="")
+        if u == w:
+            raise _fail("pair distinct items", f"the item {u} against itself on line {number} of {source}", verb="")
+        first.append(u), second.append(w), values.append(value), numbers.append(number)
+    n = max(max(first), max(second)) + 1
+    h = np.full((n, n), np.nan)
+    given = {}  # (low, high) → (h[low, high], the first line giving the pair, as it wrote it)
+    for u, w, value, number in zip(first, second, values, numbers):
+        low, high, upper = (u, w, value) if u < w else (w, u, 1.0 - value)
+        if (low, high) in given:
+            before, line, written = given[(low, high)]
+            if abs(before - upper) > TOLERANCE:
+                raise _fail("give each pair consistently (h[v, u] = 1 − h[u, v])",
+                            f"h[{u}, {w}] = {value:g} on line {number} of {source}, where line {line} gave {written}",
+                            verb="")
+            continue
+        given[(low, high)] = (upper, number, f"h[{u}, {w}] = {value:g}")
+        h[low, high], h[high, low] = upper, 1.0 - upper
+    missing = n * (n - 1) // 2 - len(given)
+    if missing:
+        low, high = next((a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in given)
+        raise _fail(f"give every pair of its items 0, …, {n - 1} at least once",
+                    f"no line for the pair ({low}, {high}) in {source} ({missing:,} of {n * (n - 1) // 2:,} pairs "
+                    f"missing)", verb="")
+    np.fill_diagonal(h, 0.0)
+    return h

@@ -10,6 +10,10 @@ is in its subpackage:
   rank-shatter coefficients.
 - :mod:`aucbound.empirical` — the AUC of labels and scores and every interval for it:
   :func:`auc`, :func:`delong`, :func:`intervals`, :func:`compare`.
+- :mod:`aucbound.reductions` — ranking through a pairwise classifier (Balcan et al. 2007;
+  Ailon & Mohri 2008): :class:`Preference`, :func:`auc_train`, :func:`degree_ranking`,
+  :func:`quicksort_ranking`, :func:`quicksort_runs`, :func:`expected_quicksort_loss`,
+  :func:`exhaustive_check`; the losses, regrets and tournament examples.
 - :mod:`aucbound.simulate` — the coverage simulator: :func:`coverage`, :func:`coverage_study`.
 - :mod:`aucbound.plots` — the papers' figures and new ones (matplotlib, imported on use).
 """
@@ -30,22 +34,39 @@ from .bounds import (
     uniform_sample_size,
 )
 from .empirical import auc, bootstrap_interval, compare, delong, intervals, read_columns
+from .reductions import (
+    Preference,
+    auc_train,
+    degree_ranking,
+    exhaustive_check,
+    expected_quicksort_loss,
+    quicksort_ranking,
+    quicksort_runs,
+)
 from .results import (
     GUARANTEES,
+    AdversaryLabelling,
     AUCIntervals,
     Comparison,
     ConsistentRanker,
     CountBound,
     Coverage,
     CoverageStudy,
+    DegreeRanking,
     DeLong,
+    FeedbackArcSetExample,
     Interval,
     MeasuredCount,
     MethodCoverage,
+    PairSample,
     PsiReport,
+    QuickSortRanking,
+    QuickSortRuns,
+    RegularTournamentExample,
     SampleComplexity,
     SampleSize,
     ShatterBound,
+    TournamentCheck,
     UniformBound,
 )
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
@@ -55,6 +76,7 @@ __version__ = "0.2.0"
 
 __all__ = [
     "AUCIntervals",
+    "AdversaryLabelling",
     "CLASSES",
     "Comparison",
     "ConsistentRanker",
@@ -62,7 +84,9 @@ __all__ = [
     "Coverage",
     "CoverageStudy",
     "DeLong",
+    "DegreeRanking",
     "Estimates",
+    "FeedbackArcSetExample",
     "Finite",
     "FunctionClass",
     "GUARANTEES",
@@ -73,31 +97,43 @@ __all__ = [
     "MeasuredCount",
     "Method",
     "MethodCoverage",
+    "PairSample",
     "ParameterError",
     "ParameterTypeError",
     "Polynomial",
+    "Preference",
     "PsiReport",
+    "QuickSortRanking",
+    "QuickSortRuns",
     "RankGrowth",
+    "RegularTournamentExample",
     "SampleComplexity",
     "SampleSize",
     "Scenario",
     "ShatterBound",
+    "TournamentCheck",
     "UniformBound",
     "__version__",
     "auc",
+    "auc_train",
     "bootstrap_interval",
     "compare",
     "coverage",
     "coverage_study",
+    "degree_ranking",
     "delong",
     "eem_exact_sample_size",
     "eem_sample_size",
+    "exhaustive_check",
+    "expected_quicksort_loss",
     "interval",
     "interval_table",
     "intervals",
     "log_psi",
     "psi",
     "psi_report",
+    "quicksort_ranking",
+    "quicksort_runs",
     "read_columns",
     "register",
     "sample_complexity_lower_bound",

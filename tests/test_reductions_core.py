@@ -565,3 +565,31 @@ class TestDegree:
         data = result.as_dict()
         assert data["order"] == [1, 2, 0] and data["wins"] == [0.0, 2.0, 1.0] and data["calls"] == 3
         assert data["method"] == "degree" and data["source"] == "Balcan et al. 2007, Alg. 2"
+
+
+# --- the top-level namespace ------------------------------------------------------------
+
+
+def test_main_entry_points_and_every_result_type_are_top_level():
+    import inspect
+    import typing
+
+    import aucbound
+    from aucbound import reductions, results
+
+    entry_points = ("Preference", "auc_train", "degree_ranking", "quicksort_ranking", "quicksort_runs",
+                    "expected_quicksort_loss", "exhaustive_check")
+    for name in entry_points:
+        assert getattr(aucbound, name) is getattr(reductions, name) and name in aucbound.__all__, name
+    returned = set()  # the result types the reductions' functions return
+    for name in reductions.__all__:
+        function = getattr(reductions, name)
+        if inspect.isfunction(function):
+            kind = typing.get_type_hints(function).get("return")
+            if isinstance(kind, type) and kind.__module__ == results.__name__:
+                returned.add(kind.__name__)
+    assert returned == {"PairSample", "DegreeRanking", "QuickSortRanking", "QuickSortRuns", "TournamentCheck",
+                        "RegularTournamentExample", "FeedbackArcSetExample", "AdversaryLabelling"}
+    for name in returned:
+        assert getattr(aucbound, name) is getattr(results, name) and name in aucbound.__all__, name
+    assert aucbound.__all__ == sorted(aucbound.__all__)

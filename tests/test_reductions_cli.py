@@ -268,9 +268,9 @@ def test_regret_regular_defaults_to_an_odd_n(cli):
         (["--model", "nope"], "Invalid value for '--model'"),
         (["--trials", "0"], "Invalid value for '--trials'"),
         (["--runs", "1"], "Invalid value for '--runs'"),
-        (["--trials", "1000000"], "--trials must be at most 20,833 for n = 200 (the work limit of about two "
-                                  "minutes), but got 1000000."),
-        (["--n", "12", "--trials", "100000"], "--trials must be at most 1,"),
+        (["--trials", "1000000"], "--trials must be at most 23,809 for n = 200 (a limit of about two minutes of "
+                                  "work), but got 1000000."),
+        (["--n", "12", "--trials", "100000"], "--trials must be at most 1,380 for n = 12"),
     ],
 )
 def test_regret_bad_input_exits_2(cli_error, args, message):

@@ -101,9 +101,9 @@ QUICKSORT_SEEDS = 20
 MAX_ITEMS = 2000
 #: The most trials.
 MAX_TRIALS = 10**6
-#: The most work one experiment may do, in units of about 0.1 µs (n² a trial, plus the exact
-#: expectation's and the feedback arc set's costs): a couple of minutes on one core.
-MAX_WORK = 10**9
+#: The most work one experiment may do, in units of about 0.1 µs (:func:`_work`): two minutes or so on one core
+#: (1000 trials at n = 12, where the exact expectation costs about 0.1 s a trial, fit).
+MAX_WORK = 15 * 10**8
 #: QuickSort's loss is its exact expectation up to this n (the dynamic program costs about n·3^(n−1)).
 EXACT_ITEMS = 12
 #: The minimum feedback arc set ordering is computed up to this n (about n·2^n steps).
@@ -111,6 +111,8 @@ FEEDBACK_ITEMS = 20
 #: By default the feedback arc set is computed on the first max(10, ⌊FEEDBACK_BUDGET/(n·2^n)⌋) trials.
 FEEDBACK_BUDGET = 2**27
 FEEDBACK_MIN_TRIALS = 10
+#: What a trial costs whatever its size, in units of :data:`MAX_WORK`.
+_TRIAL_UNITS = 15_000
 
 _DEGREE_BOUND = "2r (Balcan et al. 2007, Thm 1)"
 _FEEDBACK_BOUND = "2r (Balcan et al. 2007, Thm 4)"
@@ -144,11 +146,16 @@ def _feedback_default(n: int, trials: int) -> int:
 
 
 def _work(n: int, trials: int, seeds: int, feedback_trials: int) -> int:
-    """The experiment's cost in units of about 0.1 µs: what :data:`MAX_WORK` limits."""
-    per_trial = n * n + seeds * n * max(1, n.bit_length()) // 4
+    """The experiment's cost in units of about 0.1 µs: what :data:`MAX_WORK` limits.
+
+    A trial costs about 1.5 ms whatever its size (building h, the calls into the library),
+    n² units for h's matrix, a unit per item and level of QuickSort's runs, and for n ≤ 12
+    about n·3^(n−1)/2 units for the exact expectation; a feedback arc set n·2^n/6.
+    """
+    per_trial = _TRIAL_UNITS + n * n + seeds * n * max(1, n.bit_length()) // 4
     if n <= EXACT_ITEMS:
-        per_trial += n * 3 ** (n - 1) // 4
-    return trials * per_trial + feedback_trials * n * 2**n // 8
+        per_trial += n * 3 ** (n - 1) // 2
+    return trials * per_trial + feedback_trials * n * 2**n // 6
 
 
 @functools.lru_cache(maxsize=4)
@@ -317,10 +324,16 @@ def regret_experiment(n=None, *, noise=0.1, model="flip", positives=None, trials
         if feedback_trials and n > FEEDBACK_ITEMS:
             raise v.fail("feedback_trials", f"0 when n > {FEEDBACK_ITEMS} (the exact minimum feedback arc set "
                                             f"takes n ≤ {FEEDBACK_ITEMS})", feedback_trials)
-    work = _work(n, trials, seeds, feedback_trials)
-    if work > MAX_WORK:
-        most = max(1, trials * MAX_WORK // work)
-        raise v.fail("trials", f"at most {most:,} for n = {n} (the work limit of about two minutes)", trials)
+    if _work(n, trials, seeds, feedback_trials) > MAX_WORK:
+        low, high = 0, trials  # the most trials that fit, with as many feedback trials as `trials` would give them
+        while low < high:
+            middle = (low + high + 1) // 2
+            if _work(n, middle, seeds, min(middle, feedback_trials)) <= MAX_WORK:
+                low = middle
+            else:
+                high = middle - 1
+        most = max(1, low)
+        raise v.fail("trials", f"at most {most:,} for n = {n} (a limit of about two minutes of work)", trials)
     report = _progress(progress)
 
     exact = n <= EXACT_ITEMS

@@ -88,14 +88,18 @@ def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int
         entries(parameter, h, (h == 0) | (h == 1), "have entries 0 or 1 off the diagonal (a tournament)")
     else:
         entries(parameter, h, (h >= 0) & (h <= 1), "have entries in [0, 1] off the diagonal")
-    off = np.triu(np.abs(h + h.T - 1.0) > TOLERANCE, 1)
+    gap = h + h.T  # symmetric, so its first entry off by more than TOLERANCE, row by row, has u < w
+    np.fill_diagonal(gap, 1.0)
+    gap -= 1.0
+    np.abs(gap, out=gap)
+    off = gap > TOLERANCE
     if off.any():
         u, w = divmod(int(np.argmax(off.ravel())), h.shape[1])
         raise v.ParameterError(
             parameter, f"satisfy {parameter}[u, v] + {parameter}[v, u] = 1 off the diagonal (within {TOLERANCE:g})",
             f"{parameter}[{u}, {w}] = {v.show(h[u, w])} and {parameter}[{w}, {u}] = {v.show(h[w, u])}", verb="")
-    upper = np.triu(h, 1)
-    return upper + np.tril(1.0 - upper.T, -1)
+    np.copyto(h, 1.0 - h.T, where=np.tri(h.shape[0], k=-1, dtype=bool))
+    return h
 
 
 def nonnegative_matrix(parameter: str, value, *, limit: int | None = None, n: int | None = None,

@@ -68,7 +68,7 @@ CLASSES = {"finite": ["--size"], "line": [], "linear": ["--d"], "polynomial": ["
 CLASS_OPTIONS = ["--size", "--d", "--q", "--log-c1", "--c2"]
 SCENARIOS = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
 TABLEFMTS = ["simple", "github", "grid", "latex_booktabs", "plain", "pipe", "rst", "html", "tsv", "fancy_grid"]
-PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter"]
+PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter", "regret", "quicksort-calls"]
 
 # --- values --------------------------------------------------------------------------------
 
@@ -365,6 +365,74 @@ def data_files() -> dict[str, DataFile]:
     return files
 
 
+def preference_files() -> dict[str, DataFile]:
+    """Every file the rank runs read: preference matrices, pairs files and .npy, good and malformed."""
+    import numpy as np
+
+    rng = random.Random(20240602)
+    files: dict[str, DataFile] = {}
+
+    def add(name, data, about, good=False):
+        files[name] = DataFile(data, about, [], "", [], good, ("rank",))
+
+    def matrix(n, fractional=False):
+        h = np.zeros((n, n))
+        for u in range(n):
+            for v in range(u + 1, n):
+                h[u, v] = rng.choice([0.25, 0.5, 0.75, 0.1]) if fractional and rng.random() < 0.3 else rng.randrange(2)
+                h[v, u] = 1 - h[u, v]
+        return h
+
+    def text(h, sep=","):
+        return ("\n".join(sep.join(f"{x:g}" for x in row) for row in h) + "\n").encode()
+
+    def pairs(h, reverse=0.3):
+        lines = ["u,v,h"]
+        for u in range(h.shape[0]):
+            for v in range(u + 1, h.shape[0]):
+                lines.append(f"{v},{u},{h[v, u]:g}" if rng.random() < reverse else f"{u},{v},{h[u, v]:g}")
+        return ("\n".join(lines) + "\n").encode()
+
+    h5, h40, h300 = matrix(5), matrix(40, fractional=True), matrix(300)
+    add("pref_cycle.csv", b"0,1,0\n0,0,1\n1,0,0\n", "the 3-cycle as a matrix", good=True)
+    add("pref5.csv", text(h5), "a 5×5 tournament", good=True)
+    add("pref5.tsv", text(h5, "\t"), "the same, tab-separated", good=True)
+    add("pref40.csv", text(h40), "a 40×40 preference with fractions", good=True)
+    add("pref300.csv", text(h300), "a 300×300 tournament", good=True)
+    add("pref5_pairs.csv", pairs(h5), "pairs u,v,h, some reversed", good=True)
+    add("pref40_pairs.csv", pairs(h40), "pairs of a 40-item preference", good=True)
+    add("pref_crlf_bom.csv", b"\xef\xbb\xbf" + pairs(h5).replace(b"\n", b"\r\n"), "BOM and CRLF", good=True)
+    add("pref_repeat.csv", pairs(h5) + b"1,0,%g\n" % h5[1, 0], "a pair given twice, consistently", good=True)
+    add("pref.npy", _npy(h40), "a 40×40 .npy", good=True)
+    add("pref_bool.npy", _npy(h5 > 0.5), "a boolean tournament .npy", good=True)
+    add("pref2.csv", b"0,1\n0,0\n", "two items", good=True)
+    # malformed
+    add("pref_nonsquare.csv", b"0,1,0\n0,0,1\n", "2 lines of 3 values")
+    add("pref_ragged.csv", b"0,1,0\n0,0\n1,0,0\n", "a line of 2 values")
+    add("pref_inconsistent.csv", b"0,0.7\n0.2,0\n", "h[0, 1] + h[1, 0] = 0.9")
+    add("pref_range.csv", b"0,1.5\n-0.5,0\n", "values outside [0, 1]")
+    add("pref_nan.csv", b"0,nan\nnan,0\n", "NaN entries")
+    add("pref_text.csv", b"0,1,x\n0,0,1\n1,0,0\n", "a word in a matrix")
+    add("pref_one.csv", b"0\n", "a 1×1 matrix")
+    add("pref_missing.csv", b"u,v,h\n0,1,1\n0,2,1\n", "pairs with (1, 2) missing")
+    add("pref_conflict.csv", b"u,v,h\n0,1,0.4\n1,0,0.5\n", "a pair given twice, inconsistently")
+    add("pref_self.csv", b"u,v,h\n0,0,1\n", "an item against itself")
+    add("pref_bigitem.csv", b"u,v,h\n0,99999999999,1\n", "an item of 11 digits")
+    add("pref_negitem.csv", b"u,v,h\n0,-1,1\n", "a negative item")
+    add("pref_header_only.csv", b"u,v,h\n", "a header and no pairs")
+    add("pref_wide.npy", _npy(np.zeros((2, 3))), "a 2×3 .npy")
+    add("pref_text.npy", _npy(np.array([["a", "b"], ["c", "d"]])), "a .npy of text")
+    add("pref_object.npy", _npy(np.array([[0, 1], [0, 0]], dtype=object), allow_pickle=True), "a pickled .npy")
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f8", "fortran_order": False, "shape": (10**6, 10**6)})
+    add("pref_huge.npy", header.getvalue() + b"\0" * 64, "a header claiming 10^6 × 10^6")
+    add("pref_cut.npy", _npy(h40)[:200], "a .npy cut short")
+    add("pref_latin1.csv", "0,1\n0,0\n\u00e9".encode("latin-1"), "invalid UTF-8")
+    add("pref_empty.csv", b"", "an empty file")
+    add("pref.zip", _npz(h=h5), "an .npz")
+    return files
+
+
 #: Standard inputs for FILE '-': a file's bytes, or fd 0 closed.
 STDIN_CHOICES = ["good.csv", "words.csv", "good2d.npy", "good.npz", "empty.csv", "garbage.bin", "nan_score.csv",
                  "truncated.npy", "corrupt.npz", "object.npy", "closed", "closed", "devnull"]
@@ -571,6 +639,25 @@ def gen_plot(name: str):
             if draw.chance(0.4):
                 line.add("--epsilon-range", draw.unit(), draw.unit())
             _class(line, draw, required=False)
+        if name == "regret":
+            if draw.chance(0.6):
+                line.add("--n", draw.size([3, 5, 8, 20, 100], [2000, 1, 2001]))
+            for _ in range(draw.rng.randrange(3) if draw.chance(0.5) else 0):
+                line.add("--noise", draw.value([0, 0.1, 0.3, 1], ["0.5", "1e-300"]))
+            for _ in range(draw.rng.randrange(3) if draw.chance(0.4) else 0):
+                line.add("--model", draw.value(["flip", "close"], ["regular", "cycle"]))
+            if draw.chance(0.5):
+                line.add("--trials", draw.size([1, 2, 5, 20], [10**4, 10**5]))
+            if draw.chance(0.3):
+                line.add("--seed", draw.value([0, 1, 7], [2**64, HUGE_DIGITS]))
+        if name == "quicksort-calls":
+            if draw.chance(0.6):
+                line.add("--sizes", *draw.choice([("2", "100"), ("10", "1e4"), ("10", "1e5"), ("5", "5"),
+                                                  ("1", "100"), ("10", "1e6"), ("100", "10")]))
+            if draw.chance(0.4):
+                line.add("--seeds", draw.size([2, 5, 20], [1000, 1001, 10**6]))
+            if draw.chance(0.4):
+                line.add("--top", draw.size([1, 10, 100], [10**5, 10**6]))
         if name == "shatter":
             if draw.chance(0.4):
                 line.add("--trials", draw.size([1, 2, 3], [100, 10**4, 10**6]))
@@ -668,6 +755,72 @@ def gen_coverage(line: Line, draw: Draw, index: int = 0) -> None:
     _common(line, draw)
 
 
+def gen_rank(prefs):
+    def generate(line: Line, draw: Draw) -> None:
+        good = [name for name, f in prefs.items() if f.good]
+        name = draw.choice(good if draw.chance(0.6) else list(prefs))
+        if draw.chance(0.04):
+            name = draw.choice(["nowhere.csv", "out", ""])
+        if draw.chance(0.08):
+            line.stdin, name = draw.choice(list(prefs) + ["closed"]), "-"
+        line.positional(f"files/{name}" if name in prefs else name)
+        method = draw.value(["degree", "quicksort"], ["borda", "Degree", ""])
+        if draw.chance(0.8):
+            line.add("--method", method)
+        if draw.chance(0.3):
+            line.add("--top", draw.size([1, 2, 3, 5, 40, 300], [10**6, 10**30]))
+        if draw.chance(0.3):
+            line.add("--seed", draw.value([0, 1, 7, 2**32 - 1], [2**64, HUGE_DIGITS]))
+        if draw.chance(0.3 if method == "degree" else 0.05):
+            line.add("--ties", draw.value(["index", "random"], ["worst", "best", ""]))
+        _common(line, draw)
+
+    return generate
+
+
+def gen_tournaments(line: Line, draw: Draw) -> None:
+    if draw.chance(0.3):
+        line.add("--examples")
+        line.add("--n", draw.value(["3", "5", "3..9", "4..8", "3..51", "101", "999"],
+                                   ["3..3000", "2999", "2", "4", "3001", "1.." + HUGE_DIGITS], 0.1))
+        for _ in range(draw.rng.randrange(3)):
+            line.add("--epsilon", draw.value(["1/2", "1/3", "1/4", "0.5", "2/3", "1/10"], ["0.123", "1/1000", "1/97"]))
+    else:
+        line.add("--n", draw.value(["2", "3", "4", "5", "6", "2..6", "3..5"], ["7", "1..6", "1.." + HUGE_DIGITS], 0.1))
+        if draw.chance(0.4):
+            line.add(draw.choice(["--feedback", "--no-feedback"]))
+    _common(line, draw)
+
+
+#: Sizes for `regret` runs, each with the trials that keep a run under a few seconds.
+REGRET_RUNS = {"flip": [(200, [1, 10, 100, 1000]), (8, [1, 50, 200]), (12, [1, 5, 20]), (20, [1, 3]),
+                        (50, [1, 100]), (2000, [1, 2])],
+               "close": [(200, [1, 10, 100]), (9, [1, 50]), (30, [1, 100])],
+               "regular": [(201, [1, 10, 100]), (5, [1, 50]), (51, [1, 100])],
+               "cycle": [(3, [1, 10, 1000])]}
+
+
+def gen_regret(line: Line, draw: Draw) -> None:
+    model = draw.choice(list(REGRET_RUNS))
+    if model != "flip" or draw.chance(0.3):
+        line.add("--model", draw.value([model], ["borda", "Flip", ""]))
+    n, trials = draw.choice(REGRET_RUNS[model])
+    if draw.chance(0.7):
+        line.add("--n", draw.size([n], [1, 4, 2001, 10**6] if model != "cycle" else [2, 4], 0.1))
+    line.add("--trials", draw.size(trials, [10**5, 10**6, 10**7], 0.05))
+    if draw.chance(0.4 if model in ("flip", "close") else 0.05):
+        line.add("--noise", draw.value([0, 0.05, 0.1, 0.3, 0.5, 1], ["1e-300", "0.9999999999999999"]))
+    if draw.chance(0.3 if model == "close" else 0.03):
+        line.add("--scale", draw.value([0.1, 0.25, 1, 10], ["1e-300", "1e300", "5e-324"]))
+    if draw.chance(0.2):
+        line.add("--positives", draw.size([1, 2, n // 2 or 1], [n, 10**6]))
+    if draw.chance(0.2):
+        line.add("--runs", draw.size([2, 5, 20], [1000, 1001, 1]))
+    if draw.chance(0.2):
+        line.add("--seed", draw.value([0, 1, 7, 2**32 - 1], [2**64, HUGE_DIGITS]))
+    _common(line, draw)
+
+
 def gen_top(line: Line, draw: Draw) -> None:
     line.prefix = draw.choice([[], ["--help"], ["--version"], ["-V"], ["nope"], ["plot"], ["plot", "nope"],
                                ["plot", "--help"], ["interval", "stray"], ["Interval"], ["-h"], ["--bogus"],
@@ -700,21 +853,24 @@ class Run:
         return text + " < /dev/null"
 
 
-def generators(files):
+def generators(files, prefs=None):
+    prefs = preference_files() if prefs is None else prefs
     table = {
         "interval": (10, gen_interval), "sample-size": (10, gen_sample_size), "lower-bound": (7, gen_lower_bound),
         "uniform": (9, gen_uniform), "freund": (7, gen_freund), "eem": (8, gen_eem), "psi": (9, gen_psi),
         "shatter": (9, gen_shatter), "auc": (15, gen_auc(files)), "compare": (9, gen_compare(files)),
         "coverage": (7, gen_coverage), "plot all": (0.25, gen_plot_all), "(top level)": (1.5, gen_top),
+        "rank": (10, gen_rank(prefs)), "tournaments": (5, gen_tournaments), "regret": (7, gen_regret),
     }
     for name in PLOTS:
         table[f"plot {name}"] = (1.5, gen_plot(name))
     return table
 
 
-def make_runs(count: int, seed: int, files, only=None) -> list[Run]:
+def make_runs(count: int, seed: int, files, only=None, prefs=None) -> list[Run]:
     """`count` command lines, reproducible from `seed` (the first runs take good values only)."""
-    table = generators(files)
+    prefs = preference_files() if prefs is None else prefs
+    table = generators(files, prefs)
     names = [name for name in table if not only or name in only or name.split()[0] in only]
     weights = [table[name][0] for name in names]
     rng = random.Random(seed)
@@ -730,7 +886,10 @@ def make_runs(count: int, seed: int, files, only=None) -> list[Run]:
             file = files.get(stdin, files["good.csv"])
             argv = ["auc", "-", "--score", file.scores[0], "--label", file.label, "--positive", file.positives[0]]
             runs.append(Run(len(runs), "auc", argv, stdin, expect_ok=stdin in files and file.good))
-    runs = runs[:count]
+    if not only or "rank" in only:  # every preference file once, by each method
+        for k, (name, file) in enumerate(prefs.items()):
+            method = ("degree", "quicksort")[k % 2]
+            runs.append(Run(len(runs), "rank", ["rank", f"files/{name}", "--method", method], expect_ok=file.good))
     fixed = len(runs)
     for index in range(fixed, count):
         k = index - fixed  # the first draws: each command once, then good values only
@@ -1041,15 +1200,16 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     files = data_files()
+    prefs = preference_files()
     temporary = args.workdir is None
     args.workdir = os.path.abspath(args.workdir or tempfile.mkdtemp(prefix="aucbound-fuzz-"))
     os.makedirs(os.path.join(args.workdir, "files"), exist_ok=True)
     os.makedirs(os.path.join(args.workdir, "out"), exist_ok=True)
-    for name, file in files.items():
+    for name, file in {**files, **prefs}.items():
         with open(os.path.join(args.workdir, "files", name), "wb") as stream:
             stream.write(file.data)
     only = set(args.commands.split(",")) if args.commands else None
-    runs = make_runs(args.runs, args.seed, files, only)
+    runs = make_runs(args.runs, args.seed, files, only, prefs)
     fallbacks = _library_names()
     env = environment()
     start = time.monotonic()
@@ -1065,7 +1225,7 @@ def main(argv=None) -> int:
                 if done % 100 == 0:
                     print(f"{done}/{len(runs)} runs, {time.monotonic() - start:.0f} s", file=sys.stderr)
         elapsed = time.monotonic() - start
-        document = report(runs, elapsed, args, files)
+        document = report(runs, elapsed, args, {**files, **prefs})
         with open(args.out, "w", encoding="utf-8") as stream:
             json.dump(document, stream, indent=1, ensure_ascii=False)
         print(f"\nreport: {args.out} ({len(document['findings'])} findings)")

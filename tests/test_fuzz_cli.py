@@ -340,12 +340,23 @@ def _plot(name: str):
                     option("--trials", mostly(text([1]), NOT_COUNT, PLOT_BAD), 0.95),
                     option("--seed", mostly(text([0, 7]), text(["-1", "1.5", "abc"]), PLOT_BAD)),
                     PLOT_CLASS.filter(lambda part: "finite" not in part and "growth" not in part)],
+        "regret": [option("--n", mostly(text([3, 5, 8]), text(["1", "0", "2001", "1.5", "abc"]), PLOT_BAD), 0.95),
+                   repeated("--noise", mostly(text([0, 0.1, 0.5, 1]), text(["-0.1", "1.5", "nan", "abc"]), PLOT_BAD),
+                            2),
+                   repeated("--model", mostly(text(["flip", "close"]), text(["regular", "cycle", "Flip", ""]),
+                                              PLOT_BAD), 2),
+                   option("--trials", mostly(text([1, 2]), NOT_COUNT, PLOT_BAD), 0.95),
+                   option("--seed", mostly(text([0, 7]), text(["-1", "1.5", "abc"]), PLOT_BAD))],
+        "quicksort-calls": [_pair("--sizes", "2 40", ["0 10", "10 5", "1 10", "10 1e6", "a 4"]),
+                            option("--seeds", mostly(text([2, 3]), text(["1", "0", "1001", "x"]), PLOT_BAD), 0.95),
+                            option("--top", mostly(text([1, 5]), text(["0", "41", "-1", "x"]), PLOT_BAD))],
     }[name]
     return command(["plot", name], out, data, *parts)
 
 
 @settings(max_examples=25, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(args=st.sampled_from(["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter"]).flatmap(_plot))
+@given(args=st.sampled_from(["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter", "regret",
+                             "quicksort-calls"]).flatmap(_plot))
 @example(args=["plot", "fig1", "--out", "figure.svg", "--data", "figure.csv", "--rho", "1/2", "--sizes", "2", "10"])
 @example(args=["plot", "psi", "--out", "figure.svg", "--data", "missing-dir/f.csv", "--sizes", "2", "10"])
 @example(args=["plot", "fig2", "--out", "figure.svg", "--rho-range", "0.1", "0.9"])
@@ -354,6 +365,9 @@ def _plot(name: str):
 @example(args=["plot", "psi", "--out", "figure.svg", "--sizes", "2", "10"])
 @example(args=["plot", "sample-complexity", "--out", "figure.svg", "--epsilon-range", "0.1", "0.4", "--class", "line"])
 @example(args=["plot", "shatter", "--out", "figure.svg", "--sizes", "1", "4", "--trials", "1"])
+@example(args=["plot", "regret", "--out", "figure.svg", "--n", "5", "--noise", "0.5", "--model", "flip", "--trials",
+               "1"])
+@example(args=["plot", "quicksort-calls", "--out", "figure.svg", "--sizes", "2", "40", "--seeds", "2", "--top", "5"])
 def test_plot(args, tmp_path_factory):
     directory = tmp_path_factory.mktemp("plot")
     args = [str(directory / a) if a.startswith(("figure.", "missing-dir/")) else a for a in args]
@@ -367,6 +381,143 @@ def test_plot_all_refusals(args):
     """Only refusals: drawing every figure takes seconds (the fuzzer draws them)."""
     if "--out-dir" in args and "--format" not in args and args[-1] != "--out-dir":
         args = args + ["--format", "jpg"]
+    check(args)
+
+
+# --- ranking through a pairwise classifier ---------------------------------------------------------
+
+PREFERENCE_VALUES = st.sampled_from([0.0, 1.0, 0.0, 1.0, 0.5, 0.25, 0.75, 0.1])
+BAD_VALUE = st.sampled_from(["1.5", "-0.1", "nan", "inf", "x", "", "١", "1_0", "0x1", "1e400", " ", "0.5.5", "2"])
+BAD_ITEM = st.sampled_from(["-1", "1.5", "a", "", "1e3", HUGE, "99999", "٣", " 0 "])
+
+
+@st.composite
+def preference_file(draw) -> bytes:
+    """An n×n matrix (CSV or TSV), a pairs file u,v,h, or .npy: consistent, or with one thing wrong."""
+    kind = draw(st.sampled_from(["matrix", "pairs", "npy", "bytes"]))
+    if kind == "bytes":
+        return draw(st.binary(max_size=40))
+    n = draw(st.integers(1, 6))
+    h = np.zeros((n, n))
+    for u in range(n):
+        for v in range(u + 1, n):
+            h[u, v] = draw(PREFERENCE_VALUES)
+            h[v, u] = 1 - h[u, v]
+    broken = draw(st.integers(0, 9)) < 3
+    if kind == "npy":
+        if broken:
+            h = draw(st.sampled_from([h[:, :-1], h.astype(str), h + 0.1, -h, h[None], (h > 0.5)]))
+        return _saved(h)
+    cells = [[f"{x:g}" for x in row] for row in h]
+    if kind == "matrix":
+        if broken and n:
+            u, v = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
+            change = draw(st.sampled_from(["value", "drop", "add-line", "add-field", "unbalance"]))
+            if change == "value":
+                cells[u][v] = draw(BAD_VALUE)
+            elif change == "drop":
+                cells[u] = cells[u][:-1]
+            elif change == "add-line":
+                cells.append(["0"] * n)
+            elif change == "add-field":
+                cells[u].append("0")
+            elif u != v:
+                cells[u][v] = f"{min(1.0, h[u, v] + 0.3):g}"
+        sep = draw(st.sampled_from([",", "\t"]))
+        lines = [sep.join(row) for row in cells]
+    else:
+        rows = [[str(u), str(v), f"{h[u, v]:g}"] for u in range(n) for v in range(n) if u < v]
+        rows = [[row[1], row[0], f"{1 - float(row[2]):g}"] if draw(st.booleans()) else row for row in rows]
+        if broken:
+            change = draw(st.sampled_from(["item", "value", "drop", "repeat", "self", "fields"]))
+            k = draw(st.integers(0, max(0, len(rows) - 1)))
+            if change == "drop" and rows:
+                del rows[k]
+            elif change == "repeat" and rows:
+                rows.append([rows[k][0], rows[k][1], draw(st.sampled_from(["0", "1", "0.5", rows[k][2]]))])
+            elif change == "self":
+                rows.append(["2", "2", "1"])
+            elif change == "fields":
+                rows.append(["0", "1"])
+            elif rows:
+                rows[k][0 if change == "item" else 2] = draw(BAD_ITEM if change == "item" else BAD_VALUE)
+        lines = [draw(st.sampled_from(["u,v,h", "U, V, H", "u,v,h,x"]))] + [",".join(row) for row in rows]
+    eol = draw(st.sampled_from(["\n", "\r\n"]))
+    return (b"\xef\xbb\xbf" if draw(st.integers(0, 9)) == 0 else b"") + eol.join(lines).encode("utf-8")
+
+
+@settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=preference_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--method", mostly(text(["degree", "quicksort"]), text(["borda", "", "Degree"])), 0.7),
+                    option("--top", mostly(text([1, 2, 3]), NOT_COUNT | text([7, 10**6, HUGE])), 0.3),
+                    option("--seed", mostly(text([0, 1, 2**64]), text(["-1", "1.5", "x"])), 0.3),
+                    option("--ties", mostly(text(["index", "random"]), text(["worst", "best", ""])), 0.3),
+                    FORMAT, TABLEFMT))
+@example(data=b"u,v,h\n0,1,1\n1,2,1\n2,0,1\n", via_stdin=False, args=["--method", "degree", "--ties", "random"])
+@example(data=b"0,1\n0,0\n", via_stdin=True, args=["--top", "3"])
+@example(data=b"u,v,h\n0,99999999999999999999,1\n", via_stdin=False, args=[])
+def test_rank(tmp_path_factory, data, via_stdin, args):
+    if "--" in args:  # FILE comes first; the junk "--" would make an option of it no option
+        args = [arg for arg in args if arg != "--"]
+    if via_stdin:
+        check(["rank", "-", *args], stdin=data)
+        return
+    suffix = "npy" if data.startswith(b"\x93NUMPY") else "csv"
+    path = tmp_path_factory.getbasetemp() / f"preference{next(_files)}.{suffix}"
+    path.write_bytes(data)
+    check(["rank", str(path), *args])
+
+
+TOURNAMENT_SIZES = mostly(text(["2", "3", "4", "5", "2..5", "3..4", "5..5"]),
+                          st.sampled_from(["0", "1", "7", "1..7", "4..2", "x", "", "1.5", HUGE, "1.." + HUGE]))
+
+
+@EXAMPLES
+@given(args=st.one_of(
+    command(["tournaments"], option("--n", TOURNAMENT_SIZES, 0.9),
+            st.sampled_from([[], [], ["--feedback"], ["--no-feedback"]]),
+            option("--epsilon", text(["1/2"]), 0.05), FORMAT, TABLEFMT),
+    command(["tournaments", "--examples"],
+            option("--n", mostly(text(["3", "5", "3..9", "4..8", "101"]), text(["2", "4", "3001", "3..3000", "0"])),
+                   0.8),
+            repeated("--epsilon", mostly(text(["1/2", "1/3", "1/4", "0.5", "2/3"]),
+                                         text(["0", "1", "2/1", "0.123", "1/1000", "abc", ""])), 2),
+            st.sampled_from([[]] * 6 + [["--feedback"], ["--no-feedback"]]), FORMAT, TABLEFMT),
+))
+@example(args=["tournaments", "--n", "1.." + HUGE])
+@example(args=["tournaments", "--examples", "--n", "3", "--epsilon", "1/10"])
+def test_tournaments(args):
+    check(args)
+
+
+REGRET_SIZES = {"flip": (2, 3, 5, 8, 30), "close": (2, 4, 9, 30), "regular": (3, 5, 9, 31), "cycle": (3,)}
+
+
+@st.composite
+def regret_args(draw):
+    model = draw(mostly(text(list(REGRET_SIZES)), text(["Flip", "borda", ""]), 1))
+    parts = [["--model", model]] if draw(st.booleans()) or model not in REGRET_SIZES else []
+    sizes = REGRET_SIZES.get(model, (3,))
+    parts.append(draw(option("--n", mostly(text(sizes), text(["1", "0", "4", "2001", "1.5", HUGE, "x"])),
+                             0.6 if model != "cycle" else 0.2)))
+    parts.append(draw(option("--noise", mostly(text([0, 0.1, 0.5, 1]), NOT_UNIT | text(["1.5", "-0.1"])), 0.3)))
+    parts.append(draw(option("--scale", mostly(text([0.1, 1, 1e300]), text(["0", "-1", "inf", "nan", "x"])), 0.15)))
+    parts.append(draw(option("--positives", mostly(text([1, 2]), NOT_COUNT | text([30, 10**6])), 0.2)))
+    parts.append(draw(option("--trials", mostly(text([1, 2, 3]), NOT_COUNT | text([10**7, HUGE])), 0.95)))
+    parts.append(draw(option("--runs", mostly(text([2, 3]), text(["1", "0", "1001", "x"])), 0.4)))
+    parts.append(draw(option("--seed", mostly(text([0, 1, 2**64]), text(["-1", "1.5", "x"])), 0.2)))
+    parts += [draw(FORMAT), draw(TABLEFMT), draw(JUNK)]
+    parts = draw(st.permutations([part for part in parts if part]))
+    return ["regret"] + [token for part in parts for token in part]
+
+
+@EXAMPLES
+@given(args=regret_args())
+@example(args=["regret", "--model", "cycle", "--trials", "2", "--noise", "0.1"])
+@example(args=["regret", "--model", "regular", "--n", "4", "--trials", "1"])
+@example(args=["regret", "--n", "2", "--trials", "2", "--runs", "2"])
+@example(args=["regret", "--trials", "10000000"])
+def test_regret(args):
     check(args)
 
 

@@ -300,3 +300,26 @@ def test_every_split_of_small_tournaments_keeps_degree_within_2r():
             for winners in itertools.combinations(range(n), size):
                 labels = np.isin(np.arange(n), winners).astype(int)
                 assert brute_degree_worst(h, labels) <= 2 * brute_r(h, labels)
+
+
+def test_balcan_theorem_1_for_a_distribution_of_labelings():
+    # Thm 1 in full: for a fixed U and any distribution Q of labelings, Degree's AUC regret ≤ 2 × the classifier's
+    # regret, both weak regrets of Ailon & Mohri's Eq. 5–6 with the bipartite weights; any tie-breaking.
+    from aucbound.reductions import degree_ranking, ground_truth_expectation, preference_regret, ranking_regret
+
+    rng = np.random.default_rng(12)
+    for _ in range(150):
+        n = int(rng.integers(3, 8))
+        h = np.triu((rng.random((n, n)) < 0.5).astype(float), 1)
+        h += np.triu(1 - h, 1).T
+        labelings = []
+        while len(labelings) < 3:
+            labels = (rng.random(n) < 0.5).astype(int)
+            if 0 < labels.sum() < n:
+                labelings.append(labels)
+        probabilities = rng.dirichlet(np.ones(3))
+        e = ground_truth_expectation(labelings, probabilities)
+        bound = 2 * preference_regret(h, e)
+        for ties in ("index", "random"):
+            order = degree_ranking(Preference.from_matrix(h), ties=ties, seed=1).order
+            assert ranking_regret(order, e) <= bound + 1e-12

@@ -133,12 +133,12 @@ def _examples(n: range, epsilons, output_format, tablefmt):
                                  f"tournament), but got {_range_text(n)}.", param_hint="'--n'")
     odd = range(max(3, n.start + (n.start % 2 == 0)), n.stop, 2)
     if not odd:
-        raise click.BadParameter(f"must include an odd n ≥ 3 for Example 1 with --examples, but got {_range_text(n)}.",
-                                 param_hint="'--n'")
+        raise click.BadParameter(f"must include an odd n ≥ 3 for Example 1 with --examples, but got "
+                                 f"{_range_text(n)}.", param_hint="'--n'")
     work = sum(size * size for size in odd)
     if work > MAX_EXAMPLE_WORK:
-        raise click.BadParameter(f"must make at most {MAX_EXAMPLE_WORK:,} entries Σ n² of tournaments in all, but got "
-                                 f"{work:,} for {_range_text(n)}.", param_hint="'--n'")
+        raise click.BadParameter(f"must make at most {MAX_EXAMPLE_WORK:,} entries Σ n² of tournaments in all, but "
+                                 f"got {work:,} for {_range_text(n)}.", param_hint="'--n'")
     records = []
     with library_errors({"epsilon": "--epsilon"}), Progress("examples") as progress:
         total = len(odd) + len(epsilons)
@@ -162,8 +162,8 @@ def _examples(n: range, epsilons, output_format, tablefmt):
                             f"{_count(example.back_edges, 'back edge')}{minimum}, "
                             f"{_count(example.disjoint_three_cycles, 'disjoint 3-cycle')}",
                 "f": example.f, "g": example.misordered, "ratio": float(example.ratio),
-                "paper": f"g′ = (2 − ε)f = {example.ratio * example.f}", "holds": example.ratio == 2 - example.epsilon
-                and example.certified_optimal,
+                "paper": f"g′ = (2 − ε)f = {example.ratio * example.f}",
+                "holds": example.ratio == 2 - example.epsilon and example.certified_optimal,
             })
             progress(k, total)
 

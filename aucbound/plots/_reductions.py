@@ -76,7 +76,7 @@ def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close")
     rows = Rows()
     for ax, model in zip(axes, chosen):
         panel = _PANELS[model]
-        results = [regret_experiment(n, model=model, noise=level, trials=trials, seed=seed + j)
+        results = [regret_experiment(n, model=model, noise=level, trials=trials, seed=seed + j, feedback_trials=0)
                    for j, level in enumerate(levels)]
         r = np.concatenate([res.classification for res in results])
         quicksort_name = results[0].row("quicksort").quantity

@@ -282,3 +282,20 @@ def test_new_commands_are_listed_with_examples(cli):
     for name in ("rank", "tournaments", "regret"):
         assert f"\n  {name} " in top
         assert f"aucbound {name} " in ok(cli(name, "--help"))
+
+
+def test_every_help_example_runs(cli, monkeypatch):
+    # each example of the three commands' help runs here, or is a console block of the docs (which test_docs runs)
+    root = DATA.parent.parent
+    shown = set()
+    for page in (root / "README.md", root / "docs" / "reductions.md"):
+        shown.update(line[2:].strip() for line in page.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("$ aucbound "))
+    monkeypatch.chdir(root)  # the examples name files under tests/data
+    for name in ("rank", "tournaments", "regret"):
+        text = ok(cli(name, "--help")).split("Examples:")[1]
+        examples = [line.strip() for line in text.splitlines() if line.strip().startswith("aucbound ")]
+        assert len(examples) >= 3, name
+        for example in examples:
+            if example not in shown:
+                ok(cli(*example.split()[1:]))

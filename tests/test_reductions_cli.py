@@ -109,6 +109,8 @@ def test_rank_top_of_degree_and_csv(cli):
         ("u,v,h\n", [], "FILE must give pairs after its header u,v,h, but got no pairs in h.csv."),
         ("u,v,h\n0,10000000000,1\n", [], "FILE must hold at most 5,000 items (numbered below 5,000), but got item "
                                          "10,000,000,000 on line 2 of h.csv."),
+        ("u,v,h\n0," + "9" * 5000 + ",1\n", [], "but got an item of 5,000 digits on line 2 of h.csv."),
+        ("u,v,h\n+0002,1,1\n1,2,1\n", [], "but got h[1, 2] = 1 on line 3 of h.csv, where line 2 gave h[2, 1] = 1."),
         ("0,1\n0,0\n", ["--top", "3"], "--top must be at most n = 2, the items in h.csv, but got 3."),
         ("0,1\n0,0\n", ["--top", "0"], "Invalid value for '--top': 0 is not in the range x>=1."),
         ("0,1\n0,0\n", ["--method", "borda"], "Invalid value for '--method': 'borda' is not one of 'degree', "

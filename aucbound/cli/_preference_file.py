@@ -192,13 +192,14 @@ def _npy(data: bytes, source: str) -> np.ndarray:
 
 def _item(text: str, number: int, source: str) -> int:
     text = text.strip()
-    if not _INTEGER.fullmatch(text) or len(text) > 12:
+    if not _INTEGER.fullmatch(text):
         raise _fail("number its items 0, 1, 2, …", f"{_shown(text)} on line {number} of {source}", verb="")
-    item = int(text)
-    if item >= MAX_ITEMS:
+    digits = text.lstrip("+").lstrip("0") or "0"
+    if len(digits) > 12 or int(digits) >= MAX_ITEMS:
+        shown = f"item {int(digits):,}" if len(digits) <= 20 else f"an item of {len(digits):,} digits"
         raise _fail(f"hold at most {MAX_ITEMS:,} items (numbered below {MAX_ITEMS:,})",
-                    f"item {item:,} on line {number} of {source}", verb="")
-    return item
+                    f"{shown} on line {number} of {source}", verb="")
+    return int(digits)
 
 
 def _pairs(lines, delimiter: str, source: str) -> np.ndarray:

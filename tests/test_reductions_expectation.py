@@ -17,9 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aucbound.reductions import (
+    Preference,
+    auc_loss,
     bipartite_ground_truth,
     bipartite_weights,
     check_weights,
+    degree_ranking,
     expected_quicksort_loss,
     expected_quicksort_regret,
     generalized_ranking,
@@ -186,9 +189,10 @@ class TestTheorems:
         assert instances >= 10_000 and worst <= 1 + TOLERANCE
 
     def test_theorem_2_bipartite_loss(self):
-        """E[L(Q_h, σ)] ≤ L(h, σ) for a bipartite σ (Ailon & Mohri 2008, Thm 2, loss part)."""
+        """E[L(Q_h, σ)] ≤ L(h, σ) for a bipartite σ (Ailon & Mohri 2008, Thm 2, loss part), and Degree's
+        AUC loss ≤ 2·L(h, σ) on the same instances (Balcan et al. 2007, Thm 1)."""
         rng = np.random.default_rng(2007)
-        worst, instances = 0.0, 0
+        worst, degree_worst, instances = 0.0, 0.0, 0
         for n, count in SIZES.items():
             h = random_preferences(rng, count, n)
             above = _above_batches(h)
@@ -202,8 +206,15 @@ class TestTheorems:
                 assert expected <= bound + TOLERANCE, (n, index)
                 if bound > 0:
                     worst = max(worst, expected / bound)
+                # Degree on the same instance, ties broken against the labels: AUC loss ≤ 2·L(h, σ)
+                # (Balcan et al. 2007, Thm 1 for a fixed V; with fractional h the wins are Σ_v h[u, v])
+                order = degree_ranking(Preference.from_matrix(h[index]), ties="worst", labels=labels).order
+                degree_loss = auc_loss(order, labels)
+                assert degree_loss <= 2 * bound + TOLERANCE, (n, index)
+                if bound > 0:
+                    degree_worst = max(degree_worst, degree_loss / (2 * bound))
                 instances += 1
-        assert instances >= 10_000 and worst <= 1 + TOLERANCE
+        assert instances >= 10_000 and worst <= 1 + TOLERANCE and degree_worst <= 1 + TOLERANCE
 
     def test_theorem_2_bipartite_regret(self):
         """E[ranking regret of Q_h] ≤ classification regret of h, labels random given V (Thm 2, regret part)."""

@@ -87,11 +87,12 @@ def test_rank_top_of_degree_and_csv(cli):
                                "lines in h.csv."),
         ("0,1\n0,0,1\n", [], "FILE must have 2 values on every line of an n×n matrix (as on line 1), but got 3 on "
                              "line 2 of h.csv."),
-        ("0,0.7\n0.2,0\n", [], "FILE must have h[u, v] + h[v, u] = 1 off the diagonal, but got h[0, 1] = 0.7 on "
-                               "line 1 and h[1, 0] = 0.2 on line 2 of h.csv."),
-        ("0,1.5\n-0.5,0\n", [], "FILE must hold values in [0, 1] off the diagonal, but got h[0, 1] = 1.5 on line 1 "
+        ("0,0.7\n0.2,0\n", [], "FILE must satisfy h[u, v] + h[v, u] = 1 off the diagonal (within 1e-12), but got "
+                               "h[0, 1] = 0.7 on line 1 and h[1, 0] = 0.2 on line 2 of h.csv."),
+        ("0,1.5\n-0.5,0\n", [], "FILE must have entries in [0, 1] off the diagonal, but got h[0, 1] = 1.5 on line 1 "
                                 "of h.csv."),
-        ("0,nan\nnan,0\n", [], "FILE must hold values in [0, 1] off the diagonal, but got h[0, 1] = nan on line 1"),
+        ("0,nan\nnan,0\n", [], "FILE must have finite entries off the diagonal, but got h[0, 1] = nan on line 1 "
+                               "of h.csv."),
         ("0,1,x\n0,0,1\n1,0,0\n", [], "FILE must hold numbers only (a pairs file starts with the header u,v,h), but got "
                                       "'x' on line 1, column 3 of h.csv."),
         ("0\n", [], "FILE must hold an n×n matrix with n ≥ 2 (or pairs after the header u,v,h), but got 1 value on "

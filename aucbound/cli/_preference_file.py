@@ -27,13 +27,12 @@ import sys
 import numpy as np
 
 from .. import _validate as v
+from ..reductions._checks import TOLERANCE, preference_matrix
 
 __all__ = ["read_preference", "MAX_ITEMS", "TOLERANCE"]
 
 #: The most items a file may hold (h is read into an n×n matrix of floats: 200 MB at 5000).
 MAX_ITEMS = 5000
-#: How far h[u, v] + h[v, u] may be from 1 (that of aucbound.reductions.Preference.from_matrix).
-TOLERANCE = 1e-12
 
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = b"PK"
@@ -136,29 +135,13 @@ def _matrix(lines, delimiter: str, source: str) -> np.ndarray:
 
 
 def _checked(h: np.ndarray, line, source: str) -> np.ndarray:
-    """`h` with a zero diagonal, if every entry off the diagonal is finite, in [0, 1] and h[u, v] + h[v, u] = 1.
-
-    `line(u)` says where row u is (its line), or None for a .npy file."""
-    n = h.shape[0]
-    off = ~np.eye(n, dtype=bool)
-
-    def at(u: int, w: int) -> str:
-        where = line(u)
-        return f"h[{u}, {w}] = {v.show(h[u, w])}" + (f" on {where}" if where else "")
-
-    with np.errstate(invalid="ignore"):
-        bad = off & ~((h >= 0) & (h <= 1))  # NaN fails both
-    if bad.any():
-        u, w = map(int, np.argwhere(bad)[0])
-        raise _fail("hold values in [0, 1] off the diagonal", f"{at(u, w)} of {source}", verb="")
-    upper = np.triu(off)
-    inconsistent = upper & (np.abs(h + h.T - 1.0) > TOLERANCE)
-    if inconsistent.any():
-        u, w = map(int, np.argwhere(inconsistent)[0])
-        raise _fail("have h[u, v] + h[v, u] = 1 off the diagonal", f"{at(u, w)} and {at(w, u)} of {source}",
-                    verb="")
-    np.fill_diagonal(h, 0.0)
-    return h
+    """`h` checked as every preference matrix is (:func:`aucbound.reductions._checks.preference_matrix`),
+    a broken rule reported for ``path`` with the entry, its line (`line(u)`: row u's line, or
+    None for a .npy file) and the file."""
+    try:
+        return preference_matrix("h", h, where=line)
+    except v.ParameterError as error:
+        raise _fail(error.rule, f"{error.got} {'of' if line else 'in'} {source}", verb=error.verb) from None
 
 
 # --- a .npy file --------------------------------------------------------------------------
@@ -184,7 +167,7 @@ def _npy(data: bytes, source: str) -> np.ndarray:
         array = np.load(io.BytesIO(data), allow_pickle=False)
     except Exception as error:
         raise OSError(f"cannot read {source} as a .npy file ({v.printable(str(error), 120)})") from None
-    return _checked(np.array(array, dtype=np.float64), lambda u: None, source)
+    return _checked(np.array(array, dtype=np.float64), None, source)
 
 
 # --- pairs u,v,h --------------------------------------------------------------------------

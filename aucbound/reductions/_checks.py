@@ -28,7 +28,8 @@ __all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "bina
 TOLERANCE = 1e-12
 
 
-def square(parameter: str, value, *, limit: int | None = None, n: int | None = None, rows: str = "item") -> np.ndarray:
+def square(parameter: str, value, *, limit: int | None = None, n: int | None = None, rows: str = "item",
+           where=None) -> np.ndarray:
     """A square float64 array of side 2 ≤ n ≤ `limit` (exactly `n` if given), finite off the diagonal.
 
     Booleans read as 0/1. Returned as a copy whose diagonal is 0 (the diagonal is never
@@ -55,25 +56,32 @@ def square(parameter: str, value, *, limit: int | None = None, n: int | None = N
         raise v.ParameterError(parameter, f"be {n}×{n} (one row per {rows})", f"shape {array.shape}", verb="")
     array = array.copy()
     np.fill_diagonal(array, 0.0)
-    entries(parameter, array, np.isfinite(array), "have finite entries off the diagonal")
+    entries(parameter, array, np.isfinite(array), "have finite entries off the diagonal", where=where)
     return array
 
 
-def entries(parameter: str, array: np.ndarray, ok: np.ndarray, rule: str) -> None:
-    """Raise for the first entry of the 2-D `array` (row by row) where `ok` is False, naming it as `parameter`[u, v]."""
+def _entry(parameter: str, array: np.ndarray, u: int, w: int, where) -> str:
+    """'h[u, w] = value', and with `where` (row → its place, such as a file's line) ' on <place>'."""
+    return f"{parameter}[{u}, {w}] = {v.show(array[u, w])}" + (f" on {where(u)}" if where is not None else "")
+
+
+def entries(parameter: str, array: np.ndarray, ok: np.ndarray, rule: str, *, where=None) -> None:
+    """Raise for the first entry of the 2-D `array` (row by row) where `ok` is False, naming it as
+    `parameter`[u, v] (and, with `where`, the place of its row)."""
     if not ok.all():
         u, w = divmod(int(np.argmin(ok.ravel())), array.shape[1])
-        raise v.ParameterError(parameter, rule, f"{parameter}[{u}, {w}] = {v.show(array[u, w])}", verb="")
+        raise v.ParameterError(parameter, rule, _entry(parameter, array, u, w, where), verb="")
 
 
 def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int | None = None,
-                      n: int | None = None) -> np.ndarray:
+                      n: int | None = None, where=None) -> np.ndarray:
     """A pairwise-consistent preference function h as an n×n float64 array (Ailon & Mohri 2008, §2.3).
 
     :func:`square`, then off the diagonal: entries in [0, 1] (with `binary`, 0 or 1: a
     tournament) and h[u, v] + h[v, u] = 1 within :data:`TOLERANCE`; the first pair (u < v,
     row by row) that is not consistent is named. The lower triangle is returned as 1 − the
-    upper one, so the result is exactly consistent; the diagonal is 0.
+    upper one, so the result is exactly consistent; the diagonal is 0. `where(u)`, if given,
+    says where row u came from (such as a file's line), for the messages.
 
     >>> preference_matrix("h", [[0, 0.25], [0.75, 0]])
     array([[0.  , 0.25],
@@ -83,11 +91,11 @@ def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int
     ...
     aucbound._validate.ParameterError: `h` must satisfy h[u, v] + h[v, u] = 1 off the diagonal (within 1e-12), but got h[0, 1] = 0.7 and h[1, 0] = 0.2.
     """
-    h = square(parameter, value, limit=limit, n=n)
+    h = square(parameter, value, limit=limit, n=n, where=where)
     if binary:
-        entries(parameter, h, (h == 0) | (h == 1), "have entries 0 or 1 off the diagonal (a tournament)")
+        entries(parameter, h, (h == 0) | (h == 1), "have entries 0 or 1 off the diagonal (a tournament)", where=where)
     else:
-        entries(parameter, h, (h >= 0) & (h <= 1), "have entries in [0, 1] off the diagonal")
+        entries(parameter, h, (h >= 0) & (h <= 1), "have entries in [0, 1] off the diagonal", where=where)
     gap = h + h.T  # symmetric, so its first entry off by more than TOLERANCE, row by row, has u < w
     np.fill_diagonal(gap, 1.0)
     gap -= 1.0
@@ -97,7 +105,7 @@ def preference_matrix(parameter: str, value, *, binary: bool = False, limit: int
         u, w = divmod(int(np.argmax(off.ravel())), h.shape[1])
         raise v.ParameterError(
             parameter, f"satisfy {parameter}[u, v] + {parameter}[v, u] = 1 off the diagonal (within {TOLERANCE:g})",
-            f"{parameter}[{u}, {w}] = {v.show(h[u, w])} and {parameter}[{w}, {u}] = {v.show(h[w, u])}", verb="")
+            f"{_entry(parameter, h, u, w, where)} and {_entry(parameter, h, w, u, where)}", verb="")
     np.copyto(h, 1.0 - h.T, where=np.tri(h.shape[0], k=-1, dtype=bool))
     return h
 

@@ -15,6 +15,8 @@ is in its subpackage:
   :func:`quicksort_ranking`, :func:`quicksort_runs`, :func:`expected_quicksort_loss`,
   :func:`exhaustive_check`; the losses, regrets and tournament examples.
 - :mod:`aucbound.simulate` — the coverage simulator: :func:`coverage`, :func:`coverage_study`.
+- :mod:`aucbound.experiments` — the papers' experiments: :func:`regret_experiment`,
+  :func:`quicksort_calls`.
 - :mod:`aucbound.plots` — the papers' figures and new ones (matplotlib, imported on use).
 """
 
@@ -60,8 +62,11 @@ from .results import (
     MethodCoverage,
     PairSample,
     PsiReport,
+    QuickSortCalls,
     QuickSortRanking,
     QuickSortRuns,
+    RegretExperiment,
+    RegretRow,
     RegularTournamentExample,
     SampleComplexity,
     SampleSize,
@@ -71,6 +76,7 @@ from .results import (
 )
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
 from .simulate import Scenario, coverage, coverage_study, scenario
+from .experiments import quicksort_calls, regret_experiment
 
 __version__ = "0.2.0"
 
@@ -103,9 +109,12 @@ __all__ = [
     "Polynomial",
     "Preference",
     "PsiReport",
+    "QuickSortCalls",
     "QuickSortRanking",
     "QuickSortRuns",
     "RankGrowth",
+    "RegretExperiment",
+    "RegretRow",
     "RegularTournamentExample",
     "SampleComplexity",
     "SampleSize",
@@ -132,10 +141,12 @@ __all__ = [
     "log_psi",
     "psi",
     "psi_report",
+    "quicksort_calls",
     "quicksort_ranking",
     "quicksort_runs",
     "read_columns",
     "register",
+    "regret_experiment",
     "sample_complexity_lower_bound",
     "sample_size",
     "scenario",

@@ -12,6 +12,6 @@ and the command line draw and print what these return.
 
 from ._calls import quicksort_calls
 from ._regret import MODELS, regret_experiment
-from ._results import QuickSortCalls, RegretExperiment, RegretRow
+from ..results import QuickSortCalls, RegretExperiment, RegretRow
 
 __all__ = ["MODELS", "QuickSortCalls", "RegretExperiment", "RegretRow", "quicksort_calls", "regret_experiment"]

@@ -79,7 +79,7 @@ from ..reductions import (
     regular_tournament,
     three_cycle_adversary,
 )
-from ._results import RegretExperiment, RegretRow
+from ..results import RegretExperiment, RegretRow
 
 __all__ = ["regret_experiment", "MODELS", "DEFAULT_N", "MAX_ITEMS", "MAX_TRIALS", "MAX_WORK", "EXACT_ITEMS",
            "FEEDBACK_ITEMS"]

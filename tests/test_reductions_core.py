@@ -70,6 +70,13 @@ matrices = st.builds(
 
 
 class TestPreferenceChecks:
+    def test_too_many_scores_are_counted_as_items(self, monkeypatch):
+        from aucbound.reductions import _preference
+
+        monkeypatch.setattr(_preference, "MAX_ITEMS", 10)
+        with pytest.raises(ValueError, match=r"^`scores` must have at most 10 items, but got 11\.$"):
+            Preference.from_scores(np.arange(11.0))
+
     def test_inconsistent_pair_is_named_with_its_values(self):
         h = [[0, 1, 0.5], [0, 0, 1], [0.25, 0, 0]]
         with pytest.raises(ValueError, match=r"^`h` must satisfy h\[u, v\] \+ h\[v, u\] = 1 off the diagonal "

@@ -131,7 +131,8 @@ class Preference:
             raise v.fail("scores", "a one-dimensional array", array)
         if array.size < 2:
             raise v.ParameterError("scores", "have at least 2 items", str(array.size), verb="")
-        items("scores", array.size, MAX_ITEMS)
+        if array.size > MAX_ITEMS:
+            raise v.ParameterError("scores", f"have at most {MAX_ITEMS:,} items", f"{array.size:,}", verb="")
         v.check("scores", np.isfinite(array), "finite (no NaN or inf)", array)
         stored = array.copy()
         stored.setflags(write=False)

@@ -26,7 +26,7 @@ def _ratio(value) -> str:
     return "—" if value is None else f"{value:.6g}"
 
 
-@click.command("tournaments")
+@click.command("tournaments", short_help="Thm 2 and Thm 4 of Balcan et al. (2007) on every tournament on n ≤ 6 vertices.")
 @click.option("--n", "n", type=SIZES, default="3..6", show_default=True, metavar="N|A..B",
               help=f"Vertices, or a range A..B: at most {MAX_CHECK} for the check, {MAX_EXAMPLE} with --examples "
                    "(its odd n).")

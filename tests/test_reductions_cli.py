@@ -101,17 +101,19 @@ def test_rank_top_of_degree_and_csv(cli):
         ("u,v,h\n0,1,1\n0,2,1\n", [], "FILE must give every pair of its items 0, …, 2 at least once, but got no line "
                                       "for the pair (1, 2) in h.csv (1 of 3 pairs missing)."),
         ("u,v,h\n0,1,0.4\n2,0,1\n1,2,1\n1,0,0.5\n", [],
-         "FILE must give each pair consistently (h[v, u] = 1 − h[u, v]), but got h[1, 0] = 0.5 on line 5 of h.csv, "
-         "where line 2 gave h[0, 1] = 0.4."),
+         "FILE must give each pair consistently (h[v, u] = 1 − h[u, v], within 1e-12), but got h[1, 0] = 0.5 on "
+         "line 5 of h.csv, where line 2 gave h[0, 1] = 0.4."),
         ("u,v,h\n0,1,2\n", [], "FILE must give values h in [0, 1], but got '2' on line 2 of h.csv."),
+        ("u,v,h\n0,1,0.3\n0,1,0.30000001\n", [], "but got h[0, 1] = 0.30000001 on line 3 of h.csv, where line 2 gave "
+                                                 "h[0, 1] = 0.3."),
         ("u,v,h\n1,1,1\n", [], "FILE must pair distinct items, but got the item 1 against itself on line 2 of h.csv."),
         ("u,v,h\n0,-1,1\n", [], "FILE must number its items 0, 1, 2, …, but got '-1' on line 2 of h.csv."),
         ("u,v,h\n0,1\n", [], "FILE must have three values u,v,h on every line, but got 2 on line 2 of h.csv."),
         ("u,v,h\n", [], "FILE must give pairs after its header u,v,h, but got no pairs in h.csv."),
-        ("u,v,h\n0,10000000000,1\n", [], "FILE must hold at most 5,000 items (numbered below 5,000), but got item "
+        ("u,v,h\n0,10000000000,1\n", [], "FILE must hold at most 2,000 items (numbered below 2,000), but got item "
                                          "10,000,000,000 on line 2 of h.csv."),
         ("u,v,h\n0," + "9" * 5000 + ",1\n", [], "but got an item of 5,000 digits on line 2 of h.csv."),
-        ("u,v,h\n+0002,1,1\n1,2,1\n", [], "but got h[1, 2] = 1 on line 3 of h.csv, where line 2 gave h[2, 1] = 1."),
+        ("u,v,h\n+0002,1,1\n1,2,1\n", [], "but got h[1, 2] = 1.0 on line 3 of h.csv, where line 2 gave h[2, 1] = 1.0."),
         ("0,1\n0,0\n", ["--top", "3"], "--top must be at most n = 2, the items in h.csv, but got 3."),
         ("0,1\n0,0\n", ["--top", "0"], "Invalid value for '--top': 0 is not in the range x>=1."),
         ("0,1\n0,0\n", ["--method", "borda"], "Invalid value for '--method': 'borda' is not one of 'degree', "

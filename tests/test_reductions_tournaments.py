@@ -370,6 +370,12 @@ class TestExample2:
         # δ = 1/999 = 1/(3³·37): n = 3²·37 = 333, and 111 + 221,778 + 333 vertices
         (lambda: example2("1/1000"), "`epsilon` must give at most 3,000 vertices (δn² + 2n² + n), but got 222,222 vertices "
                                      "(ε = 1/1000, n = 333)."),
+        (lambda: example2("1/2", n=100), "`n` must give at most 3,000 vertices (δn² + 2n² + n), but got 30,100 "
+                                         "vertices (ε = 1/2, n = 100)."),
+        # a prime denominator near 10^18: refused at once (n² ≥ the denominator), never factored
+        (lambda: example2("11/1000000000000000000"), "`epsilon` must give at most 3,000 vertices (δn² + 2n² + n, "
+                                                     "with δn² an integer: n² a multiple of δ's denominator), but got "
+                                                     "δ = ε/(1 − ε) = 11/999999999999999989"),
     ])
     def test_errors(self, call, message):
         with pytest.raises(ValueError) as error:

@@ -77,6 +77,8 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
     how = METHODS[method]
     if method == "degree":
         parameters["ties"] = ties
+        if ties == "random":
+            parameters["seed"] = seed
         how += ", ties by lower index" if ties == "index" else f", ties in a random order (seed {seed})"
         calls = f"calls of h: {ranking.calls:,} = n(n − 1)/2, each pair once"
     else:

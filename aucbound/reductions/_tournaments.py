@@ -281,7 +281,13 @@ MAX_EXAMPLE_VERTICES = MAX_ITEMS
 def _example2_sizes(epsilon, n) -> tuple[Fraction, Fraction, int, tuple[int, int, int]]:
     epsilon = v.skew("epsilon", epsilon)
     delta = epsilon / (1 - epsilon)
+    if 2 * delta.denominator > MAX_EXAMPLE_VERTICES:  # δn² an integer needs n² ≥ that denominator: 2n² too many
+        raise v.ParameterError("epsilon", f"give at most {MAX_EXAMPLE_VERTICES:,} vertices (δn² + 2n² + n, with δn² "
+                               f"an integer: n² a multiple of δ's denominator)",
+                               f"δ = ε/(1 − ε) = {v.printable(str(delta), 60)} (ε = {v.printable(str(epsilon), 60)})",
+                               verb="")
     smallest = _smallest_n(delta)
+    given = n is not None
     if n is None:
         n = smallest
     else:
@@ -291,7 +297,7 @@ def _example2_sizes(epsilon, n) -> tuple[Fraction, Fraction, int, tuple[int, int
                                    verb="")
     sizes = (int(delta * n * n), 2 * n * n, n)
     if sum(sizes) > MAX_EXAMPLE_VERTICES:
-        raise v.ParameterError("epsilon", f"give at most {MAX_EXAMPLE_VERTICES:,} vertices (δn² + 2n² + n)",
+        raise v.ParameterError("n" if given else "epsilon", f"give at most {MAX_EXAMPLE_VERTICES:,} vertices (δn² + 2n² + n)",
                                f"{sum(sizes):,} vertices (ε = {epsilon}, n = {n})", verb="")
     return epsilon, delta, n, sizes
 

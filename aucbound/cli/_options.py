@@ -274,3 +274,8 @@ def library_errors(rename: dict | None = None):
     except (_validate.ParameterError, _validate.ParameterTypeError) as error:
         ctx = click.get_current_context()
         raise click.UsageError(error.message(option_namer(ctx, rename)), ctx) from None
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option `name` was typed on the command line (not left at its default)."""
+    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE

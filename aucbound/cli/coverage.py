@@ -9,7 +9,7 @@ import click
 from ..bounds import METHODS
 from ..simulate import MAX_TRIALS, SCENARIOS
 from . import _describe
-from ._options import IntRange, delta_option, library_errors, method_option, output_options
+from ._options import IntRange, delta_option, given, library_errors, method_option, output_options
 from ._progress import Progress
 from ._render import Column, emit
 
@@ -55,7 +55,7 @@ def _write_csv(path: str, records: list[dict]) -> None:
 
 def _explicit(ctx: click.Context, names) -> list[str]:
     """The options among `names` given on the command line."""
-    return [name for name in names if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+    return [name for name in names if given(ctx, name)]
 
 
 def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablefmt):

@@ -5,17 +5,13 @@ from __future__ import annotations
 import click
 
 from ._data import data_errors, file_argument
-from ._options import IntRange, output_options
+from ._options import IntRange, given, output_options
 from ._render import Column, emit, number
 
 METHODS = {
     "degree": "Degree (Balcan et al. 2007, Alg. 2): by number of wins",
     "quicksort": "QuickSort with h as the comparison (Ailon & Mohri 2008, §3.1)",
 }
-
-
-def _ties_given(ctx: click.Context) -> bool:
-    return ctx.get_parameter_source("ties") is click.core.ParameterSource.COMMANDLINE
 
 
 @click.command("rank")
@@ -48,7 +44,7 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
       aucbound rank tests/data/preference_pairs.csv --method quicksort --top 2 --format json
     """
     ctx = click.get_current_context()
-    if method != "degree" and _ties_given(ctx):
+    if method != "degree" and given(ctx, "ties"):
         raise click.UsageError("--ties goes with --method degree (QuickSort has no ties to break).", ctx)
     from ._preference_file import read_preference
 

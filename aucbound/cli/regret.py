@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import click
 
-from ._options import IntRange, UNIT_CLOSED, library_errors, output_options
+from ._options import UNIT_CLOSED, IntRange, given, library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
 
 #: The models, as the help lists them (the library's MODELS, without importing numpy at start-up).
 MODELS = ("flip", "close", "regular", "cycle")
-
-
-def _given(ctx: click.Context, name: str) -> bool:
-    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
 
 
 def _model_text(result) -> str:
@@ -66,7 +62,7 @@ def regret(model, n, noise, scale, positives, trials, runs, seed, output_format,
     ctx = click.get_current_context()
     for name in ("noise", "scale"):
         allowed = ("flip", "close") if name == "noise" else ("close",)
-        if _given(ctx, name) and model not in allowed:
+        if given(ctx, name) and model not in allowed:
             raise click.UsageError(f"--{name} goes with --model {' or '.join(allowed)}.", ctx)
     from ..experiments import regret_experiment
 

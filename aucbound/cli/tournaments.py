@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import Skew, library_errors, output_options
+from ._options import Skew, given, library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
 from .psi import SIZES
@@ -16,10 +16,6 @@ MAX_CHECK = 6
 MAX_EXAMPLE = 3000
 MAX_EXAMPLE_WORK = 2 * 10**8
 DEFAULT_EPSILONS = ("1/2", "1/3")
-
-
-def _given(ctx: click.Context, name: str) -> bool:
-    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
 
 
 def _ratio(value) -> str:
@@ -60,7 +56,7 @@ def tournaments(n, feedback, examples, epsilons, output_format, tablefmt):
     """
     ctx = click.get_current_context()
     if examples:
-        if _given(ctx, "feedback"):
+        if given(ctx, "feedback"):
             raise click.UsageError("--feedback and --no-feedback go with the exhaustive check, not --examples.", ctx)
         _examples(n, list(epsilons) or list(DEFAULT_EPSILONS), output_format, tablefmt)
         return

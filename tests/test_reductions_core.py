@@ -70,6 +70,9 @@ matrices = st.builds(
 
 
 class TestPreferenceChecks:
+    def test_a_nested_list_of_booleans_is_a_tournament(self):
+        assert Preference.from_matrix([[False, True], [False, False]]).matrix().tolist() == [[0.0, 1.0], [0.0, 0.0]]
+
     def test_too_many_scores_are_counted_as_items(self, monkeypatch):
         from aucbound.reductions import _preference
 

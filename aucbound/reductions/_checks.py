@@ -44,6 +44,12 @@ def square(parameter: str, value, *, limit: int | None = None, n: int | None = N
     ...
     aucbound._validate.ParameterError: `h` must have finite entries off the diagonal, but got h[1, 0] = inf.
     """
+    if isinstance(value, (list, tuple)):  # nested lists of booleans read as a boolean array
+        try:
+            probe = np.asarray(value)
+        except ValueError:  # ragged: v.real says so
+            probe = None
+        value = probe if probe is not None and probe.dtype.kind == "b" else value
     if isinstance(value, np.ndarray) and value.dtype.kind == "b":
         value = value.astype(np.float64)
     array = v.real(parameter, value)

@@ -117,7 +117,8 @@ class Preference:
 
         Balcan et al. (2007), §6: a classifier c(x, x') = 1(s(x) > s(x')) labels a transitive
         tournament. No n×n matrix is made; ``binary`` is True when no two scores are equal.
-        Integer scores beyond 2^53 are replaced by their ranks (which keeps every comparison).
+        Scores in an integer array (int64, uint64) beyond ±2^53 are replaced by their ranks, which
+        keeps every comparison (Python integers beyond int64 are refused: rank them first).
 
         >>> Preference.from_scores([3, 1, 2]).pref(0, [1, 2])
         array([1., 1.])

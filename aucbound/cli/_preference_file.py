@@ -3,7 +3,7 @@
 Three forms, told apart by their first bytes:
 
 - an n×n matrix as CSV text without a header (h[u, v] in row u, column v; commas, or tabs
-  when the first line has a tab and no comma; the diagonal is ignored);
+  when the first line has a tab and no comma; the diagonal holds any number, which is ignored);
 - a pairs file: CSV text whose first line is the header ``u,v,h``, then one line per pair
   with items numbered 0, …, n − 1 (n is the largest item + 1). Every unordered pair must be
   given at least once; h[v, u] = 1 − h[u, v] completes the matrix, and a pair given twice

@@ -31,9 +31,9 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
 
     FILE holds h[u, v] ∈ [0, 1], the classifier's belief that item u goes above item v,
     with h[u, v] + h[v, u] = 1: an n×n matrix as CSV without a header (row u, column v;
-    the diagonal holds any number, ignored) or as .npy, or a pairs file with the header u,v,h and one line
-    per pair (items 0, …, n − 1; every unordered pair at least once, h[v, u] = 1 − h[u, v]
-    completing it). '-' reads standard input. h need not be transitive. Prints the
+    the diagonal holds any number, ignored) or as .npy, or a pairs file with the header
+    u,v,h and one line per pair (items 0, …, n − 1; every unordered pair at least once,
+    h[v, u] = 1 − h[u, v] completing it). '-' reads standard input. h need not be transitive. Prints the
     ranking from the top (position, item, and for Degree its wins) and how many times h
     was asked. See docs/reductions.md.
 

@@ -79,6 +79,7 @@ from ..reductions import (
     regular_tournament,
     three_cycle_adversary,
 )
+from ..reductions._losses import misordered
 from ..results import RegretExperiment, RegretRow
 
 __all__ = ["regret_experiment", "MODELS", "DEFAULT_N", "MAX_ITEMS", "MAX_TRIALS", "MAX_WORK", "EXACT_ITEMS",
@@ -204,11 +205,8 @@ def _cycle_instance():
 
 def _losses(orders: np.ndarray, labels: np.ndarray) -> np.ndarray:
     """1 − AUC of each row of `orders` (items from the top) for the 0/1 `labels`."""
-    ranked = labels[orders]
-    negative = 1 - ranked
-    negatives_above = np.cumsum(negative, axis=1) - negative
     m = int(labels.sum())
-    return (negatives_above * ranked).sum(axis=1) / (m * (labels.shape[0] - m))
+    return misordered(labels[orders].astype(bool)) / (m * (labels.shape[0] - m))
 
 
 def _mean_se(values: np.ndarray) -> tuple[float, float | None]:

@@ -112,10 +112,12 @@ def above(order: np.ndarray) -> np.ndarray:
     return (position[..., :, None] < position[..., None, :]).astype(np.float64)
 
 
-def misordered(ranked: np.ndarray) -> int:
-    """The (positive, negative) pairs with the negative first, for the classes `ranked` from the top (True = positive)."""
-    negatives_above = np.cumsum(~ranked)  # at a positive: the negatives above it
-    return int(negatives_above[ranked].sum())
+def misordered(ranked: np.ndarray):
+    """The (positive, negative) pairs with the negative first, for the classes `ranked` from the top
+    (True = positive): an int for one ranking, an int64 array for each row of a stack of them."""
+    negatives_above = np.cumsum(~ranked, axis=-1)  # at a positive: the negatives above it
+    counts = (negatives_above * ranked).sum(axis=-1)
+    return int(counts) if counts.ndim == 0 else counts
 
 
 def pairs(n: int) -> int:

@@ -37,8 +37,6 @@ MAX_MATRIX = 20_000
 #: Rows of h evaluated at once when a matrix is materialised from scores or a function.
 _BLOCK_VALUES = 1 << 22
 
-_KINDS = ("matrix", "scores", "function")
-
 
 def _indices(parameter: str, value, n: int) -> np.ndarray:
     """Item indices: integers (or an integer array) in 0, …, n − 1, as int64."""

@@ -14,13 +14,15 @@ ALLOWED = {
     "bounds": {"shatter", "_validate", "_exact", "_normal", "results"},
     "empirical": {"bounds", "shatter", "_validate", "_exact", "_normal", "results"},
     "reductions": {"_validate", "results"},
-    "simulate": {"empirical", "reductions", "bounds", "shatter", "_validate", "_exact", "_normal", "results"},
-    "experiments": {"simulate", "empirical", "reductions", "bounds", "shatter", "_validate", "_exact", "_normal",
-                    "results"},
-    "plots": {"experiments", "simulate", "empirical", "reductions", "bounds", "shatter", "_validate", "_exact",
-              "_normal", "results"},
-    "cli": {"plots", "experiments", "simulate", "empirical", "reductions", "bounds", "shatter", "_validate", "_exact",
-            "_normal", "results", "__version__"},
+    "optimal": {"_validate", "_normal", "results"},
+    "simulate": {"empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact", "_normal",
+                 "results"},
+    "experiments": {"simulate", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact",
+                    "_normal", "results"},
+    "plots": {"experiments", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate",
+              "_exact", "_normal", "results"},
+    "cli": {"plots", "experiments", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter",
+            "_validate", "_exact", "_normal", "results", "__version__"},
     "_exact": {"_normal"},
     "_normal": set(),
     "_validate": set(),
@@ -70,5 +72,6 @@ def test_import_aucbound_in_a_fresh_interpreter_has_no_cycle_problem():
     import sys
 
     for module in ("aucbound", "aucbound.shatter", "aucbound.bounds", "aucbound.empirical", "aucbound.simulate",
-                   "aucbound.reductions", "aucbound.experiments", "aucbound.cli", "aucbound.plots"):
+                   "aucbound.reductions", "aucbound.optimal", "aucbound.experiments", "aucbound.cli",
+                   "aucbound.plots"):
         subprocess.run([sys.executable, "-c", f"import {module}"], check=True, capture_output=True)

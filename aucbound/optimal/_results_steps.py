@@ -26,7 +26,10 @@ class OptimalSteps(_AsDict):
     ``minimum`` says no K-step function found by direct minimization of the risk from
     ``starts`` random starting points has a risk below ``hinge_risk`` by more than 1e-13
     (``direct_risk`` is the best risk that search found). ``auc_loss`` is 1 − AUC with
-    ties counted ½.
+    ties counted ½. ``symmetric_jumps`` and ``symmetric_risk`` are the paper's symmetric
+    solution of Eq. 8 and its risk; ``symmetric`` says whether it is the one returned (for
+    even K ≥ 8 it is not: it is a saddle point, and the minimum is lopsided, the symmetric
+    solution for K − 1 with one more jump far out; its mirror image is a minimum too).
     """
 
     K: int
@@ -41,6 +44,9 @@ class OptimalSteps(_AsDict):
     minimum: bool
     direct_risk: float
     starts: int
+    symmetric: bool
+    symmetric_jumps: tuple
+    symmetric_risk: float
     source: str = "Uematsu & Lee, §5.1.1 (Eq. 6–8, Table 1) and §5.1.2"
 
 
@@ -66,7 +72,7 @@ class HingeExcessRisk(_AsDict):
     """The ranking risk the hinge loss leaves on top of the Bayes ranking risk (§5.1.2).
 
     ``bayes_risk`` is Φ(−separation/√2); ``auc_loss_even`` and ``auc_loss_odd`` are 1 − AUC of
-    the optimal K-step functions at K = ``K_even`` and ``K_odd`` (25 and 24: converged far
+    the optimal K-step functions at K = ``K_even`` and ``K_odd`` (24 and 25: converged far
     beyond double precision); ``excess_even``/``excess_odd`` their differences from the
     Bayes risk; ``hinge_risk`` the limit of the minimal hinge risk.
     """

@@ -26,17 +26,24 @@ so a_{m+1} = 0 for odd K = 2m + 1; K = 1 gives a_1 = 0 and K = 3 gives
 a_1 = ln Φ(−μ)/(2μ) (= ½ ln Φ(−1) = −0.920511 at μ = 1).
 
 **Where double precision stops.** The jumps grow roughly like a_{i+1} ≈ (a_i + μ)²/(4μ) far
-out (at μ = 1 the outer jump is 940 at K = 16, 9038 at K = 17 and about 10^25 at K = 25),
-and the terms of F grow with them, so a float solution can satisfy |F_i| ≤ 1e-12 only
-while the jumps are small: at μ = 1 it does for K ≤ 16 and not from K = 17 on (3.6e-12).
+out (at μ = 1 the outer jump is 9038 at K = 17, 2.0·10^7 at K = 18 and 1.9·10^54 at
+K = 25), and the terms of F grow with them, so a float solution can satisfy |F_i| ≤ 1e-12
+only while the jumps are small: at μ = 1 it does for K ≤ 17 (1.1e-13 there) and not from
+K = 18 on.
 Wherever the float residual exceeds 1e-12 the system is solved again in mpmath (inside
 ``mp.workdps``, with 25 digits more than the largest term has), with the normal tails from
 :mod:`aucbound._normal`; ``jumps_text`` keeps those digits.
 
-**A stationary point is not automatically the minimum.** Eq. 8 is a first-order condition,
-so :func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
+**A stationary point is not automatically the minimum.** Eq. 8 is a first-order condition.
+Besides the symmetric solution, a lopsided one is solved for each K: the symmetric solution
+for K − 1 with one more jump far out on the right, polished by Newton's method. For even
+K ≥ 8 (at μ = 1) the lopsided solution has the lower risk — 0.1945890921 against
+0.1945899234 at K = 8 — so the paper's symmetric solution is a saddle point there, not the
+minimum (by the reflection x → −x the mirror image is a minimum too); for K ≤ 7 and every
+odd K the symmetric solution is the minimum. In the limit the even K give the same risk as
+the odd ones; the even symmetric sequence keeps a risk 8.4e-7 higher. :func:`optimal_steps` :func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
 parametrized by a_1 and the logarithms of the gaps) by L-BFGS-B from many random starting
-points, and compares. Jumps whose tail probabilities are below 1e-16 do not change R in
+points, and compares (returning the search's polished minimizer if it were lower). Jumps whose tail probabilities are below 1e-16 do not change R in
 double precision, so for large K that search pins down the inner jumps only; the outer
 ones are fixed by Eq. 8 in mpmath.
 
@@ -93,7 +100,7 @@ __all__ = [
     "step_risk_curve",
 ]
 
-#: The largest number of steps solved (the outer jump is about 10^25 at K = 25, μ = 1).
+#: The largest number of steps solved (the outer jump is about 1.9·10^54 at K = 25, μ = 1).
 MAX_STEPS = 25
 #: Eq. 8 in log form must hold to this for a solution to count as stationary.
 RESIDUAL_TOLERANCE = 1e-12
@@ -237,26 +244,17 @@ def _two_steps(mu: float) -> float:
     return optimize.brentq(lambda t: -2 * mu * t - special.log_ndtr(t - mu), 0.0, upper, xtol=1e-300, rtol=1e-15)
 
 
-@functools.lru_cache(maxsize=256)
-def _solve(K: int, mu: float):
-    """(jumps as decimal strings, precision label, largest |F_i|) of the symmetric stationary point."""
+def _polish(guess_text, mu: float, symmetric: bool):
+    """Newton's method on Eq. 8 from `guess_text`: (jumps as decimal strings, precision, largest |F_i|),
+    in floats where that reaches 1e-12, else in mpmath; None where neither converges to an ordered solution."""
     import mpmath
 
-    if K == 1:
-        return ("0.0",), "double", 0.0
-    if K == 2:
-        t = _two_steps(mu)
-        guess_text = (repr(-t), repr(t))
-    else:
-        inner = _solve(K - 2, mu)[0]
-        with mpmath.workdps(40):
-            outer = _outer_jump(inner[-1], mu, mpmath.mp)
-            guess_text = (mpmath.nstr(-outer, 40),) + inner + (mpmath.nstr(outer, 40),)
     guess = np.array([float(x) for x in guess_text])
     if np.all(np.isfinite(guess)) and np.max(np.abs(guess)) < 1e12:
         a = _newton_float(guess, mu)
         if a is not None:
-            a = 0.5 * (a - a[::-1])  # symmetric to the last bit
+            if symmetric:
+                a = 0.5 * (a - a[::-1])  # symmetric to the last bit
             residual = float(np.max(np.abs(_residual_float(a, mu))))
             if residual <= RESIDUAL_TOLERANCE:
                 return tuple(repr(float(x)) for x in a), "double", residual
@@ -265,10 +263,38 @@ def _solve(K: int, mu: float):
         digits = 25 + int(mpmath.ceil(mpmath.log10(1 + (2 * mu + 1) * largest)))
     with mpmath.workdps(digits):
         a, norm = _newton_mp(mpmath.mp, guess_text, mu)
-        a = [(x - y) / 2 for x, y in zip(a, reversed(a))]
+        if symmetric:
+            a = [(x - y) / 2 for x, y in zip(a, reversed(a))]
         residual = max(abs(value) for value in _mp_system(mpmath.mp, a, mpmath.mpf(mu))[0])
-        text = tuple(mpmath.nstr(x, digits - 5) for x in a)
-        return text, f"mpmath, {digits} digits", float(residual)
+        return tuple(mpmath.nstr(x, digits - 5) for x in a), f"mpmath, {digits} digits", float(residual)
+
+
+@functools.lru_cache(maxsize=256)
+def _symmetric(K: int, mu: float):
+    """The symmetric stationary point a_i = −a_{K+1−i} (the paper's solution), by continuation from K − 2."""
+    import mpmath
+
+    if K == 1:
+        return ("0.0",), "double", 0.0
+    if K == 2:
+        t = _two_steps(mu)
+        return _polish((repr(-t), repr(t)), mu, True)
+    inner = _symmetric(K - 2, mu)[0]
+    with mpmath.workdps(40):
+        outer = _outer_jump(inner[-1], mu, mpmath.mp)
+        guess = (mpmath.nstr(-outer, 40),) + inner + (mpmath.nstr(outer, 40),)
+    return _polish(guess, mu, True)
+
+
+@functools.lru_cache(maxsize=256)
+def _lopsided(K: int, mu: float):
+    """The stationary point near the symmetric one for K − 1 with one more jump far out on the right."""
+    import mpmath
+
+    inner = _symmetric(K - 1, mu)[0]
+    with mpmath.workdps(40):
+        guess = inner + (mpmath.nstr(_outer_jump(inner[-1], mu, mpmath.mp), 40),)
+    return _polish(guess, mu, False)
 
 
 # -- risks ------------------------------------------------------------------------------------
@@ -309,7 +335,7 @@ def _mp_risks(jumps_text, mu):
 def step_hinge_risk(jumps, *, separation=2.0) -> float:
     """E(1 − (f(X) − f(X')))_+ = Σ Φ(a_i − μ)Φ(−a_{i−1} − μ) of the unit-step function with these jumps (Eq. 6).
 
-    >>> round(step_hinge_risk([0.0]), 6)  # K = 1: 2·Φ(0 − 1)·Φ(0 − 1)... no: Φ(−1) + Φ(−1)
+    >>> round(step_hinge_risk([0.0]), 6)  # Φ(−1) + Φ(−1)
     0.317311
     """
     a = _jumps(jumps)
@@ -320,7 +346,7 @@ def step_hinge_risk(jumps, *, separation=2.0) -> float:
 def step_auc_loss(jumps, *, separation=2.0) -> float:
     """1 − AUC, ties counted ½, of the step function with these jumps (§5.1.2).
 
-    >>> round(step_auc_loss([0.0]), 6)  # one jump at 0: ½·(Φ(−1)² + Φ(1)²)... = 1 − Φ(1)² + ...
+    >>> round(step_auc_loss([0.0]), 6)  # Φ(−1)² + Φ(−1)Φ(1): wrong pairs, and half the ties
     0.158655
     """
     a = _jumps(jumps)
@@ -379,7 +405,7 @@ def _direct_minimum(K: int, mu: float, starts: int, seed: int):
         gaps = np.maximum(np.diff(a0), 1e-3)
         u0 = np.clip(np.concatenate([a0[:1], np.log(gaps)]), [b[0] for b in bounds], [b[1] for b in bounds])
         found = optimize.minimize(risk_and_gradient, u0, jac=True, method="L-BFGS-B", bounds=bounds,
-                                  options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 2000})
+                                  options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 500})
         if found.fun < best_risk:
             best_risk, best = float(found.fun), unpack(found.x)
     return best_risk, best
@@ -391,22 +417,28 @@ def _direct_minimum(K: int, mu: float, starts: int, seed: int):
 @functools.lru_cache(maxsize=256)
 def _optimal_steps(K: int, separation: float, starts: int, seed: int) -> OptimalSteps:
     mu = separation / 2
-    text, precision, residual = _solve(K, mu)
-    hinge, auc_loss = _mp_risks(text, mu)
+    symmetric = _symmetric(K, mu)
+    candidates = [symmetric] + ([_lopsided(K, mu)] if K > 1 else [])
+    scored = []
+    for text, precision, residual in candidates:
+        if residual <= RESIDUAL_TOLERANCE and all(float(x) < float(y) for x, y in zip(text, text[1:])):
+            scored.append((_mp_risks(text, mu), text, precision, residual))
+    (hinge, auc_loss), text, precision, residual = min(scored, key=lambda item: item[0][0])
+    symmetric_risk = _mp_risks(symmetric[0], mu)[0]
     direct_risk, direct_jumps = _direct_minimum(K, mu, starts, seed)
     minimum = direct_risk >= hinge - RISK_TOLERANCE
-    stationary = residual <= RESIDUAL_TOLERANCE
-    if not minimum:  # the direct search beat the stationary point: return its minimizer
-        text = tuple(repr(float(x)) for x in direct_jumps)
+    if not minimum:  # the direct search beat every stationary point found: polish its minimizer
+        polished = _polish(tuple(repr(float(x)) for x in direct_jumps), mu, False)
+        text, precision, residual = polished
         hinge, auc_loss = _mp_risks(text, mu)
-        residual = float(np.max(np.abs(_residual_float(direct_jumps, mu))))
-        precision, stationary = "double", residual <= RESIDUAL_TOLERANCE
     return OptimalSteps(K=K, separation=separation, jumps=tuple(float(x) for x in text), jumps_text=text,
                         hinge_risk=hinge, auc_loss=auc_loss, residual=residual, precision=precision,
-                        stationary=stationary, minimum=minimum, direct_risk=direct_risk, starts=starts)
+                        stationary=residual <= RESIDUAL_TOLERANCE, minimum=minimum, direct_risk=direct_risk,
+                        starts=starts, symmetric=text == symmetric[0],
+                        symmetric_jumps=tuple(float(x) for x in symmetric[0]), symmetric_risk=symmetric_risk)
 
 
-def optimal_steps(K, *, separation=2.0, starts=20, seed=0) -> OptimalSteps:
+def optimal_steps(K, *, separation=2.0, starts=8, seed=0) -> OptimalSteps:
     """The K-step unit-step function of least hinge risk for N(μ, 1) against N(−μ, 1), μ = separation/2.
 
     K is an integer from 1 to 25 (:data:`MAX_STEPS`); separation = 2μ > 0 (the paper: 2).
@@ -426,7 +458,7 @@ def optimal_steps(K, *, separation=2.0, starts=20, seed=0) -> OptimalSteps:
     return _optimal_steps(K, separation, starts, seed)
 
 
-def step_table(Ks, *, separation=2.0, starts=20, seed=0) -> tuple:
+def step_table(Ks, *, separation=2.0, starts=8, seed=0) -> tuple:
     """:func:`optimal_steps` for each K in `Ks` (Table 1 of the paper is ``step_table(range(1, 12))``).
 
     >>> [round(row.jumps[-1], 4) for row in step_table([2, 4, 6])]

@@ -182,6 +182,7 @@ def _mp_log_cdf(mp, y):
 def _mp_system(mp, a, mu):
     """F(a) and the three diagonals of its Jacobian, in mpmath."""
     K = len(a)
+    a = [mp.mpf(x) for x in a]
     F, lower, upper = [], [mp.zero] * K, [mp.zero] * K
     for i in range(K):
         left, left_hazard = _mp_log_cdf(mp, -a[i - 1] - mu) if i > 0 else (mp.zero, mp.zero)
@@ -255,9 +256,11 @@ def _polish(guess_text, mu: float, symmetric: bool):
         if a is not None:
             if symmetric:
                 a = 0.5 * (a - a[::-1])  # symmetric to the last bit
-            residual = float(np.max(np.abs(_residual_float(a, mu))))
+            text = tuple(repr(float(x)) for x in a)
+            with mpmath.workdps(40):  # log_ndtr's own rounding is not the residual's
+                residual = float(max(abs(f) for f in _mp_system(mpmath.mp, text, mpmath.mpf(mu))[0]))
             if residual <= RESIDUAL_TOLERANCE:
-                return tuple(repr(float(x)) for x in a), "double", residual
+                return text, "double", residual
     with mpmath.workdps(40):
         largest = max(abs(mpmath.mpf(x)) for x in guess_text)
         digits = 25 + int(mpmath.ceil(mpmath.log10(1 + (2 * mu + 1) * largest)))

@@ -28,8 +28,8 @@ a_1 = ln Φ(−μ)/(2μ) (= ½ ln Φ(−1) = −0.920511 at μ = 1).
 **Where double precision stops.** The jumps grow roughly like a_{i+1} ≈ (a_i + μ)²/(4μ) far
 out (at μ = 1 the outer jump is 9038 at K = 17, 2.0·10^7 at K = 18 and 1.9·10^54 at
 K = 25), and the terms of F grow with them, so a float solution can satisfy |F_i| ≤ 1e-12
-only while the jumps are small: at μ = 1 it does for K ≤ 17 (1.1e-13 there) and not from
-K = 18 on.
+only while the jumps are small: evaluated in mpmath, the float solutions at μ = 1 reach
+it for K ≤ 15 (1.6e-14) and not from K = 16 on (1.3e-12, outer jump 940).
 Wherever the float residual exceeds 1e-12 the system is solved again in mpmath (inside
 ``mp.workdps``, with 25 digits more than the largest term has), with the normal tails from
 :mod:`aucbound._normal`; ``jumps_text`` keeps those digits.

@@ -1,37 +1,82 @@
 """Optimal ranking functions under convex losses (Uematsu & Lee 2011).
 
-The losses of ranking and the condition of Thm 2 (:data:`LOSSES`, :class:`Loss`,
-:func:`calibration_alpha`); the optimal AUC and Bayes ranking risk of Thm 1 on a finite
-set and for normal classes (:func:`discrete_bayes`, :func:`discrete_ranking_risk`,
-:func:`normal_bayes`, :func:`multivariate_normal_bayes`); and the exact minimizers of the
-convex ranking risk on a finite set (Thm 2–5, §3.3): :func:`minimize_risk`,
-:func:`hinge_risk`, :func:`hinge_toy_case`, :func:`integer_increments`.
+- The losses of ranking and the condition of Thm 2: :data:`LOSSES`, :class:`Loss`,
+  :func:`get_loss`, :func:`calibration_alpha`.
+- The optimal AUC and Bayes ranking risk of Thm 1 on a finite set and for normal classes:
+  :func:`discrete_bayes`, :func:`discrete_ranking_risk`, :func:`normal_bayes`,
+  :func:`multivariate_normal_bayes`.
+- Exact minimizers of the convex ranking risk on a finite set (Thm 2–5, §3.3):
+  :func:`minimize_risk`, :func:`hinge_risk`, :func:`hinge_toy_case`,
+  :func:`integer_increments`.
+- The normal setting of §5.1.1–5.1.2: the optimal K-step functions under the hinge loss
+  (Eq. 8) with their hinge risk and 1 − AUC (:func:`optimal_steps`, :func:`step_table`,
+  :func:`step_risk_curve`), the limiting jumps and the feasible region of Figures 5–6
+  (:func:`limiting_jumps`, :func:`jump_progression`, :func:`feasible_region`) and the
+  excess over the Bayes ranking risk (:func:`hinge_excess_risk`).
 
 Imports only :mod:`aucbound._validate`, :mod:`aucbound._normal`, :mod:`aucbound.results`,
 numpy, scipy and (inside ``mpmath.workdps``) mpmath.
 """
 
+from ..results import (
+    Calibration,
+    DiscreteBayes,
+    DiscreteMinimizer,
+    HingeExcessRisk,
+    HingeToyCase,
+    LimitingJumps,
+    NormalBayes,
+    OptimalSteps,
+)
 from ._bayes import discrete_bayes, discrete_ranking_risk, multivariate_normal_bayes, normal_bayes
 from ._discrete import hinge_risk, hinge_toy_case, integer_increments, minimize_risk
 from ._losses import LOSSES, Loss, calibration_alpha, get_loss
-from ._results_discrete import Calibration, DiscreteBayes, DiscreteMinimizer, HingeToyCase, NormalBayes
+from ._steps import (
+    MAX_STEPS,
+    feasible_region,
+    hinge_excess_risk,
+    jump_progression,
+    limiting_jumps,
+    normal_bayes_risk,
+    optimal_steps,
+    step_auc_loss,
+    step_hinge_risk,
+    step_residual,
+    step_risk_curve,
+    step_table,
+)
 
 __all__ = [
     "Calibration",
     "DiscreteBayes",
     "DiscreteMinimizer",
+    "HingeExcessRisk",
     "HingeToyCase",
     "LOSSES",
+    "LimitingJumps",
     "Loss",
+    "MAX_STEPS",
     "NormalBayes",
+    "OptimalSteps",
     "calibration_alpha",
     "discrete_bayes",
     "discrete_ranking_risk",
+    "feasible_region",
     "get_loss",
+    "hinge_excess_risk",
     "hinge_risk",
     "hinge_toy_case",
     "integer_increments",
+    "jump_progression",
+    "limiting_jumps",
     "minimize_risk",
     "multivariate_normal_bayes",
     "normal_bayes",
+    "normal_bayes_risk",
+    "optimal_steps",
+    "step_auc_loss",
+    "step_hinge_risk",
+    "step_residual",
+    "step_risk_curve",
+    "step_table",
 ]

@@ -46,7 +46,7 @@ import numpy as np
 from .. import _validate as v
 from ._bayes import likelihood_classes, pair
 from ._losses import get_loss
-from ._results_discrete import DiscreteMinimizer, HingeToyCase
+from ..results import DiscreteMinimizer, HingeToyCase
 
 __all__ = ["minimize_risk", "hinge_risk", "hinge_toy_case", "integer_increments", "MAX_SMOOTH_POINTS",
            "MAX_HINGE_POINTS"]

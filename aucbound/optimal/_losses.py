@@ -14,7 +14,7 @@ key                l(s)                         literature
 
 Each :class:`Loss` carries its value, its derivative and (for the built-in ones) its second
 derivative, all vectorized over numpy arrays and stable for large |s|: the logistic loss
-is ``logaddexp(0, −s)`` and its derivative −expit(−s); exp(−s) is +inf past s ≈ −709. The
+is ``logaddexp(0, −s)`` and its derivative −1/(1 + exp(s)); exp(−s) is +inf past s ≈ −709. The
 hinge loss's "derivative" is a subgradient: −1 for s < 1 and 0 from 1 on.
 
 **Thm 2.** If l is differentiable, l′ < 0 everywhere and G(s) = l′(−s)/l′(s) = exp(s/α) for
@@ -31,10 +31,9 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.special import expit
 
 from .. import _validate as v
-from ._results_discrete import Calibration
+from ..results import Calibration
 
 __all__ = ["Loss", "LOSSES", "get_loss", "calibration_alpha"]
 
@@ -48,13 +47,18 @@ def _logistic_value(s):
     return np.logaddexp(0.0, -np.asarray(s, dtype=np.float64))
 
 
+def _sigmoid(s):
+    """1/(1 + exp(−s)) as exp(−ln(1 + exp(−s))): full relative precision in both tails."""
+    return np.exp(-np.logaddexp(0.0, -np.asarray(s, dtype=np.float64)))
+
+
 def _logistic_derivative(s):
-    return -expit(-np.asarray(s, dtype=np.float64))
+    return -_sigmoid(-np.asarray(s, dtype=np.float64))
 
 
 def _logistic_second(s):
     s = np.asarray(s, dtype=np.float64)
-    return expit(s) * expit(-s)
+    return _sigmoid(s) * _sigmoid(-s)
 
 
 def _hinge_value(s):

@@ -122,6 +122,8 @@ def show(value) -> str:
         return f"an integer of about {abs(value).bit_length() * math.log10(2):,.0f} digits"
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape}" if value.ndim else show(value[()])
+    if isinstance(value, Fraction):
+        return printable(str(value))
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -1119,6 +1119,10 @@ class OptimalSteps:
     solution of Eq. 8 and its risk; ``symmetric`` says whether it is the one returned (for
     even K ≥ 8 it is not: it is a saddle point, and the minimum is lopsided, the symmetric
     solution for K − 1 with one more jump far out; its mirror image is a minimum too).
+    ``origin`` says where the returned jumps come from: 'symmetric' or 'lopsided' (the two
+    stationary points solved by continuation), or 'direct search' when the direct
+    minimization found a lower risk than both (its minimizer, polished by Newton's method on
+    Eq. 8); ``minimum`` is then judged against the polished point.
     """
 
     K: int
@@ -1136,6 +1140,7 @@ class OptimalSteps:
     symmetric: bool
     symmetric_jumps: tuple
     symmetric_risk: float
+    origin: str = "symmetric"
     source: str = "Uematsu & Lee (2011), §5.1.1 (Eq. 6–8, Table 1) and §5.1.2"
 
     def as_dict(self) -> dict:

@@ -521,6 +521,43 @@ def test_regret(args):
     check(args)
 
 
+OPTIMAL_JUNK = st.sampled_from([[]] * 12 + [["--bogus", "1"], ["stray"], ["--help"], ["--format"], ["--"]])
+MASSES = mostly(text(["0.2,0.3,0.5", "0.5,0.3,0.2", "1/3,1/3,1/3", "0.1,0.2,0.3,0.4", "1,0,0", "0,0,1", "0.25,0.25,0.5",
+                      "1e-300,0.5,0.5-1e-300"]),
+                text(["0.5,0.6", "1.5,-0.5,0", "0.2,0.3", "", ",", "x,y", "1/0,1", "nan,0.5,0.5", "inf,0,0",
+                      "0.2;0.3;0.5", "0,0,0", "1", ",".join(["1/151"] * 151), "1e309,0,0", HUGE + ",0,0"]), 3)
+
+
+@EXAMPLES
+@given(args=st.one_of(
+    command(["optimal", "steps"],
+            option("--K", mostly(text(["1", "2", "3", "1..4", "5", "2..3"]),
+                                 text(["0", "26", "1..26", "4..2", "1.5", "x", "", "-1", HUGE, "1.." + HUGE]),
+                                 rare=("11", "8..9")), 0.9),
+            option("--separation", mostly(text([2, 1, 3, "2.0", 10]),
+                                          text(["0", "-1", "nan", "inf", "1e-300", "0.5", "101", "1e309", "x", ""])),
+                   0.4),
+            option("--starts", mostly(text([1, 2, 8]), text(["0", "1001", "1.5", "x"])), 0.2),
+            option("--seed", mostly(text([0, 1, 2**64]), text(["-1", "1.5", "x"])), 0.2),
+            option("--digits", mostly(text([1, 4, 15]), text(["0", "16", "x"])), 0.2), FORMAT, TABLEFMT, OPTIMAL_JUNK),
+    command(["optimal", "bayes"],
+            option("--separation", mostly(text([2, 0.5, 1e-300, 1e6]), text(["0", "-1", "nan", "1e309", "x"])), 0.3),
+            *[option(name, mostly(text([0, 1, -1, 2.5, 1e-300, -1e300, 1e300]), text(["nan", "inf", "1e309", "x"])), 0.4)
+              for name in ("--pos-mean", "--neg-mean")],
+            *[option(name, mostly(text([1, 2, 0.5, 1e-300, 1e300]), text(["0", "-1", "nan", "inf", "x"])), 0.4)
+              for name in ("--pos-sd", "--neg-sd")], FORMAT, TABLEFMT, OPTIMAL_JUNK),
+    command(["optimal", "discrete"], option("--pos", MASSES, 0.95), option("--neg", MASSES, 0.95),
+            repeated("--loss", mostly(text(["hinge", "exponential", "logistic", "squared-hinge"]),
+                                      text(["Hinge", "square", ""])), 3), FORMAT, TABLEFMT, OPTIMAL_JUNK),
+))
+@example(args=["optimal", "steps", "--K", "25", "--starts", "1"])
+@example(args=["optimal", "bayes", "--pos-mean", "1e300", "--neg-mean", "-1e300", "--pos-sd", "1e-300"])
+@example(args=["optimal", "bayes", "--pos-sd", "1e300", "--neg-sd", "1e-300"])
+@example(args=["optimal", "discrete", "--pos", "1e-300,0.5,0.5-1e-300", "--neg", "0.5,0.5,0", "--loss", "logistic"])
+def test_optimal(args):
+    check(args)
+
+
 # --- data files ----------------------------------------------------------------------------------
 
 SCORE_TEXT = st.one_of(

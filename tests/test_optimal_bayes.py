@@ -139,7 +139,7 @@ def test_unequal_variance_tends_to_the_equal_variance_closed_form():
 
 @pytest.mark.parametrize("call, message", [
     (lambda: discrete_bayes([0.5, 0.6], [0.5, 0.5]), "`pos` must sum to 1 (within 1e-09), but got a sum of 1.1."),
-    (lambda: discrete_bayes([0.5, 0.5], [1.2, -0.2]), "`neg` must be ≥ 0 at every point, but got -0.2 at point 1."),
+    (lambda: discrete_bayes([0.5, 0.5], [1.2, -0.2]), "`neg` must be ≥ 0 at every point, but got -0.2 (entry 2 of 2)."),
     (lambda: discrete_bayes([Fraction(1, 2), Fraction(1, 3)], [Fraction(1, 2), Fraction(1, 2)]),
      "`pos` must sum to 1, but got a sum of 5/6."),
     (lambda: discrete_bayes([0.5, 0.5], [1.0]), "`neg` must have as many points as `pos` (2), but got 1 points."),

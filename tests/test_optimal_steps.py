@@ -287,8 +287,10 @@ def test_step_risk_curve_and_table():
     (lambda: optimal_steps(0), "`K` must be an integer from 1 to 25, but got 0."),
     (lambda: optimal_steps(26), "`K` must be an integer from 1 to 25, but got 26."),
     (lambda: optimal_steps(2.5), "`K` must be an integer from 1 to 25, but got 2.5."),
-    (lambda: optimal_steps(2, separation=0), "`separation` must be a finite number > 0, but got 0.0."),
-    (lambda: optimal_steps(2, separation=-1.0), "`separation` must be a finite number > 0, but got -1.0."),
+    (lambda: optimal_steps(2, separation=0),
+     "`separation` must be from 1 to 50 (where every K ≤ 25 is solved and checked), but got 0.0."),
+    (lambda: optimal_steps(2, separation=0.5),
+     "`separation` must be from 1 to 50 (where every K ≤ 25 is solved and checked), but got 0.5."),
     (lambda: step_hinge_risk([1.0, 0.0]), "`jumps` must be strictly increasing, but got [1.0, 0.0]."),
 ])
 def test_bad_input_names_the_parameter(call, message):

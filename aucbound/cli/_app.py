@@ -14,6 +14,7 @@ from .coverage import coverage
 from .eem import eem
 from .interval import interval
 from .lower_bound import lower_bound
+from .optimal import optimal
 from .plot import plot
 from .psi import psi
 from .rank import rank
@@ -72,9 +73,10 @@ def main():
       aucbound rank tests/data/preference_pairs.csv --method quicksort --seed 3
       aucbound tournaments --n 3..6
       aucbound regret --n 200 --noise 0.1 --trials 1000 --seed 0
+      aucbound optimal steps --K 1..11
     """
 
 
 for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage, rank,
-                 tournaments, regret):
+                 tournaments, regret, optimal):
     main.add_command(_command)

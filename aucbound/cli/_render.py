@@ -106,12 +106,14 @@ def long_integers():
             sys.set_int_max_str_digits(limit)
 
 
-def emit(*, records, columns, parameters, title=(), notes=(), output_format="table", tablefmt="simple"):
+def emit(*, records, columns, parameters, title=(), notes=(), output_format="table", tablefmt="simple",
+         as_written=False):
     """Write `records` (dicts of plain values) in the chosen format.
 
     JSON gets ``{"parameters": …, "results": records}``; CSV gets every field of every
     record; the table gets `columns`, with `title` above and `notes` below (as LaTeX
-    comments for the latex formats).
+    comments for the latex formats). With `as_written` every cell is shown as its column
+    wrote it (tabulate would drop the trailing zeros of 2.6760), right-aligned after the first column.
     """
     out = sys.stdout
     with long_integers():
@@ -130,7 +132,8 @@ def emit(*, records, columns, parameters, title=(), notes=(), output_format="tab
     cells = [[column.show(record) for column in columns] for record in records]
     # tabulate would reprint a long exact integer in a column that also holds floats with %g:
     # such columns are kept as written, and right-aligned as numbers are
-    exact = [k for k in range(len(columns)) if any(_LONG_INTEGER.fullmatch(row[k]) for row in cells)]
+    exact = [k for k in range(len(columns)) if any(_LONG_INTEGER.fullmatch(row[k]) for row in cells)
+             or (as_written and k > 0)]
     table = tabulate.tabulate(
         cells,
         headers=[column.header for column in columns],

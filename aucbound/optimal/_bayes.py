@@ -50,6 +50,10 @@ __all__ = ["discrete_bayes", "discrete_ranking_risk", "normal_bayes", "multivari
 SUM_TOLERANCE = 1e-9
 #: The largest number of points of a finite distribution.
 MAX_POINTS = 100_000
+#: Unequal sds: the larger may be at most MAX_SD_RATIO times the smaller ...
+MAX_SD_RATIO = 1e6
+#: ... and |pos_mean − neg_mean| at most MAX_SHIFT times the smaller (where the integral is checked).
+MAX_SHIFT = 1e6
 
 
 def _exact_number(value) -> bool:
@@ -83,7 +87,7 @@ def distribution(parameter: str, value, *, positive: bool = False):
     if bad.any():
         at = int(np.argmax(bad))
         rule = "be > 0 at every point (0 < g < ∞ is assumed)" if positive else "be ≥ 0 at every point"
-        raise v.ParameterError(parameter, rule, f"{v.show(entries[at])} at point {at}", verb="")
+        raise v.ParameterError(parameter, rule, f"{v.show(entries[at])} (entry {at + 1} of {len(entries)})", verb="")
     if (total != 1) if exact else not abs(total - 1.0) <= SUM_TOLERANCE:
         rule = "sum to 1" if exact else f"sum to 1 (within {SUM_TOLERANCE:g})"
         shown = str(total) if exact else repr(float(total))
@@ -99,14 +103,15 @@ def pair(pos, neg, *, positive: bool = False):
     pos, pos_exact = distribution("pos", pos, positive=positive)
     neg, neg_exact = distribution("neg", neg, positive=positive)
     if len(neg) != len(pos):
-        raise v.ParameterError("neg", f"have as many points as `pos` ({len(pos)})", f"{len(neg)} points", verb="")
+        raise v.ParameterError("neg", f"have as many points as {{pos}} ({len(pos)})", f"{len(neg)} points",
+                               others=("pos",), verb="")
     exact = pos_exact and neg_exact
     if not exact:
         pos, neg = np.array([float(p) for p in pos]), np.array([float(q) for q in neg])
     for point, (p, q) in enumerate(zip(pos, neg)):
         if p == 0 and q == 0:
-            raise v.ParameterError("neg", "be positive where `pos` is 0 (a point of no mass in either class)",
-                                   f"0 at point {point}", verb="")
+            raise v.ParameterError("neg", "be positive where {pos} is 0 (a point of no mass in either class)",
+                                   f"0 (entry {point + 1} of {len(pos)})", others=("pos",), verb="")
     return pos, neg, exact
 
 
@@ -209,7 +214,22 @@ def normal_bayes(pos_mean: float = 1.0, neg_mean: float = -1.0, pos_sd: float = 
         risk = _normal.cdf(-distance / math.sqrt(2.0))
         return NormalBayes("binormal", pos_mean, neg_mean, pos_sd, neg_sd, distance, 1.0 - risk, risk, identity_auc,
                            True, "closed form")
-    auc, risk = _unequal_variance(pos_mean, neg_mean, pos_sd, neg_sd)
+    # The optimal AUC is unchanged by x → (x − m)/σ and by swapping the classes (the likelihood
+    # ratio's order reverses): the class of the smaller sd becomes N(0, 1), the other N(d, s²), s > 1.
+    (wide_mean, wide_sd), (narrow_mean, narrow_sd) = sorted([(pos_mean, pos_sd), (neg_mean, neg_sd)],
+                                                            key=lambda pair: pair[1], reverse=True)
+    ratio = wide_sd / narrow_sd
+    if not ratio <= MAX_SD_RATIO:
+        raise v.ParameterError("pos_sd", f"be within a factor {MAX_SD_RATIO:g} of {{neg_sd}} when they differ "
+                               "(the integral is checked to there)", f"{v.show(pos_sd)} against {v.show(neg_sd)}",
+                               others=("neg_sd",), verb="")
+    shift = wide_mean / narrow_sd - narrow_mean / narrow_sd
+    if not abs(shift) <= MAX_SHIFT:
+        raise v.ParameterError("pos_mean", f"differ from {{neg_mean}} by at most {MAX_SHIFT:g} times the smaller sd "
+                               "when the sds differ", f"a difference of {abs(shift):.3g} times it",
+                               others=("neg_mean",), verb="")
+    auc, risk = _unequal_variance(shift, 0.0, ratio, 1.0)
+    auc, risk = min(auc, 1.0), min(max(risk, 0.0), 1.0)
     return NormalBayes("binormal", pos_mean, neg_mean, pos_sd, neg_sd, None, auc, risk, identity_auc, False,
                        "integration")
 
@@ -266,8 +286,8 @@ def multivariate_normal_bayes(pos_mean, neg_mean, cov=None) -> NormalBayes:
     if mu_pos.ndim != 1 or mu_pos.size == 0:
         raise v.ParameterTypeError("pos_mean", "a vector of p ≥ 1 numbers", v.show(pos_mean))
     if mu_neg.shape != mu_pos.shape:
-        raise v.ParameterError("neg_mean", f"have the length of `pos_mean` ({mu_pos.size})",
-                               f"shape {mu_neg.shape}", verb="")
+        raise v.ParameterError("neg_mean", f"have the length of {{pos_mean}} ({mu_pos.size})",
+                               f"shape {mu_neg.shape}", others=("pos_mean",), verb="")
     v.check("pos_mean", np.isfinite(mu_pos), "finite", mu_pos)
     v.check("neg_mean", np.isfinite(mu_neg), "finite", mu_neg)
     p = mu_pos.size

@@ -41,7 +41,7 @@ K ≥ 8 (at μ = 1) the lopsided solution has the lower risk — 0.1945890921 ag
 0.1945899234 at K = 8 — so the paper's symmetric solution is a saddle point there, not the
 minimum (by the reflection x → −x the mirror image is a minimum too); for K ≤ 7 and every
 odd K the symmetric solution is the minimum. In the limit the even K give the same risk as
-the odd ones; the even symmetric sequence keeps a risk 8.4e-7 higher. :func:`optimal_steps` :func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
+the odd ones; the even symmetric sequence keeps a risk 8.4e-7 higher. :func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
 parametrized by a_1 and the logarithms of the gaps) by L-BFGS-B from many random starting
 points, and compares (returning the search's polished minimizer if it were lower). Jumps whose tail probabilities are below 1e-16 do not change R in
 double precision, so for large K that search pins down the inner jumps only; the outer
@@ -101,6 +101,9 @@ __all__ = [
 
 #: The largest number of steps solved (the outer jump is about 1.9·10^54 at K = 25, μ = 1).
 MAX_STEPS = 25
+#: The separations 2μ at which every K ≤ MAX_STEPS is solved, stationary and confirmed by the direct
+#: search (checked on a grid; below 1 the continuation fails to converge for K near 25).
+MIN_SEPARATION, MAX_SEPARATION = 1.0, 50.0
 #: Eq. 8 in log form must hold to this for a solution to count as stationary.
 RESIDUAL_TOLERANCE = 1e-12
 #: A direct search must beat the stationary risk by more than this to count.
@@ -109,7 +112,10 @@ RISK_TOLERANCE = 1e-13
 
 def _iv(K, separation):
     K = v.count("K", K, minimum=1, maximum=MAX_STEPS)
-    separation = v.positive("separation", separation, scalar=True)
+    separation = v.real("separation", separation, scalar=True)
+    if not MIN_SEPARATION <= separation <= MAX_SEPARATION:
+        raise v.fail("separation", f"from {MIN_SEPARATION:g} to {MAX_SEPARATION:g} (where every K ≤ {MAX_STEPS} is "
+                     "solved and checked)", separation)
     return K, separation
 
 
@@ -427,21 +433,24 @@ def _optimal_steps(K: int, separation: float, starts: int, seed: int) -> Optimal
     symmetric = _symmetric(K, mu)
     candidates = [symmetric] + ([_lopsided(K, mu)] if K > 1 else [])
     scored = []
-    for text, precision, residual in candidates:
+    for origin, (text, precision, residual) in zip(("symmetric", "lopsided"), candidates):
         if residual <= RESIDUAL_TOLERANCE and all(float(x) < float(y) for x, y in zip(text, text[1:])):
-            scored.append((_mp_risks(text, mu), text, precision, residual))
-    (hinge, auc_loss), text, precision, residual = min(scored, key=lambda item: item[0][0])
+            scored.append((_mp_risks(text, mu), text, precision, residual, origin))
+    if not scored:
+        raise v.ParameterError("separation", f"be one at which Eq. 8 can be solved for K = {K} (none of its "
+                               "stationary points converged)", v.show(separation), verb="")
+    (hinge, auc_loss), text, precision, residual, origin = min(scored, key=lambda item: item[0][0])
     symmetric_risk = _mp_risks(symmetric[0], mu)[0]
     direct_risk, direct_jumps = _direct_minimum(K, mu, starts, seed)
-    minimum = direct_risk >= hinge - RISK_TOLERANCE
-    if not minimum:  # the direct search beat every stationary point found: polish its minimizer
-        polished = _polish(tuple(repr(float(x)) for x in direct_jumps), mu, False)
-        text, precision, residual = polished
+    if direct_risk < hinge - RISK_TOLERANCE:  # the direct search beat every stationary point found: polish it
+        text, precision, residual = _polish(tuple(repr(float(x)) for x in direct_jumps), mu, False)
         hinge, auc_loss = _mp_risks(text, mu)
+        origin = "direct search"
+    minimum = direct_risk >= hinge - RISK_TOLERANCE
     return OptimalSteps(K=K, separation=separation, jumps=tuple(float(x) for x in text), jumps_text=text,
                         hinge_risk=hinge, auc_loss=auc_loss, residual=residual, precision=precision,
                         stationary=residual <= RESIDUAL_TOLERANCE, minimum=minimum, direct_risk=direct_risk,
-                        starts=starts, symmetric=text == symmetric[0],
+                        starts=starts, symmetric=text == symmetric[0], origin=origin,
                         symmetric_jumps=tuple(float(x) for x in symmetric[0]), symmetric_risk=symmetric_risk)
 
 

@@ -821,6 +821,40 @@ def gen_regret(line: Line, draw: Draw) -> None:
     _common(line, draw)
 
 
+def gen_optimal(line: Line, draw: Draw) -> None:
+    sub = draw.choice(["steps", "steps", "bayes", "discrete", "discrete"])
+    line.prefix = line.prefix + [sub]
+    if sub == "steps":
+        line.add("--K", draw.value(["1", "3", "1..11", "8", "12..15", "1..6"],
+                                   ["25", "1..25", "20..25", "26", "0", "1.." + HUGE_DIGITS], 0.1))
+        if draw.chance(0.3):
+            line.add("--separation", draw.value(["1", "2", "3", "6", "10", "50"], ["0.999", "50.0001", "1e-300"]))
+        if draw.chance(0.15):
+            line.add("--starts", draw.size([1, 8, 20], [1000, 1001, 0]))
+        if draw.chance(0.1):
+            line.add("--digits", draw.value(["1", "4", "15"], ["0", "16"]))
+    elif sub == "bayes":
+        if draw.chance(0.3):
+            line.add("--separation", draw.value(["2", "0.5", "10"], ["1e-300", "1e6", "1e7"]))
+        else:
+            for name in ("--pos-mean", "--neg-mean"):
+                if draw.chance(0.5):
+                    line.add(name, draw.value(["0", "1", "-1", "2.5"], ["1e300", "-1e300", "1e-300", "1e6"]))
+            for name in ("--pos-sd", "--neg-sd"):
+                if draw.chance(0.5):
+                    line.add(name, draw.value(["1", "2", "0.5", "3"], ["1e-300", "1e300", "1e6", "1e-6", "5e-324"]))
+    else:
+        masses = ["0.2,0.3,0.5", "0.5,0.3,0.2", "1/3,1/3,1/3", "0.1,0.2,0.3,0.4", "1,0,0", "0.25,0.25,0.5"]
+        many = ",".join(["1/150"] * 150)
+        rare = [many, ",".join(["1/151"] * 151), "1e-300,0.5,0.5-1e-300", ",".join(["0.01"] * 100)]
+        pos = draw.value(masses, rare, 0.1)
+        line.add("--pos", pos)
+        line.add("--neg", draw.value(masses if pos.count(",") == 2 else [pos], rare, 0.1))
+        for _ in range(draw.rng.randrange(3)):
+            line.add("--loss", draw.value(["hinge", "exponential", "logistic", "squared-hinge"], ["square", "Hinge"]))
+    _common(line, draw)
+
+
 def gen_top(line: Line, draw: Draw) -> None:
     line.prefix = draw.choice([[], ["--help"], ["--version"], ["-V"], ["nope"], ["plot"], ["plot", "nope"],
                                ["plot", "--help"], ["interval", "stray"], ["Interval"], ["-h"], ["--bogus"],
@@ -861,6 +895,7 @@ def generators(files, prefs=None):
         "shatter": (9, gen_shatter), "auc": (15, gen_auc(files)), "compare": (9, gen_compare(files)),
         "coverage": (7, gen_coverage), "plot all": (0.25, gen_plot_all), "(top level)": (1.5, gen_top),
         "rank": (10, gen_rank(prefs)), "tournaments": (5, gen_tournaments), "regret": (7, gen_regret),
+        "optimal": (8, gen_optimal),
     }
     for name in PLOTS:
         table[f"plot {name}"] = (1.5, gen_plot(name))

@@ -8,6 +8,7 @@ from fractions import Fraction
 import click
 
 from ._options import IntRange, given, library_errors, output_options
+from ._progress import Progress
 from ._render import Column, emit, number
 from .psi import SizeRange
 
@@ -136,8 +137,12 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
     """
     from ..optimal import hinge_excess_risk, normal_bayes_risk, optimal_steps
 
-    with library_errors({"K": "--K"}):
-        rows = [optimal_steps(K, separation=separation, starts=starts, seed=seed) for K in steps]
+    rows = []
+    with library_errors({"K": "--K"}), Progress("K") as progress:
+        for K in steps:  # the larger K take seconds each (mpmath, many starts)
+            progress(len(rows), len(steps))
+            rows.append(optimal_steps(K, separation=separation, starts=starts, seed=seed))
+        progress(len(rows), len(steps))
         bayes = normal_bayes_risk(separation)
     parameters = {"K": [steps.start, steps.stop - 1], "separation": separation, "starts": starts, "seed": seed,
                   "bayes_risk": bayes}

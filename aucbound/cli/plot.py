@@ -107,7 +107,7 @@ _OPTIONS = {
     "separation": (("--separation",), {"type": click.FloatRange(min=0, min_open=True), "metavar": "2μ",
                                        "help": "Distance of the class means: X ~ N(μ, 1) against X′ ~ N(−μ, 1)."}),
     "x_range": (("--x-range",), {"type": float, "nargs": 2, "metavar": "LO HI", "help": "Range of x on the x axis."}),
-    "starts": (("--starts",), {"type": IntRange(min=1, max=1000),
+    "starts": (("--starts",), {"type": IntRange(min=1, max=1000), "metavar": "N",
                                "help": "Random starts of the direct search that checks each optimal step function."}),
 }
 

@@ -42,6 +42,11 @@ _SMOOTH = (("exponential", "black"), ("logistic", "0.5"))
 _REGION = "#c6dbef"
 #: Points on each side of the grid that shades the feasible region.
 _GRID = 600
+#: The largest separation of jump_dynamics: beyond it the recursion of Eq. 8 asks Φ⁻¹ of
+#: probabilities p below 1e-16, which :func:`jump_progression` and :func:`limiting_jumps`
+#: compute from 1 − p and lose (at separation 20 the limits come out 0.530 and 0.790, where
+#: Φ⁻¹ taken from ln p gives 0.050 and 0.099).
+_MAX_JUMP_SEPARATION = 10.0
 #: Where the starting values of Figure 6 lie: these fractions of the way from the limit
 #: towards 0 (below it) and towards the end of the feasible segment (above it).
 _TOWARDS = (0.6, 0.25, 0.04)
@@ -266,7 +271,8 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     :func:`~aucbound.optimal.limiting_jumps` (blue) turn down, starts above it (red) end
     (Eq. 8 asks Φ⁻¹ of a number ≥ 1); the limit (black, 0.37537 and 0.75893 at separation 2)
     goes on as far as double precision resolves it. Each path shows the pairs up to the
-    last jump before it turns down or ends.
+    last jump before it turns down or ends. `separation` is at most 10: beyond, the
+    library's recursion loses the small probabilities Eq. 8 inverts.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (a_{i−1}) and ``y`` (a_i): the Table 1 pairs, each path's pairs and the two ends of
@@ -279,6 +285,9 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     [0.37537, 0.75893]
     """
     separation = _separation(separation)
+    if separation > _MAX_JUMP_SEPARATION:
+        raise v.fail("separation", f"at most {_MAX_JUMP_SEPARATION:g} here (beyond, the recursion of Eq. 8 loses the "
+                                   "small probabilities it inverts)", separation)
     Ks = _step_counts(Ks, lowest=2, highest=11, most=6)
     starts = _starts(starts)
     found = step_table(sorted({2, 3, *Ks}), separation=separation, starts=starts)

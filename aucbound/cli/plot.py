@@ -69,7 +69,7 @@ def _plots() -> dict:
 def _default(name: str, parameter: str):
     """The plotting function's default for `parameter`, as the option shows it."""
     value = _plots()[name].__kwdefaults__[parameter]
-    return list(value) if isinstance(value, tuple) else value
+    return list(value) if isinstance(value, (tuple, range)) else value
 
 
 #: The option for each library parameter: its declarations and settings (the default is the function's).
@@ -102,6 +102,13 @@ _OPTIONS = {
                                                "close pairs more."}),
     "seeds": (("--seeds",), {"type": IntRange(min=2, max=1000), "help": "QuickSort runs at each n."}),
     "top": (("--top",), {"type": IntRange(min=1), "metavar": "K", "help": "k of the top-k QuickSort."}),
+    "Ks": (("--K", "Ks"), {"type": IntRange(min=1), "multiple": True, "metavar": "K",
+                           "help": "A number of steps K (repeatable)."}),
+    "separation": (("--separation",), {"type": click.FloatRange(min=0, min_open=True), "metavar": "2μ",
+                                       "help": "Distance of the class means: X ~ N(μ, 1) against X′ ~ N(−μ, 1)."}),
+    "x_range": (("--x-range",), {"type": float, "nargs": 2, "metavar": "LO HI", "help": "Range of x on the x axis."}),
+    "starts": (("--starts",), {"type": IntRange(min=1, max=1000), "metavar": "N",
+                               "help": "Random starts of the direct search that checks each optimal step function."}),
 }
 
 
@@ -194,6 +201,20 @@ _COMMANDS = {
                         "Calls of h against n: QuickSort, its top k and Degree, with n ln n and n² guides "
                         "(Ailon & Mohri 2008, §3).",
                         "aucbound plot quicksort-calls --out calls.png --sizes 10 1e5 --seeds 10 --top 100"),
+    "hinge-steps": ((("Ks", {"help": "A number of steps K, one step function each (repeatable)."}), "separation",
+                     "x_range", "starts"),
+                    "The hinge loss's optimal K-step functions beside the optimal scores f* of the exponential and "
+                    "logistic losses, for N(μ, 1) against N(−μ, 1) (Uematsu & Lee 2011, Thm 2, §5.1.1).",
+                    "aucbound plot hinge-steps --out hinge-steps.png --K 2 --K 5 --separation 1 --x-range -6 6"),
+    "step-risk": ((("Ks", {"help": "A number of steps K on the x axis (repeatable)."}), "separation", "starts"),
+                  "Figure 7 of Uematsu & Lee (2011): the minimal hinge risk and 1 − AUC of the hinge-optimal K-step "
+                  "functions against K, beside the Bayes ranking risk (§5.1.2).",
+                  "aucbound plot step-risk --out step-risk.png --K 1 --K 2 --K 4 --K 8 --separation 3"),
+    "jump-dynamics": (("separation", ("Ks", {"help": "K from 2 to 11 whose Table 1 pairs are drawn (repeatable)."}),
+                       "starts"),
+                      "Figures 5–6 of Uematsu & Lee (2011): the feasible region of consecutive jumps with the pairs of "
+                      "Table 1, and the jumps' progression towards the limiting sequence (§5.1.1).",
+                      "aucbound plot jump-dynamics --out jumps.png --K 2 --K 4 --separation 1.5"),
 }
 
 
@@ -228,7 +249,7 @@ class _Plots(click.Group):
 
 @click.group("plot", cls=_Plots)
 def plot():
-    """Comparison plots: the paper's Figures 1–3 and new ones, as PNG, PDF or SVG.
+    """Comparison plots: the papers' figures and new ones, as PNG, PDF or SVG.
 
     Each plot writes its figure to --out (and with --data the numbers behind every curve
     as CSV: panel, series, x, y) and prints the names of the files written. `all` writes

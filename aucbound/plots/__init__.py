@@ -1,4 +1,4 @@
-"""Comparison plots: the figures of Agarwal et al. (2005) and new ones.
+"""Comparison plots: the figures of Agarwal et al. (2005) and Uematsu & Lee (2011), and new ones.
 
 Usage: ``from aucbound import plots`` then ``plots.fig1().savefig("fig1.png")``.
 
@@ -34,12 +34,23 @@ decades.
 ``quicksort_calls``
     Calls of the classifier by QuickSort, its top k and Degree against n, with n ln n and
     n² guides (Ailon & Mohri 2008, §3).
+``hinge_steps``
+    The hinge loss's optimal K-step functions for N(μ, 1) against N(−μ, 1) beside the
+    optimal scores f* = α·log(g+/g−) of the exponential and logistic losses (Uematsu & Lee
+    2011, Thm 2, §5.1.1).
+``step_risk``
+    The minimal hinge risk and 1 − AUC of those step functions against K, beside the Bayes
+    ranking risk (Uematsu & Lee 2011, §5.1.2, Figure 7).
+``jump_dynamics``
+    The feasible region of consecutive jumps with the pairs of Table 1, and the jumps'
+    progression towards the limiting sequence (Uematsu & Lee 2011, §5.1.1, Figures 5–6).
 
 :data:`PLOTS` maps each name to its function, in the order of the gallery.
 """
 
 from ._combinatorics import psi, shatter
 from ._deviation import fig1, fig2, intervals
+from ._optimal import hinge_steps, jump_dynamics, step_risk
 from ._reductions import quicksort_calls, regret
 from ._uniform import fig3, sample_complexity
 
@@ -54,7 +65,10 @@ PLOTS = {
     "shatter": shatter,
     "regret": regret,
     "quicksort-calls": quicksort_calls,
+    "hinge-steps": hinge_steps,
+    "step-risk": step_risk,
+    "jump-dynamics": jump_dynamics,
 }
 
-__all__ = ["PLOTS", "fig1", "fig2", "fig3", "intervals", "psi", "quicksort_calls", "regret", "sample_complexity",
-           "shatter"]
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "hinge_steps", "intervals", "jump_dynamics", "psi", "quicksort_calls",
+           "regret", "sample_complexity", "shatter", "step_risk"]

@@ -1116,9 +1116,10 @@ class OptimalSteps:
     ``starts`` random starting points has a risk below ``hinge_risk`` by more than 1e-13
     (``direct_risk`` is the best risk that search found). ``auc_loss`` is 1 − AUC with
     ties counted ½. ``symmetric_jumps`` and ``symmetric_risk`` are the paper's symmetric
-    solution of Eq. 8 and its risk; ``symmetric`` says whether it is the one returned (for
-    even K ≥ 8 it is not: it is a saddle point, and the minimum is lopsided, the symmetric
-    solution for K − 1 with one more jump far out; its mirror image is a minimum too).
+    solution of Eq. 8 and its risk; ``symmetric`` says whether it is the one returned (at
+    separation 2, for even K ≥ 8 it is not: it is a saddle point, and the minimum is
+    lopsided, the symmetric solution for K − 1 with one more jump far out; its mirror image
+    is a minimum too; at other separations other K, e.g. odd K from 5 at separation 1).
     ``origin`` says where the returned jumps come from: 'symmetric' or 'lopsided' (the two
     stationary points solved by continuation), or 'direct search' when the direct
     minimization found a lower risk than both (its minimizer, polished by Newton's method on

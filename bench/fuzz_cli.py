@@ -68,7 +68,8 @@ CLASSES = {"finite": ["--size"], "line": [], "linear": ["--d"], "polynomial": ["
 CLASS_OPTIONS = ["--size", "--d", "--q", "--log-c1", "--c2"]
 SCENARIOS = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
 TABLEFMTS = ["simple", "github", "grid", "latex_booktabs", "plain", "pipe", "rst", "html", "tsv", "fancy_grid"]
-PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter", "regret", "quicksort-calls"]
+PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter", "regret", "quicksort-calls",
+         "hinge-steps", "step-risk", "jump-dynamics"]
 
 # --- values --------------------------------------------------------------------------------
 
@@ -658,6 +659,16 @@ def gen_plot(name: str):
                 line.add("--seeds", draw.size([2, 5, 20], [1000, 1001, 10**6]))
             if draw.chance(0.4):
                 line.add("--top", draw.size([1, 10, 100], [10**5, 10**6]))
+        if name in ("hinge-steps", "step-risk", "jump-dynamics"):
+            for _ in range(draw.rng.randrange(4) if draw.chance(0.5) else 0):
+                line.add("--K", draw.size([1, 2, 3, 6, 11], [25, 26, 0]))
+            if draw.chance(0.4):
+                line.add("--separation", draw.value(["1", "2", "3", "10"], ["0.5", "50", "51", "1e-300", "1e300"]))
+            if draw.chance(0.2):
+                line.add("--starts", draw.size([1, 2, 8], [1000, 1001]))
+            if name == "hinge-steps" and draw.chance(0.3):
+                line.add("--x-range", *draw.choice([("-4", "4"), ("-10", "10"), ("0", "1"), ("1", "0"),
+                                                    ("-1e300", "1e300"), ("nan", "1")]))
         if name == "shatter":
             if draw.chance(0.4):
                 line.add("--trials", draw.size([1, 2, 3], [100, 10**4, 10**6]))

@@ -104,6 +104,8 @@ MAX_STEPS = 25
 #: The separations 2μ at which every K ≤ MAX_STEPS is solved, stationary and confirmed by the direct
 #: search (checked on a grid; below 1 the continuation fails to converge for K near 25).
 MIN_SEPARATION, MAX_SEPARATION = 1.0, 50.0
+#: The largest separation of the limiting sequence (jump_progression, limiting_jumps).
+MAX_RECURSION_SEPARATION = 10.0
 #: Eq. 8 in log form must hold to this for a solution to count as stationary.
 RESIDUAL_TOLERANCE = 1e-12
 #: A direct search must beat the stationary risk by more than this to count.
@@ -517,6 +519,16 @@ def _next_jump(previous: float, current: float, mu: float):
     return 0, mu - float(special.ndtri(q))
 
 
+def _recursion_separation(separation) -> float:
+    """`separation` checked for the recursion of Eq. 8, which inverts Φ at 1 − p: p below 1e-16 is lost
+    from about separation 16 on, so it stops at MAX_RECURSION_SEPARATION."""
+    separation = v.positive("separation", separation, scalar=True)
+    if separation > MAX_RECURSION_SEPARATION:
+        raise v.fail("separation", f"at most {MAX_RECURSION_SEPARATION:g} for the recursion of Eq. 8 (beyond, "
+                     "the probabilities it inverts are below double precision)", separation)
+    return separation
+
+
 def jump_progression(start, *, odd=False, separation=2.0, steps=40) -> np.ndarray:
     """The positive jumps Eq. 8 generates outward from a centre value (Figure 6).
 
@@ -529,7 +541,7 @@ def jump_progression(start, *, odd=False, separation=2.0, steps=40) -> np.ndarra
     """
     start = v.real("start", start, scalar=True)
     v.check("start", np.asarray(np.isfinite(start)), "finite", np.asarray(start))
-    mu = v.positive("separation", separation, scalar=True) / 2
+    mu = _recursion_separation(separation) / 2
     steps = v.count("steps", steps, minimum=1, maximum=10_000)
     previous, current = (0.0, start) if odd else (-start, start)
     sequence = [start]
@@ -574,7 +586,7 @@ def limiting_jumps(*, separation=2.0) -> LimitingJumps:
     (0.37537, 0.75893)
     """
     from scipy import special
-    mu = v.positive("separation", separation, scalar=True) / 2
+    mu = _recursion_separation(separation) / 2
     even = _bisect_limit(False, mu, _two_steps(mu))  # 0 ≤ a_{m+1} ≤ the K = 2 jump
     odd = _bisect_limit(True, mu, -float(special.log_ndtr(-mu)) / (2 * mu))  # ≤ the K = 3 jump
     return LimitingJumps(separation=2 * mu, even=even, odd=odd,

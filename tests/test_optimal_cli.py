@@ -70,7 +70,7 @@ def test_steps_table_has_the_papers_columns_and_the_risks_of_section_5_1_2():
     assert all(b <= a + 1e-12 for a, b in zip(hinge, hinge[1:]))
     bayes = 0.5 * math.erfc(1.0)  # Φ(−√2) = erfc(1)/2
     assert f"= {bayes:.7g} (Thm 1)" in out and "0.0786496" in out
-    assert "K = 8, 10: the symmetric solution of Eq. 8 is a saddle point" in out
+    assert "K = 8, 10: the symmetric solution of Eq. 8 is not the minimum" in out
 
 
 def test_steps_latex_booktabs_is_table_1():

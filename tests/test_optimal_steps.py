@@ -218,6 +218,24 @@ def test_even_K_from_8_the_symmetric_solution_is_a_saddle():
         assert max(abs(r) for r in eq8_log_residuals(symmetric)) < 1e-12
     symmetric_risk = definition_risks(symmetric)[0]
     assert symmetric_risk - definition_risks(result.jumps)[0] > 8e-7
+    # a saddle: the Hessian of R (Eq. 6) there, by central differences of ∂R/∂a_i (Eq. 7) in mpmath,
+    # has exactly one negative eigenvalue (about −1.5e-6)
+    with mpmath.workdps(40):
+        def gradient(a):
+            ext = [-mpmath.inf] + list(a) + [mpmath.inf]
+            return [mpmath.npdf(ext[i] - 1) * mpmath.ncdf(-ext[i - 1] - 1)
+                    - mpmath.npdf(ext[i] + 1) * mpmath.ncdf(ext[i + 1] - 1) for i in range(1, len(a) + 1)]
+
+        a, h = [mpmath.mpf(x) for x in symmetric], mpmath.mpf("1e-8")
+        columns = []
+        for i in range(8):
+            up, down = list(a), list(a)
+            up[i] += h
+            down[i] -= h
+            columns.append([(p - q) / (2 * h) for p, q in zip(gradient(up), gradient(down))])
+        hessian = mpmath.matrix([[(columns[j][i] + columns[i][j]) / 2 for j in range(8)] for i in range(8)])
+        eigenvalues = sorted(float(x) for x in mpmath.eigsy(hessian)[0])
+    assert eigenvalues[0] == pytest.approx(-1.5e-6, rel=0.05) and eigenvalues[1] > 1e-5
     assert [optimal_steps(K).symmetric for K in range(1, 16)] == [True] * 7 + [False, True] * 4
 
 

@@ -3,6 +3,7 @@ least hinge risk in the normal setting, the Bayes ranking risk, and exact minimi
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import click
@@ -56,12 +57,12 @@ class Masses(click.ParamType):
         return tuple(masses)
 
 
-def _fixed(value: float, digits: int) -> str:
-    """A jump as the paper prints it: `digits` decimals; a power of ten past 10^6."""
-    if abs(value) >= 1e6:
-        return f"{value:.{digits}e}"
-    text = f"{value:.{digits}f}"
-    return "0" if float(text) == 0 else text
+def _fixed(text: str, digits: int) -> str:
+    """A jump (its decimal digits) as the paper prints it: `digits` decimals; a power of ten past 10^6
+    (read as a Decimal, so the outer jumps of large K beyond a float's range are shown too)."""
+    value = Decimal(text)
+    shown = f"{value:.{digits}e}" if abs(value) >= 10**6 else f"{value:.{digits}f}"
+    return "0" if Decimal(shown) == 0 else shown
 
 
 def _exact(value) -> str:
@@ -95,7 +96,7 @@ def _table_rows(rows, digits: int, latex: bool):
         return int(offset + 0.5) if offset > 0 else -int(-offset + 0.5)
 
     cells = {(place(row.K, i), column): _fixed(jump, digits)
-             for column, row in enumerate(rows) for i, jump in enumerate(row.jumps, 1)}
+             for column, row in enumerate(rows) for i, jump in enumerate(row.jumps_text, 1)}
     heights = sorted({height for height, _ in cells}, reverse=True)
     grid = [[cells.get((height, column), "") for column in range(len(rows))] for height in heights]
     records = [{"": "", **{f"K = {row.K}": cell for row, cell in zip(rows, line)}} for line in grid]
@@ -124,9 +125,10 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
     jumps a_1 < … < a_K the best solve Eq. 8. Each column gives the jumps (a_K on top,
     aligned at the middle as in the paper's Table 1), the hinge risk and 1 − AUC with ties
     counted ½ (§5.1.2). Every solution is checked: Eq. 8 to 1e-12 in log form, and a direct
-    minimization of the risk over all K-step functions finds nothing lower. For even K ≥ 8
-    the paper's symmetric solution is not the minimum; the lopsided minimum is shown and
-    the notes say so. --tablefmt latex_booktabs prints the table for a paper.
+    minimization of the risk over all K-step functions finds nothing lower. Where the
+    paper's symmetric solution is not the minimum (at separation 2: every even K ≥ 8) the
+    lower point is shown and the notes say so. --tablefmt latex_booktabs prints the table
+    for a paper.
 
     \b
     Examples:
@@ -135,7 +137,7 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
       aucbound optimal steps --K 25 --format json
       aucbound optimal steps --K 1..6 --separation 1
     """
-    from ..optimal import hinge_excess_risk, normal_bayes_risk, optimal_steps
+    from ..optimal import normal_bayes_risk, optimal_steps
 
     rows = []
     with library_errors({"K": "--K"}), Progress("K") as progress:
@@ -162,9 +164,9 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
              "1 − AUC with ties counted ½"]
     lopsided = [row for row in rows if not row.symmetric]
     if lopsided:
-        notes.append("K = " + ", ".join(str(row.K) for row in lopsided) + ": the symmetric solution of Eq. 8 is a "
-                     "saddle point, not the minimum (risk " + ", ".join(f"{row.symmetric_risk:.10f}" for row in lopsided)
-                     + "); shown is the lower, lopsided stationary point (its mirror image is a minimum too)")
+        notes.append("K = " + ", ".join(str(row.K) for row in lopsided) + ": the symmetric solution of Eq. 8 is "
+                     "not the minimum (risk " + ", ".join(f"{row.symmetric_risk:.10f}" for row in lopsided)
+                     + "); shown is a lower, lopsided stationary point (its mirror image is a minimum too)")
     failed = [row.K for row in rows if not (row.stationary and row.minimum)]
     if failed:
         notes.append("K = " + ", ".join(map(str, failed)) + ": NOT confirmed (Eq. 8 residual above 1e-12, or the "
@@ -174,12 +176,10 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
                      f"{starts} direct minimizations from random starts found no lower risk")
     precise = [row.K for row in rows if row.precision != "double"]
     if precise:
-        notes.append(f"K = {', '.join(map(str, precise))}: solved in mpmath ({rows[-1].precision.split(', ')[1]}): "
-                     "double precision cannot hold the outer jumps; --format json gives every digit")
-    if steps.stop - 1 >= 11:
-        excess = hinge_excess_risk(separation=separation)
-        notes.append(f"as K → ∞: 1 − AUC → {excess.auc_loss_odd:.7g}, {excess.excess_odd:.4g} above the Bayes risk "
-                     "(the hinge loss is not consistent for ranking, §5.1.2)")
+        notes.append(f"K = {', '.join(map(str, precise))}: solved in mpmath, as double precision cannot hold the "
+                     "outer jumps; --format json gives every digit")
+    notes.append(f"K = {rows[-1].K}: 1 − AUC is {rows[-1].auc_loss - bayes:.4g} above the Bayes risk (the hinge loss "
+                 "is not consistent for ranking, §5.1.2)")
     emit(
         records=records,
         columns=[Column(key, lambda r, key=key: r[key]) for key in records[0]],

@@ -32,6 +32,7 @@ from ._bayes import discrete_bayes, discrete_ranking_risk, multivariate_normal_b
 from ._discrete import hinge_risk, hinge_toy_case, integer_increments, minimize_risk
 from ._losses import LOSSES, Loss, calibration_alpha, get_loss
 from ._steps import (
+    MAX_RECURSION_SEPARATION,
     MAX_STEPS,
     feasible_region,
     hinge_excess_risk,
@@ -55,6 +56,7 @@ __all__ = [
     "LOSSES",
     "LimitingJumps",
     "Loss",
+    "MAX_RECURSION_SEPARATION",
     "MAX_STEPS",
     "NormalBayes",
     "OptimalSteps",

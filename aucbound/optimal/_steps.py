@@ -1,4 +1,4 @@
-r"""Optimal K-step ranking functions under the hinge loss in the normal setting (Uematsu & Lee, §5.1.1–5.1.2).
+r"""Optimal K-step ranking functions under the hinge loss in the normal setting (Uematsu & Lee 2011, §5.1.1–5.1.2).
 
 **Setting.** Positives X ~ N(μ, 1), negatives X' ~ N(−μ, 1); the paper takes μ = 1, here
 μ = ``separation``/2. The likelihood ratio is exp(2μx), so every optimal ranking function
@@ -38,14 +38,18 @@ Wherever the float residual exceeds 1e-12 the system is solved again in mpmath (
 Besides the symmetric solution, a lopsided one is solved for each K: the symmetric solution
 for K − 1 with one more jump far out on the right, polished by Newton's method. For even
 K ≥ 8 (at μ = 1) the lopsided solution has the lower risk — 0.1945890921 against
-0.1945899234 at K = 8 — so the paper's symmetric solution is a saddle point there, not the
-minimum (by the reflection x → −x the mirror image is a minimum too); for K ≤ 7 and every
-odd K the symmetric solution is the minimum. In the limit the even K give the same risk as
-the odd ones; the even symmetric sequence keeps a risk 8.4e-7 higher. :func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
-parametrized by a_1 and the logarithms of the gaps) by L-BFGS-B from many random starting
-points, and compares (returning the search's polished minimizer if it were lower). Jumps whose tail probabilities are below 1e-16 do not change R in
-double precision, so for large K that search pins down the inner jumps only; the outer
-ones are fixed by Eq. 8 in mpmath.
+0.1945899234 at K = 8 — so the paper's symmetric solution is not the minimum there (at
+K = 8 it is a saddle point; by the reflection x → −x the mirror image of the lopsided one is
+a minimum too); for K ≤ 7 and every odd K the symmetric solution is the minimum. In the
+limit the even K give the same risk as the odd ones; the even symmetric sequence keeps a
+risk 8.4e-7 higher. Which K are lopsided depends on μ (at separation 1: odd K from 5).
+
+:func:`optimal_steps` also minimizes R directly over all K-step functions (ordered jumps,
+parametrized by a_1 and the logarithms of the gaps) by L-BFGS-B from random starting
+points, and returns the search's minimizer, polished by Newton's method, if it is lower
+than both stationary points (``origin`` says which was returned). Jumps whose tail
+probabilities are below 1e-16 do not change R in double precision, so for large K that
+search pins down the inner jumps only; the outer ones are fixed by Eq. 8 in mpmath.
 
 **1 − AUC** (§5.1.2, ties counted ½):
 

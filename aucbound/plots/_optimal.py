@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..optimal import (
+    MAX_RECURSION_SEPARATION,
     MAX_STEPS,
     calibration_alpha,
     feasible_region,
@@ -42,11 +43,6 @@ _SMOOTH = (("exponential", "black"), ("logistic", "0.5"))
 _REGION = "#c6dbef"
 #: Points on each side of the grid that shades the feasible region.
 _GRID = 600
-#: The largest separation of jump_dynamics: beyond it the recursion of Eq. 8 asks Φ⁻¹ of
-#: probabilities p below 1e-16, which :func:`jump_progression` and :func:`limiting_jumps`
-#: compute from 1 − p and lose (at separation 20 the limits come out 0.530 and 0.790, where
-#: Φ⁻¹ taken from ln p gives 0.050 and 0.099).
-_MAX_JUMP_SEPARATION = 10.0
 #: Where the starting values of Figure 6 lie: these fractions of the way from the limit
 #: towards 0 (below it) and towards the end of the feasible segment (above it).
 _TOWARDS = (0.6, 0.25, 0.04)
@@ -285,9 +281,9 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     [0.37537, 0.75893]
     """
     separation = _separation(separation)
-    if separation > _MAX_JUMP_SEPARATION:
-        raise v.fail("separation", f"at most {_MAX_JUMP_SEPARATION:g} here (beyond, the recursion of Eq. 8 loses the "
-                                   "small probabilities it inverts)", separation)
+    if separation > MAX_RECURSION_SEPARATION:
+        raise v.fail("separation", f"at most {MAX_RECURSION_SEPARATION:g} here (beyond, the recursion of Eq. 8 "
+                                   "loses the small probabilities it inverts)", separation)
     Ks = _step_counts(Ks, lowest=2, highest=11, most=6)
     starts = _starts(starts)
     found = step_table(sorted({2, 3, *Ks}), separation=separation, starts=starts)

@@ -99,13 +99,21 @@ def test_multivariate_normal_is_the_best_linear_score():
     assert -best.fun == pytest.approx(result.optimal_auc, abs=1e-9)  # and the LDA direction attains it
 
 
-@pytest.mark.parametrize("sd_pos, sd_neg", [(2.0, 1.0), (1.0, 2.0), (0.3, 3.0)])
+@pytest.mark.parametrize("sd_pos, sd_neg", [(2.0, 1.0), (1.0, 2.0), (0.3, 3.0), (1e-6, 1.0), (1e-4, 1.0), (1.0, 1e-4),
+                                            (1e6, 1.0), (1e300, 3e300), (3e-300, 1e-300)])
 def test_unequal_variance_with_equal_means_has_a_closed_form(sd_pos, sd_neg):
     # X − c and X′ − c centred: the optimum is P(|Z₂|/|Z₁| < max/min) = (2/π)·arctan(max/min) (half-Cauchy)
     result = normal_bayes(0.3, 0.3, sd_pos, sd_neg)
     assert result.optimal_auc == pytest.approx(2 / math.pi * math.atan(max(sd_pos, sd_neg) / min(sd_pos, sd_neg)),
                                                rel=1e-12)
     assert result.identity_auc == 0.5 and not result.monotone and result.method == "integration"
+
+
+def test_unequal_variance_limits_are_refused_with_the_parameter():
+    with pytest.raises(ValueError, match=r"`pos_sd` must be within a factor 1e\+06 of `neg_sd`"):
+        normal_bayes(0.0, 0.0, 1e7, 1.0)
+    with pytest.raises(ValueError, match=r"`pos_mean` must differ from `neg_mean` by at most 1e\+06 times"):
+        normal_bayes(3.0, 0.0, 1e-6, 1.0)
 
 
 def roc_integral(mu_pos, mu_neg, sd_pos, sd_neg):

@@ -152,7 +152,7 @@ def test_discrete_marks_ties():
     (["discrete", "--pos", "0.5,0.5", "--neg", "1"], "--neg"),
     (["discrete", "--pos", "0.5,x", "--neg", "0.5,0.5"], "--pos"),
     (["discrete", "--pos", "0.5,0.5", "--neg", "0.5,0.5", "--loss", "square"], "--loss"),
-    (["discrete", "--pos", "0.5,0.5", "--neg", "1,0", "--loss", "logistic"], "--neg must be > 0"),
+    (["discrete", "--pos", "0.5,0.5", "--neg", "1,0", "--loss", "logistic"], "--neg must be > 0 at every point (0 < g < ∞ is assumed), but got 0 (entry 2 of 2)."),
     (["discrete", "--pos", ",".join(["1/151"] * 151), "--neg", ",".join(["1/151"] * 151)], "at most 150"),
 ])
 def test_bad_input_is_one_line_exit_2(args, needle):

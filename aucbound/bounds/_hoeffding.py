@@ -190,7 +190,19 @@ def kl_ends(auc, k, log_delta):
         np.stack([auc, 1.0 - auc]), np.stack([1.0 - auc, auc]), np.stack([budget, budget])
     )
     hi = np.where(auc + up <= 0.5, auc + up, 1.0 - mirrored)
-    return lo, hi, down, up
+    return _to_the_ulp(auc, lo, budget, 0.0), _to_the_ulp(auc, hi, budget, 1.0), down, up
+
+
+def _to_the_ulp(auc, end, budget, edge, steps=4):
+    """`end` moved by a few ulps so that it lies in {θ : kl(Â‖θ) ≤ budget} and the next float towards `edge`
+    does not: the solve's θ = p·σ(s) can round a couple of ulps outward near 1, where kl moves ~1e-11 a ulp.
+    An end the solve put at the edge (0 or 1: the interval reaches it, up to kl = ∞ at the edge itself) stays."""
+    for _ in range(steps):
+        end = np.where((end != edge) & (_kl(auc, end) > budget), np.nextafter(end, auc), end)
+    for _ in range(steps):
+        beyond = np.nextafter(end, edge)
+        end = np.where((end != edge) & (_kl(auc, beyond) <= budget), beyond, end)
+    return end
 
 
 def hoeffding_kl_interval(auc, m, n, delta):

@@ -314,6 +314,15 @@ def seed(parameter: str, value):
     return count(parameter, value, minimum=0)
 
 
+def progress(parameter: str, value):
+    """A progress callback ``value(done, total)``, or one that does nothing for None."""
+    if value is None:
+        return lambda done, total: None
+    if not callable(value):
+        raise ParameterTypeError(parameter, "a function progress(done, total)", show(value))
+    return value
+
+
 def out(array):
     """A 0-d result as a Python float; arrays unchanged."""
     array = np.asarray(array, dtype=np.float64)

@@ -1191,3 +1191,274 @@ class HingeExcessRisk:
 
     def as_dict(self) -> dict:
         return _fields_as_dict(self)
+
+
+# --- learned ranking functions (aucbound.learn) ------------------------------------------
+
+__all__ += ["BoostedRanker"]
+
+
+@dataclass(frozen=True, eq=False)
+class BoostedRanker:
+    """A ranking function learned by boosting: f(x) = Σ_t α_t·h_t(x).
+
+    ``loss`` is what the boosting minimised over the m·n (positive, negative) training
+    pairs: ``exponential`` (RankBoost, Freund et al. 2003), ``logistic`` or ``hinge``.
+    Round t added the weak ranker ``h_t`` on feature ``features[t]``: for ``weak='stump'``
+    1(x_j > ``thresholds[t]``), for ``weak='raw'`` (x_j − ``low[j]``)/``span[j]``, feature
+    j scaled to [0, 1] on the training points (``thresholds`` then holds None). Its weight
+    ``alphas[t]`` came by the rule ``alpha_rules[t]``:
+
+    - ``exact``: RankBoost's exact minimiser of Z_t, ½·ln(W₊/W₋) (Freund et al. 2003, §3.2);
+    - ``bound``: Freund et al.'s choice from the bound Z_t ≤ √(1 − r²), ½·ln((1 + r)/(1 − r)),
+      for raw features (Z_t has no closed-form minimiser) and for a stump with W₋ = 0 or
+      W₊ = 0 (its exact minimiser is infinite);
+    - ``perfect``: h_t alone ranks every training pair correctly (the exact α is infinite):
+      α is the smallest whole step that makes the training ranking perfect, and boosting stops;
+    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge).
+
+    ``z`` holds RankBoost's normalisers Z_t (None for the other losses); ``risk[t]`` the
+    training pairwise risk after round t (for RankBoost Π_{s≤t} Z_s, Freund et al.'s Thm 1
+    bound on the training ranking loss), ``train_auc[t]`` the training AUC (ties ½).
+    ``stopped`` says why boosting ended before ``requested`` rounds, or is None.
+    """
+
+    loss: str
+    weak: str
+    selection: str
+    seed: int | None
+    m: int
+    n: int
+    d: int
+    requested: int
+    features: tuple[int, ...]
+    thresholds: tuple[float | None, ...]
+    alphas: tuple[float, ...]
+    alpha_rules: tuple[str, ...]
+    z: tuple[float, ...] | None = dataclasses.field(repr=False)
+    risk: tuple[float, ...] = dataclasses.field(repr=False)
+    train_auc: tuple[float, ...] = dataclasses.field(repr=False)
+    low: tuple[float, ...] | None = dataclasses.field(repr=False)
+    span: tuple[float, ...] | None = dataclasses.field(repr=False)
+    stopped: str | None
+    source: str
+
+    @property
+    def rounds(self) -> int:
+        """The rounds boosting ran."""
+        return len(self.alphas)
+
+    def _weak_values(self, X):
+        import numpy as np
+
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim == 1 and self.d == 1:
+            X = X[:, None]
+        if X.ndim != 2 or X.shape[1] != self.d:
+            raise ValueError(f"`X` must be an array of shape (k, {self.d}), but got shape {X.shape}.")
+        columns = X[:, list(self.features)]
+        if self.weak == "stump":
+            return (columns > np.array(self.thresholds, dtype=np.float64)).astype(np.float64)
+        low, span = np.array(self.low), np.array(self.span)
+        return (columns - low[list(self.features)]) / span[list(self.features)]
+
+    def score(self, X):
+        """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1)."""
+        import numpy as np
+
+        return self._weak_values(X) @ np.array(self.alphas, dtype=np.float64)
+
+    def staged_scores(self, X):
+        """Row t: the scores after round t + 1 (shape (rounds, k))."""
+        import numpy as np
+
+        return np.cumsum(self._weak_values(X) * np.array(self.alphas, dtype=np.float64), axis=1).T
+
+    def truncate(self, rounds: int) -> "BoostedRanker":
+        """The ranker after its first `rounds` rounds (1 ≤ rounds ≤ self.rounds)."""
+        if not (isinstance(rounds, int) and 1 <= rounds <= self.rounds):
+            raise ValueError(f"`rounds` must be an integer from 1 to {self.rounds}, but got {rounds!r}.")
+        cut = {name: getattr(self, name)[:rounds] for name in
+               ("features", "thresholds", "alphas", "alpha_rules", "risk", "train_auc")}
+        if self.z is not None:
+            cut["z"] = self.z[:rounds]
+        return dataclasses.replace(self, stopped=None, **cut)
+
+    @property
+    def linear(self):
+        """For raw-feature weak rankers, (w, b) with f(x) = w·x + b; None for stumps."""
+        if self.weak != "raw":
+            return None
+        w, b = [0.0] * self.d, 0.0
+        for j, alpha in zip(self.features, self.alphas):
+            w[j] += alpha / self.span[j]
+            b -= alpha * self.low[j] / self.span[j]
+        return tuple(w), b
+
+    def as_dict(self) -> dict:
+        data = _fields_as_dict(self)
+        data["rounds"] = self.rounds
+        return data
+
+
+# --- the papers' learning experiments (aucbound.experiments) ------------------------------
+
+__all__ += ["BoundShapeRow", "BoundShapeExperiment"]
+
+
+@dataclass(frozen=True)
+class BoundShapeRow:
+    """One cell (m, n) of :class:`BoundShapeExperiment`: means and standard deviations over the trials.
+
+    ``epsilon`` is Cor 4.5's ε with Thm 4.11's bound on r(F_lin(16), 2m, 2n) (the paper's),
+    ``bound_mean`` = ``train_mean`` − ``epsilon`` the lower bound on the expected AUC (its
+    standard deviation ``bound_sd`` is the training AUC's); ``sharp_epsilon`` and
+    ``sharp_bound_mean`` the same with the smallest valid bound on r (beyond the paper).
+    ``test_se`` is the standard error of ``test_mean``.
+    """
+
+    m: int
+    n: int
+    trials: int
+    train_mean: float
+    train_sd: float
+    test_mean: float
+    test_sd: float
+    test_se: float
+    epsilon: float
+    bound_mean: float
+    bound_sd: float
+    sharp_epsilon: float
+    sharp_bound_mean: float
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class BoundShapeExperiment:
+    """Agarwal et al. (2005), §4.5, Figure 4: RankBoost's linear rankers in R^16, their training
+    and test AUC and Cor 4.5's lower bound, for each training size (m, n) in ``ms`` × ``ns``
+    (``rows``, m-major), over ``trials`` training sets each."""
+
+    ms: tuple[int, ...]
+    ns: tuple[int, ...]
+    trials: int
+    seed: int
+    rounds: int
+    delta: float
+    dimension: int
+    test_size: int
+    rows: tuple[BoundShapeRow, ...] = dataclasses.field(repr=False)
+    source: str = "Agarwal et al. (2005), §4.5 and Figure 4; Cor 4.5 with Thm 4.11"
+
+    def row(self, m: int, n: int) -> BoundShapeRow:
+        """The cell (m, n)."""
+        for row in self.rows:
+            if (row.m, row.n) == (m, n):
+                return row
+        raise KeyError((m, n))
+
+    def as_dict(self) -> dict:
+        return _fields_as_dict(self)
+
+
+__all__ += ["RankBoostNormal", "LossScoresRow", "LossScores"]
+
+
+@dataclass(frozen=True, eq=False)
+class RankBoostNormal:
+    """Uematsu & Lee (2011), §5.1, Figure 3: RankBoost with stumps on N(1, 1) against N(−1, 1).
+
+    ``x`` holds the sorted training points and ``f_hat`` the learned scores there, shifted
+    by ``shift`` (the mean of f̂(x) − x over the points in [−``window``, ``window``]) so
+    that they compare with f*(x) = x; ``rms`` is the RMS of f̂ − x over those points.
+    ``train_auc`` is the training AUC after each round; ``largest_step_after`` the largest
+    change from one round to the next after round ``settled_round``, and
+    ``largest_change_after`` the largest distance from the AUC at that round. ``bayes_auc``
+    = Φ(√2), the AUC of f*. ``model`` is the learned :class:`BoostedRanker`.
+    """
+
+    size: int
+    rounds: int
+    alpha: str
+    selection: str
+    seed: int
+    x: object = dataclasses.field(repr=False)
+    f_hat: object = dataclasses.field(repr=False)
+    shift: float
+    rms: float
+    window: float
+    train_auc: tuple = dataclasses.field(repr=False)
+    settled_round: int
+    largest_step_after: float
+    largest_change_after: float
+    bayes_auc: float
+    model: object = dataclasses.field(repr=False)
+    source: str = "Uematsu & Lee (2011), §5.1 and Figure 3"
+
+    def as_dict(self) -> dict:
+        data = _fields_as_dict(self)
+        data["model"] = self.model.as_dict()
+        return data
+
+
+@dataclass(frozen=True)
+class LossScoresRow:
+    """One method of :class:`LossScores`: the rounds it ran and those chosen by the test AUC, the
+    test AUC, the least-squares slope of its centred test scores on r(x) (``theory_slope``
+    from Thm 2: ½ exponential, 1 logistic, None hinge), its distinct score ``levels`` on the
+    test set, and the correlation of its scores with the logistic ones."""
+
+    loss: str
+    rounds_run: int
+    rounds: int
+    test_auc: float
+    slope_on_r: float
+    theory_slope: float | None
+    levels: int
+    correlation_with_logistic: float
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, eq=False)
+class LossScores:
+    """Uematsu & Lee (2011), §5.1.3, Figures 8, 9 and 14 (synthetic part): boosting under three losses.
+
+    ``r`` is the log likelihood ratio r(x) on the test points; ``scores[loss]`` the centred
+    test scores of each method at its chosen round; ``effects[loss]`` the main effect of
+    each variable (rows) on ``effect_grid``; ``logistic_on_exponential`` the least-squares
+    slope of the logistic scores on RankBoost's (Thm 2: 2); ``bayes_auc`` = Φ(√2), the AUC
+    of r(x). ``models`` holds the three learned rankers, cut at their chosen rounds.
+    """
+
+    size: int
+    dimension: int
+    rounds: int
+    selection: str
+    seed: int
+    rows: tuple[LossScoresRow, ...]
+    r: object = dataclasses.field(repr=False)
+    scores: dict = dataclasses.field(repr=False)
+    effect_grid: object = dataclasses.field(repr=False)
+    effects: dict = dataclasses.field(repr=False)
+    logistic_on_exponential: float
+    bayes_auc: float
+    models: dict = dataclasses.field(repr=False)
+    source: str = "Uematsu & Lee (2011), §5.1.3 and Figures 8, 9 and 14"
+
+    def row(self, loss: str) -> LossScoresRow:
+        """The row of `loss`."""
+        for row in self.rows:
+            if row.loss == loss:
+                return row
+        raise KeyError(loss)
+
+    def as_dict(self) -> dict:
+        data = _fields_as_dict(self)
+        data["scores"] = {k: value.tolist() for k, value in self.scores.items()}
+        data["effects"] = {k: value.tolist() for k, value in self.effects.items()}
+        data["models"] = {k: value.as_dict() for k, value in self.models.items()}
+        return data

@@ -19,6 +19,7 @@ from .plot import plot
 from .psi import psi
 from .rank import rank
 from .regret import regret
+from .experiment import experiment
 from .sample_size import sample_size
 from .shatter import shatter
 from .tournaments import tournaments
@@ -74,9 +75,10 @@ def main():
       aucbound tournaments --n 3..6
       aucbound regret --n 200 --noise 0.1 --trials 1000 --seed 0
       aucbound optimal steps --K 1..11
+      aucbound experiment fig4 --trials 10
     """
 
 
 for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage, rank,
-                 tournaments, regret, optimal):
+                 tournaments, regret, optimal, experiment):
     main.add_command(_command)

@@ -246,14 +246,6 @@ def _rows(n, seeds, exact, r, degree_random, degree_worst, quicksort, feedback, 
     return tuple(rows)
 
 
-def _progress(progress):
-    if progress is None:
-        return lambda done, total: None
-    if not callable(progress):
-        raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
-    return progress
-
-
 def regret_experiment(n=None, *, noise=0.1, model="flip", positives=None, trials=1000, seed=0, scale=SCALE,
                       quicksort_seeds=QUICKSORT_SEEDS, feedback_trials=None, progress=None) -> RegretExperiment:
     """AUC regrets of Degree, QuickSort and a minimum feedback arc set beside the classification regret r of h.
@@ -332,7 +324,7 @@ def regret_experiment(n=None, *, noise=0.1, model="flip", positives=None, trials
                 high = middle - 1
         most = max(1, low)
         raise v.fail("trials", f"at most {most:,} for n = {n} (a limit of about two minutes of work)", trials)
-    report = _progress(progress)
+    report = v.progress("progress", progress)
 
     exact = n <= EXACT_ITEMS
     cycle = _cycle_instance() if model == "cycle" else None

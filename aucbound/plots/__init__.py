@@ -41,6 +41,14 @@ decades.
 ``step_risk``
     The minimal hinge risk and 1 − AUC of those step functions against K, beside the Bayes
     ranking risk (Uematsu & Lee 2011, §5.1.2, Figure 7).
+``fig4``
+    Agarwal et al.'s (2005) Figure 4: RankBoost's linear rankers in R^16, their training
+    and test AUC and Cor 4.5's lower bound against m and n.
+``rankboost_normal_figure``
+    Uematsu & Lee's (2011) Figure 3: RankBoost's f̂ against f*(x) = x, the training AUC.
+``loss_scores_figure``
+    Uematsu & Lee's (2011) Figures 8, 14 and 9: boosting under three losses against Thm 2
+    (not in ``plot all``: the experiment takes about 20 s; from a saved CSV with ``input``).
 ``jump_dynamics``
     The feasible region of consecutive jumps with the pairs of Table 1, and the jumps'
     progression towards the limiting sequence (Uematsu & Lee 2011, §5.1.1, Figures 5–6).
@@ -50,6 +58,7 @@ decades.
 
 from ._combinatorics import psi, shatter
 from ._deviation import fig1, fig2, intervals
+from ._learning import fig4, loss_scores_figure, rankboost_normal_figure
 from ._optimal import hinge_steps, jump_dynamics, step_risk
 from ._reductions import quicksort_calls, regret
 from ._uniform import fig3, sample_complexity
@@ -68,7 +77,10 @@ PLOTS = {
     "hinge-steps": hinge_steps,
     "step-risk": step_risk,
     "jump-dynamics": jump_dynamics,
+    "fig4": fig4,
+    "rankboost-normal": rankboost_normal_figure,
+    "loss-scores": loss_scores_figure,
 }
 
-__all__ = ["PLOTS", "fig1", "fig2", "fig3", "hinge_steps", "intervals", "jump_dynamics", "psi", "quicksort_calls",
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure", "intervals", "jump_dynamics", "psi", "quicksort_calls",
            "regret", "sample_complexity", "shatter", "step_risk"]

@@ -1,0 +1,239 @@
+"""``aucbound experiment``: the papers' learning experiments — Agarwal et al.'s (2005) Figure 4 and Uematsu
+& Lee's (2011) RankBoost and loss-comparison simulations."""
+
+from __future__ import annotations
+
+import csv
+import sys
+
+import click
+
+from ._options import IntRange, library_errors, output_options
+from ._progress import Progress
+from ._render import Column, emit, number
+
+
+class SizeList(click.ParamType):
+    """Training sizes separated by commas: 20,40,80."""
+
+    name = "N1,N2,…"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        sizes = []
+        for k, entry in enumerate(str(value).split(","), 1):
+            entry = entry.strip()
+            if not entry.isdigit() or not 1 <= int(entry) <= 100_000:
+                self.fail(f"entry {k} ({entry!r}) is not a size from 1 to 100000.", param, ctx)
+            sizes.append(int(entry))
+        return tuple(sizes)
+
+
+def _csv(path, header, rows):
+    """Write rows to `path` ('-' for stdout)."""
+    handle = sys.stdout if path == "-" else open(path, "w", newline="", encoding="utf-8")
+    try:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    finally:
+        if handle is not sys.stdout:
+            handle.close()
+
+
+OUT_CSV = click.option("--out-csv", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+                       help="Also write the data behind the figure to FILE (CSV).")
+
+
+@click.group("experiment", short_help="The papers' learning experiments: Figure 4, RankBoost, three losses.")
+def experiment():
+    """The papers' learning experiments, each one command.
+
+    fig4: Agarwal et al. (2005), §4.5, Figure 4 — RankBoost's linear rankers in R^16 and
+    the lower bound of Cor 4.5 against the training sizes. rankboost-normal: Uematsu & Lee
+    (2011), §5.1, Figure 3 — RankBoost learns ½·log(g+/g−) = x. losses: §5.1.3, Figures 8,
+    9, 14 — boosting under the exponential, logistic and hinge losses against Thm 2. The
+    figures: aucbound plot fig4 | rankboost-normal | loss-scores. See docs/experiments.md.
+
+    \b
+    Examples:
+      aucbound experiment fig4 --trials 10 --seed 0
+      aucbound experiment rankboost-normal --rounds 400
+      aucbound experiment losses --size 300 --rounds 100
+    """
+
+
+@experiment.command("fig4", short_help="Agarwal et al. (2005), Figure 4: the bound's shape against the test AUC.")
+@click.option("--m", "ms", type=SizeList(), default="20,40,80,160", show_default=True,
+              help="Positives in the training sets.")
+@click.option("--n", "ns", type=SizeList(), default="20,40,80,160", show_default=True,
+              help="Negatives in the training sets (every m with every n).")
+@click.option("--trials", type=IntRange(min=1, max=1000), default=10, show_default=True,
+              help="Training sets per (m, n).")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@OUT_CSV
+@output_options
+def fig4(ms, ns, trials, seed, out_csv, output_format, tablefmt):
+    """Agarwal et al. (2005), Figure 4: does the uniform-convergence bound have the test AUC's shape?
+
+    D+ and D− are mixtures of two Gaussians in R^16 (means and variances uniform on
+    (0, 1)); RankBoost with raw features learns a linear ranker in 20 rounds from m
+    positives and n negatives; per (m, n), over the trials: training AUC Â, AUC on a test
+    set of 2500 + 2500, and the lower bound Â − ε of Cor 4.5 at δ = 0.01 with Thm 4.11's
+    bound on r(F_lin(16), 2m, 2n), as in the paper; beside it the bound with the exact face
+    count (sharper, beyond the paper).
+
+    \b
+    Examples:
+      aucbound experiment fig4
+      aucbound experiment fig4 --m 20,80 --n 20,80 --trials 5 --format csv
+      aucbound experiment fig4 --out-csv fig4.csv
+    """
+    from ..experiments import bound_shape
+
+    with library_errors(), Progress("trials") as progress:
+        result = bound_shape(ms, ns, trials=trials, seed=seed, progress=progress)
+    records = [row.as_dict() for row in result.rows]
+    if out_csv:
+        _csv(out_csv, list(records[0]), [list(record.values()) for record in records])
+    pm = "±"
+    emit(
+        records=records,
+        columns=[
+            Column("m", lambda r: str(r["m"])),
+            Column("n", lambda r: str(r["n"])),
+            Column("training AUC", lambda r: f"{r['train_mean']:.4f} {pm} {r['train_sd']:.4f}"),
+            Column("test AUC", lambda r: f"{r['test_mean']:.4f} {pm} {r['test_sd']:.4f}"),
+            Column("ε (Thm 4.11)", lambda r: f"{r['epsilon']:.3f}"),
+            Column("lower bound", lambda r: f"{r['bound_mean']:.3f} {pm} {r['bound_sd']:.3f}"),
+            Column("sharper bound (beyond)", lambda r: f"{r['sharp_bound_mean']:.3f}"),
+        ],
+        parameters={key: value for key, value in result.as_dict().items() if key != "rows"},
+        title=[
+            "Agarwal et al. (2005), §4.5, Figure 4: RankBoost (raw features, 20 rounds) in R^16",
+            f"mean {pm} sd over {result.trials} training sets per (m, n); test set 2500 + 2500; seed {result.seed}",
+        ],
+        notes=["lower bound: Â − ε, Cor 4.5 at δ = 0.01 with r(F_lin(16), 2m, 2n) ≤ (2e·4mn/16)^16 (Thm 4.11)",
+               "sharper bound (beyond the paper): the same with the exact face count of the arrangement"],
+        output_format=output_format,
+        tablefmt=tablefmt,
+    )
+
+
+@experiment.command("rankboost-normal", short_help="Uematsu & Lee (2011), Figure 3: RankBoost learns f*(x) = x.")
+@click.option("--size", type=IntRange(min=2, max=10**6), default=2000, show_default=True, help="Points per class.")
+@click.option("--rounds", type=IntRange(min=21, max=100_000), default=400, show_default=True, help="Boosting rounds.")
+@click.option("--alpha", type=click.Choice(("bound", "exact")), default="bound", show_default=True,
+              help="RankBoost's α: Freund et al.'s bound-based ½·ln((1+r)/(1−r)), or the exact minimiser of Z.")
+@click.option("--selection", type=click.Choice(("random", "best")), default="random", show_default=True,
+              help="Each round's stump: a random threshold, or the best one.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@OUT_CSV
+@output_options
+def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_format, tablefmt):
+    """Uematsu & Lee (2011), §5.1, Figure 3: RankBoost with stumps on N(1, 1) against N(−1, 1).
+
+    Thm 2 predicts f*(x) = ½·log(g+/g−) = x. The table shows how close the learned f̂
+    (shifted by the best constant on [−2, 2]) comes to x there, and how the training AUC
+    settles after round 20. --out-csv writes x, f̂ and x per training point.
+
+    \b
+    Examples:
+      aucbound experiment rankboost-normal
+      aucbound experiment rankboost-normal --alpha exact --selection best
+    """
+    from ..experiments import rankboost_normal as run
+
+    with library_errors(), Progress("rounds") as progress:
+        result = run(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed, progress=progress)
+    if out_csv:
+        _csv(out_csv, ["x", "f_hat", "f_star"], [(x, f, x) for x, f in zip(result.x.tolist(), result.f_hat.tolist())])
+    auc = result.train_auc
+    records = [
+        {"quantity": "RMS of f̂ − x on [−2, 2]", "value": result.rms},
+        {"quantity": "shift of f̂ (best constant on [−2, 2])", "value": result.shift},
+        {"quantity": f"training AUC after round {result.settled_round}", "value": auc[result.settled_round - 1]},
+        {"quantity": f"training AUC after round {len(auc)}", "value": auc[-1]},
+        {"quantity": f"largest change between rounds after {result.settled_round}", "value": result.largest_step_after},
+        {"quantity": f"largest change from round {result.settled_round}", "value": result.largest_change_after},
+        {"quantity": "AUC of f* (Bayes), Φ(√2)", "value": result.bayes_auc},
+    ]
+    emit(
+        records=records,
+        columns=[Column("quantity", lambda r: r["quantity"]), Column("value", lambda r: number(r["value"]))],
+        parameters={key: value for key, value in result.as_dict().items()
+                    if key in ("size", "rounds", "alpha", "selection", "seed", "window", "settled_round")},
+        title=[f"Uematsu & Lee (2011), §5.1, Figure 3: RankBoost, {result.size} + {result.size} points, "
+               f"{len(auc)} rounds, stumps chosen {result.selection}, α by the {result.alpha} rule; seed {result.seed}"],
+        output_format=output_format,
+        tablefmt=tablefmt,
+    )
+
+
+@experiment.command("losses", short_help="Uematsu & Lee (2011), Figures 8, 9, 14: three losses against Thm 2.")
+@click.option("--size", type=IntRange(min=2, max=10**5), default=1000, show_default=True,
+              help="Points per class in the training set and in the test set.")
+@click.option("--dimension", "-p", type=IntRange(min=1, max=100), default=10, show_default=True, help="p.")
+@click.option("--rounds", type=IntRange(min=1, max=100_000), default=300, show_default=True,
+              help="The most rounds per method; each uses the round with the best test AUC.")
+@click.option("--selection", type=click.Choice(("best", "random")), default="best", show_default=True,
+              help="Each round's stump: the best one, or a random one (the paper's; see docs/experiments.md).")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@OUT_CSV
+@output_options
+def losses(size, dimension, rounds, selection, seed, out_csv, output_format, tablefmt):
+    """Uematsu & Lee (2011), §5.1.3: RankBoost, logistic and hinge boosting on multivariate normal data.
+
+    X ~ N(±1/√p, I), p = 10. Thm 2: the exponential loss's optimal score is r(x)/2, the
+    logistic's r(x), so 2 × RankBoost's score ≈ the logistic one; the hinge's is a step
+    function (few distinct levels). Takes about 20 s at the default size (the logistic
+    loss costs O(size²) a round). --out-csv writes each test point's r(x) and scores and
+    each variable's main effects, the data of plot loss-scores --data.
+
+    \b
+    Examples:
+      aucbound experiment losses --size 300 --rounds 100
+      aucbound experiment losses --out-csv losses.csv
+    """
+    from ..experiments import loss_scores
+
+    with library_errors(), Progress("rounds") as progress:
+        result = loss_scores(size=size, dimension=dimension, rounds=rounds, selection=selection, seed=seed,
+                             progress=progress)
+    if out_csv:
+        write_loss_scores(out_csv, result)
+    records = [row.as_dict() for row in result.rows]
+    emit(
+        records=records,
+        columns=[
+            Column("loss", lambda r: r["loss"]),
+            Column("rounds", lambda r: f"{r['rounds']} of {r['rounds_run']}"),
+            Column("test AUC", lambda r: f"{r['test_auc']:.4f}"),
+            Column("slope on r(x)", lambda r: f"{r['slope_on_r']:.3f}"),
+            Column("Thm 2", lambda r: "—" if r["theory_slope"] is None else f"{r['theory_slope']:g}"),
+            Column("score levels", lambda r: str(r["levels"])),
+            Column("corr. with logistic", lambda r: f"{r['correlation_with_logistic']:.4f}"),
+        ],
+        parameters={key: value for key, value in result.as_dict().items()
+                    if key in ("size", "dimension", "rounds", "selection", "seed", "logistic_on_exponential",
+                               "bayes_auc")},
+        title=[f"Uematsu & Lee (2011), §5.1.3: boosting stumps ({result.selection} each round) under three losses, "
+               f"p = {result.dimension}, {result.size} + {result.size} training and test points; seed {result.seed}"],
+        notes=[f"slope of the logistic score on RankBoost's: {result.logistic_on_exponential:.3f} (Thm 2: 2)",
+               f"AUC of r(x) (Bayes): {result.bayes_auc:.4f}; rounds: those with the best test AUC"],
+        output_format=output_format,
+        tablefmt=tablefmt,
+    )
+
+
+def write_loss_scores(path, result):
+    """The data of the loss-scores figure: one row per test point (kind 'point', x = r(x)) and per
+    grid value of each variable's main effect (kind 'effect', variable j)."""
+    rows = [("point", "", x, *values) for x, *values in
+            zip(result.r.tolist(), *(result.scores[loss].tolist() for loss in ("exponential", "logistic", "hinge")))]
+    for j in range(result.dimension):
+        rows += [("effect", j + 1, x, *values) for x, *values in
+                 zip(result.effect_grid.tolist(), *(result.effects[loss][j].tolist()
+                                                     for loss in ("exponential", "logistic", "hinge")))]
+    _csv(path, ["kind", "variable", "x", "exponential", "logistic", "hinge"], rows)

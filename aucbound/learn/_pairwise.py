@@ -1,0 +1,322 @@
+r"""The pairwise risk of a ranking function, its gradient, and the exact line search of boosting.
+
+For scores f on m positives and n negatives and a loss ℓ, the pairwise (surrogate) risk
+is R(f) = (1/mn)·Σ_{i,j} ℓ(f(x_i) − f(x'_j)) (Uematsu & Lee 2011, Eq. 3 on the sample),
+with
+
+- ``exponential`` ℓ(s) = e^{−s} (RankBoost; Freund et al. 2003): R factorises,
+  (1/mn)·Σ_i e^{−f_i}·Σ_j e^{f_j}, so R and its gradient cost O(m + n);
+- ``logistic`` ℓ(s) = ln(1 + e^{−s}) (RankNet's binomial deviance; Uematsu & Lee 2011,
+  Thm 2 with α = 1): no such shortcut — O(mn), in chunks of bounded memory;
+- ``hinge`` ℓ(s) = max(0, 1 − s) (RankSVM's): ℓ' is the step −1(s < 1) (taken as 0 at the
+  kink s = 1), so ∂R/∂f_i = −#{j : f_i − f_j < 1}/(mn): a count, found for every point by
+  sorting in O(N log N). The count uses the difference f_i − f_j as floating point computes
+  it (a binary search on that predicate, which is monotone), so it equals the pairwise
+  sum exactly, ties and all.
+
+The gradient is ∂R/∂f at the training points: ``g_pos[i] = (1/mn)·Σ_j ℓ'(f_i − f_j)`` and
+``g_neg[j] = −(1/mn)·Σ_i ℓ'(f_i − f_j)``; it sums to 0 (R does not change when a constant
+is added to f).
+
+The line search minimises φ(α) = R(f + α·h) over α for a weak ranker h: Newton's method
+inside a bracket for the smooth losses (φ is convex), and for the hinge, whose φ is
+convex and piecewise linear, a bisection for the breakpoint where φ's slope changes
+sign, done over the integers when f is integer-valued and h a stump (every breakpoint is
+then an integer, and the scores stay integers: the granularity Uematsu & Lee 2011, §5.2
+observe) and over floating-point numbers otherwise. Where the minimisers form an
+interval, the one nearest 0 is taken.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = ["LOSSES", "pairwise_risk", "pairwise_gradient", "line_search", "GRADIENT_METHODS"]
+
+#: The pairwise losses.
+LOSSES = ("exponential", "logistic", "hinge")
+#: ``fast`` (factorised, sorted or chunked by loss) or ``pairs`` (the O(mn) sum, in chunks).
+GRADIENT_METHODS = ("fast", "pairs")
+#: Entries of one chunk of pair differences (8 MiB of float64).
+CHUNK = 2**20
+#: The most pairs (m·n) the O(mn) computations take.
+MAX_PAIRS = 10**10
+
+
+# --- the losses and their derivatives at pair differences s ---------------------------------
+
+def _loss(loss: str, s: np.ndarray) -> np.ndarray:
+    if loss == "exponential":
+        return np.exp(-s)
+    if loss == "logistic":  # ln(1 + e^{−s}) without overflow
+        return np.maximum(-s, 0.0) + np.log1p(np.exp(-np.abs(s)))
+    return np.maximum(0.0, 1.0 - s)
+
+
+def _slope(loss: str, s: np.ndarray) -> np.ndarray:
+    """ℓ'(s); the hinge's is −1(s < 1)."""
+    if loss == "exponential":
+        return -np.exp(-s)
+    if loss == "logistic":
+        e = np.exp(-np.abs(s))
+        return -np.where(s >= 0, e / (1.0 + e), 1.0 / (1.0 + e))  # −σ(−s) without overflow
+    return -(s < 1.0).astype(np.float64)
+
+
+def _curvature(s: np.ndarray) -> np.ndarray:
+    """ℓ''(s) of the logistic loss, σ(s)·σ(−s)."""
+    e = np.exp(-np.abs(s))
+    return e / (1.0 + e) ** 2
+
+
+def _rows(f_pos: np.ndarray, f_neg: np.ndarray):
+    """Slices of the positives whose pairs with every negative fit in one chunk."""
+    step = max(1, CHUNK // max(1, f_neg.shape[0]))
+    return (slice(start, start + step) for start in range(0, f_pos.shape[0], step))
+
+
+# --- risk and gradient ----------------------------------------------------------------------
+
+def _log_sum_exp(x: np.ndarray) -> float:
+    top = float(x.max())
+    return top + math.log(float(np.exp(x - top).sum()))
+
+
+def _first_true(length: int, test, size: int) -> np.ndarray:
+    """For each of `size` monotone predicates on 0 … length − 1 (False…False True…True), the
+    first index where it holds (`length` if none): a binary search run for all at once."""
+    lo, hi = np.zeros(size, dtype=np.int64), np.full(size, length, dtype=np.int64)
+    while True:
+        active = lo < hi
+        if not active.any():
+            return lo
+        mid = (lo + hi) // 2
+        holds = test(np.minimum(mid, length - 1)) & active
+        hi = np.where(holds, mid, hi)
+        lo = np.where(active & ~holds, mid + 1, lo)
+
+
+def _hinge_sets(f_pos: np.ndarray, f_neg: np.ndarray):
+    """Per positive, how many negatives have f_i − f_j < 1, and per negative how many positives do
+    (the differences rounded as computed); with the sorted scores."""
+    neg_sorted, pos_sorted = np.sort(f_neg), np.sort(f_pos)
+    m, n = f_pos.shape[0], f_neg.shape[0]
+    # for a positive, f_i − f_j < 1 holds from some place on in the ascending negatives
+    first = _first_true(n, lambda idx: (f_pos - neg_sorted[idx]) < 1.0, m)
+    # for a negative, it fails from some place on in the ascending positives
+    stop = _first_true(m, lambda idx: ~((pos_sorted[idx] - f_neg) < 1.0), n)
+    return n - first, stop, neg_sorted
+
+
+def _hinge_risk_sorted(f_pos: np.ndarray, f_neg: np.ndarray) -> float:
+    """(1/mn)·Σ_i Σ_{j: f_i − f_j < 1} (1 − f_i + f_j) from the counts and suffix sums of the negatives."""
+    counts, _, neg_sorted = _hinge_sets(f_pos, f_neg)
+    suffix = np.concatenate((np.cumsum(neg_sorted[::-1])[::-1], [0.0]))
+    n = f_neg.shape[0]
+    total = np.sum(counts * (1.0 - f_pos) + suffix[n - counts])
+    return max(0.0, float(total)) / (f_pos.shape[0] * n)
+
+
+def _checked_scores(f_pos, f_neg, loss):
+    loss = v.choice("loss", loss, LOSSES)
+    f_pos = v.real("f_pos", f_pos)
+    f_neg = v.real("f_neg", f_neg)
+    for name, f in (("f_pos", f_pos), ("f_neg", f_neg)):
+        if f.ndim != 1 or f.shape[0] == 0:
+            raise v.fail(name, "a non-empty one-dimensional array of scores", f)
+        v.check(name, np.isfinite(f), "finite (no inf or NaN)", f)
+    return f_pos, f_neg, loss
+
+
+def pairwise_risk(f_pos, f_neg, *, loss: str) -> float:
+    """R(f) = (1/mn)·Σ_{i,j} ℓ(f_pos[i] − f_neg[j]): the pairwise risk under `loss`.
+
+    O(m + n) for the exponential loss (in log space), O((m + n) log(m + n)) for the hinge,
+    O(mn) in chunks for the logistic.
+
+    >>> pairwise_risk([1.0, 2.0], [0.0, 1.5], loss="hinge")  # (0 + 1.5 + 0 + 0.5)/4
+    0.5
+    >>> round(pairwise_risk([0.0], [0.0], loss="logistic"), 12)  # ln 2
+    0.693147180559
+    """
+    f_pos, f_neg, loss = _checked_scores(f_pos, f_neg, loss)
+    return _risk(loss, f_pos, f_neg)
+
+
+def _risk(loss: str, f_pos: np.ndarray, f_neg: np.ndarray) -> float:
+    m, n = f_pos.shape[0], f_neg.shape[0]
+    if loss == "exponential":
+        return math.exp(min(_log_sum_exp(-f_pos) + _log_sum_exp(f_neg) - math.log(m * n), 709.0))
+    if loss == "hinge":
+        return _hinge_risk_sorted(f_pos, f_neg)
+    return float(sum(_loss(loss, f_pos[rows, None] - f_neg[None, :]).sum() for rows in _rows(f_pos, f_neg))) / (m * n)
+
+
+def pairwise_gradient(f_pos, f_neg, *, loss: str, method: str = "fast") -> tuple[np.ndarray, np.ndarray]:
+    """∂R/∂f at the positives and at the negatives, for the pairwise risk R under `loss`.
+
+    ``method='fast'`` factorises the exponential loss, sorts for the hinge (a count per
+    point) and sums the logistic's O(mn) terms in chunks; ``method='pairs'`` sums the
+    O(mn) terms ℓ'(f_i − f_j) in chunks for every loss (the definition, for checking).
+
+    >>> g_pos, g_neg = pairwise_gradient([1.0, 2.0], [0.0, 1.5], loss="hinge")
+    >>> g_pos.tolist(), g_neg.tolist()  # −#{j : f_i − f_j < 1}/4 and +#{i : f_i − f_j < 1}/4
+    ([-0.25, -0.25], [0.0, 0.5])
+    """
+    f_pos, f_neg, loss = _checked_scores(f_pos, f_neg, loss)
+    method = v.choice("method", method, GRADIENT_METHODS)
+    if method == "pairs" or loss == "logistic":
+        v.at_most("f_pos", f_pos.shape[0] * f_neg.shape[0], MAX_PAIRS, why=" pairs (len(f_pos)·len(f_neg))")
+        return _gradient_pairs(loss, f_pos, f_neg)
+    return _gradient(loss, f_pos, f_neg)
+
+
+def _gradient(loss: str, f_pos: np.ndarray, f_neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    m, n = f_pos.shape[0], f_neg.shape[0]
+    if loss == "exponential":
+        log_mn = math.log(m * n)
+        return (-np.exp(-f_pos + (_log_sum_exp(f_neg) - log_mn)),
+                np.exp(f_neg + (_log_sum_exp(-f_pos) - log_mn)))
+    if loss == "hinge":
+        counts_pos, counts_neg, _ = _hinge_sets(f_pos, f_neg)
+        return -counts_pos / (m * n), counts_neg / (m * n)
+    return _gradient_pairs(loss, f_pos, f_neg)
+
+
+def _gradient_pairs(loss: str, f_pos: np.ndarray, f_neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    m, n = f_pos.shape[0], f_neg.shape[0]
+    g_pos, g_neg = np.empty(m), np.zeros(n)
+    for rows in _rows(f_pos, f_neg):
+        slope = _slope(loss, f_pos[rows, None] - f_neg[None, :])
+        g_pos[rows] = slope.sum(axis=1)
+        g_neg -= slope.sum(axis=0)
+    return g_pos / (m * n), g_neg / (m * n)
+
+
+# --- the line search -------------------------------------------------------------------------
+
+def _is_binary(h: np.ndarray) -> bool:
+    return bool(np.all((h == 0.0) | (h == 1.0)))
+
+
+def _pair_blocks(f_pos, f_neg, h_pos, h_neg):
+    """The pairs whose difference moves with α, as (s, d) chunks: s = f_i − f_j, d = h_i − h_j.
+
+    For a stump only the pairs it splits (d = ±1) move, and d is a scalar."""
+    if _is_binary(h_pos) and _is_binary(h_neg):
+        up_pos, up_neg = h_pos == 1.0, h_neg == 1.0
+        for fp, fn, d in ((f_pos[up_pos], f_neg[~up_neg], 1.0), (f_pos[~up_pos], f_neg[up_neg], -1.0)):
+            if fp.shape[0] and fn.shape[0]:
+                for rows in _rows(fp, fn):
+                    yield fp[rows, None] - fn[None, :], d
+        return
+    for rows in _rows(f_pos, f_neg):
+        yield f_pos[rows, None] - f_neg[None, :], h_pos[rows, None] - h_neg[None, :]
+
+
+def _logistic_slopes(blocks, alpha: float) -> tuple[float, float]:
+    """φ'(α) and φ''(α) (times mn) of the logistic pairwise risk along h."""
+    first = second = 0.0
+    for s, d in blocks:
+        u = s + alpha * d
+        e = np.exp(-np.abs(u))
+        q = 1.0 / (1.0 + e)
+        tail = np.where(u >= 0.0, e * q, q)  # σ(−u) = −ℓ'(u)
+        if np.isscalar(d):
+            first -= d * float(tail.sum())
+            second += float((e * q * q).sum())
+        else:
+            first -= float((d * tail).sum())
+            second += float((d * d * e * q * q).sum())
+    return first, second
+
+
+def _newton(blocks) -> float:
+    """The root of φ' for a smooth convex φ: Newton's method kept inside a bracket."""
+    lo, hi, alpha = -math.inf, math.inf, 0.0
+    for _ in range(200):
+        first, second = _logistic_slopes(blocks, alpha)
+        if first == 0.0:
+            return alpha
+        if first > 0.0:
+            hi = alpha
+        else:
+            lo = alpha
+        step = alpha - first / second if second > 0.0 else math.nan
+        if not lo < step < hi:  # outside the bracket (or flat): bisect, or widen an open side
+            if math.isinf(lo) or math.isinf(hi):
+                step = alpha + math.copysign(max(1.0, 2.0 * abs(alpha)), -first)
+            else:
+                step = 0.5 * (lo + hi)
+        if abs(step - alpha) <= 1e-13 * max(1.0, abs(alpha)):
+            return step
+        alpha = step
+    return alpha
+
+
+def _float_index(x: float) -> int:
+    return int(np.float64(x).view(np.int64))
+
+
+def _index_float(i: int) -> float:
+    return float(np.int64(i).view(np.float64))
+
+
+def _first_nonnegative(slope, integer: bool) -> float:
+    """The smallest α > 0 with slope(α) ≥ 0, for a non-decreasing slope with slope(0) < 0;
+    among the integers when `integer`, else among floating-point numbers."""
+    lo, hi = 0.0, 1.0
+    while slope(hi) < 0.0:
+        lo, hi = hi, 2.0 * hi
+        if math.isinf(hi):
+            raise ArithmeticError("the hinge line search found no end of the descent")
+    if integer:
+        a, b = int(lo), int(hi)
+        while b - a > 1:
+            mid = (a + b) // 2
+            a, b = (a, mid) if slope(float(mid)) >= 0.0 else (mid, b)
+        return float(b)
+    a, b = _float_index(lo), _float_index(hi)
+    while b - a > 1:
+        mid = (a + b) // 2
+        a, b = (a, mid) if slope(_index_float(mid)) >= 0.0 else (mid, b)
+    return _index_float(b)
+
+
+def _hinge_line_search(f_pos, f_neg, h_pos, h_neg) -> float:
+    def slope(alpha):  # φ'(α)·mn with the hinge's step derivative
+        counts_pos, counts_neg, _ = _hinge_sets(f_pos + alpha * h_pos, f_neg + alpha * h_neg)
+        return float(counts_neg @ h_neg - counts_pos @ h_pos)
+
+    at_zero = slope(0.0)
+    if at_zero == 0.0:
+        return 0.0
+    integer = (_is_binary(h_pos) and _is_binary(h_neg)
+               and bool(np.all(f_pos == np.round(f_pos))) and bool(np.all(f_neg == np.round(f_neg))))
+    if at_zero < 0.0:  # the nearest minimiser is the left end of the minimising interval
+        return _first_nonnegative(slope, integer)
+    # mirror: the right end of the interval, at a negative α
+    return -_first_nonnegative(lambda beta: -slope(-beta), integer)
+
+
+def line_search(loss: str, f_pos, f_neg, h_pos, h_neg) -> float:
+    """α minimising R(f + α·h) (the minimiser nearest 0 where several are)."""
+    if loss == "hinge":
+        return _hinge_line_search(f_pos, f_neg, h_pos, h_neg)
+    blocks = list(_pair_blocks(f_pos, f_neg, h_pos, h_neg)) if f_pos.shape[0] * f_neg.shape[0] <= CHUNK \
+        else _LazyBlocks(f_pos, f_neg, h_pos, h_neg)
+    return _newton(blocks)
+
+
+class _LazyBlocks:
+    """The pair blocks made afresh on each pass (large samples: bounded memory)."""
+
+    def __init__(self, *arrays):
+        self._arrays = arrays
+
+    def __iter__(self):
+        return _pair_blocks(*self._arrays)

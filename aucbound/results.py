@@ -1408,16 +1408,17 @@ class LossScoresRow:
     """One method of :class:`LossScores`: the rounds it ran and those chosen by the test AUC, the
     test AUC, the least-squares slope of its centred test scores on r(x) (``theory_slope``
     from Thm 2: ½ exponential, 1 logistic, None hinge), its distinct score ``levels`` on the
-    test set, and the correlation of its scores with the logistic ones."""
+    test set, and the correlation of its scores with the logistic ones (None where a score is
+    constant on the test set)."""
 
     loss: str
     rounds_run: int
     rounds: int
     test_auc: float
-    slope_on_r: float
+    slope_on_r: float | None
     theory_slope: float | None
     levels: int
-    correlation_with_logistic: float
+    correlation_with_logistic: float | None
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -1444,7 +1445,7 @@ class LossScores:
     scores: dict = dataclasses.field(repr=False)
     effect_grid: object = dataclasses.field(repr=False)
     effects: dict = dataclasses.field(repr=False)
-    logistic_on_exponential: float
+    logistic_on_exponential: float | None
     bayes_auc: float
     models: dict = dataclasses.field(repr=False)
     source: str = "Uematsu & Lee (2011), §5.1.3 and Figures 8, 9 and 14"

@@ -709,3 +709,30 @@ def test_top_level(args):
         assert RUNNER.invoke(main, [], prog_name="aucbound").exit_code == 2
         return
     check(args)
+
+
+SIZES_TEXT = mostly(text(["20,40", "20", "5,10,15", "30"]), text(["0", "a,b", "", ",", "100001", "20;40", "-5", HUGE]))
+
+
+@EXAMPLES
+@given(args=st.one_of(
+    command(["experiment", "fig4"], option("--m", SIZES_TEXT, 0.9), option("--n", SIZES_TEXT, 0.9),
+            option("--trials", mostly(text([1, 2]), text(["0", "1001", "x", "1.5"])), 0.9),
+            option("--seed", mostly(text([0, 1, 2**64]), text(["-1", "x"])), 0.3), FORMAT, TABLEFMT, OPTIMAL_JUNK),
+    command(["experiment", "rankboost-normal"],
+            option("--size", mostly(text([2, 50, 200]), text(["0", "1", "x", "1000001"])), 0.95),
+            option("--rounds", mostly(text([21, 30]), text(["0", "20", "x"])), 0.95),
+            option("--alpha", mostly(text(["bound", "exact"]), text(["Exact", ""])), 0.3),
+            option("--selection", mostly(text(["random", "best"]), text(["worst"])), 0.3), FORMAT, TABLEFMT,
+            OPTIMAL_JUNK),
+    command(["experiment", "losses"],
+            option("--size", mostly(text([2, 20, 60]), text(["0", "1", "x", "100001"])), 0.95),
+            option("--rounds", mostly(text([1, 5, 20]), text(["0", "x", "-3"])), 0.95),
+            option("-p", mostly(text([1, 2, 10]), text(["0", "101", "x"])), 0.5),
+            option("--selection", mostly(text(["random", "best"]), text(["worst"])), 0.3), FORMAT, TABLEFMT,
+            OPTIMAL_JUNK),
+))
+@example(args=["experiment", "losses", "--size", "2", "--rounds", "3", "-p", "1"])
+@example(args=["experiment", "fig4", "--m", "1", "--n", "1", "--trials", "1"])
+def test_experiment(args):
+    check(args)

@@ -150,13 +150,14 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
     if out_csv:
         _csv(out_csv, ["x", "f_hat", "f_star"], [(x, f, x) for x, f in zip(result.x.tolist(), result.f_hat.tolist())])
     auc = result.train_auc
+    settled = min(result.settled_round, len(auc))  # boosting stops early once the training ranking is perfect
     records = [
         {"quantity": "RMS of f̂ − x on [−2, 2]", "value": result.rms},
         {"quantity": "shift of f̂ (best constant on [−2, 2])", "value": result.shift},
-        {"quantity": f"training AUC after round {result.settled_round}", "value": auc[result.settled_round - 1]},
+        {"quantity": f"training AUC after round {settled}", "value": auc[settled - 1]},
         {"quantity": f"training AUC after round {len(auc)}", "value": auc[-1]},
-        {"quantity": f"largest change between rounds after {result.settled_round}", "value": result.largest_step_after},
-        {"quantity": f"largest change from round {result.settled_round}", "value": result.largest_change_after},
+        {"quantity": f"largest change between rounds after {settled}", "value": result.largest_step_after},
+        {"quantity": f"largest change from round {settled}", "value": result.largest_change_after},
         {"quantity": "AUC of f* (Bayes), Φ(√2)", "value": result.bayes_auc},
     ]
     emit(
@@ -210,21 +211,26 @@ def losses(size, dimension, rounds, selection, seed, out_csv, output_format, tab
             Column("loss", lambda r: r["loss"]),
             Column("rounds", lambda r: f"{r['rounds']} of {r['rounds_run']}"),
             Column("test AUC", lambda r: f"{r['test_auc']:.4f}"),
-            Column("slope on r(x)", lambda r: f"{r['slope_on_r']:.3f}"),
+            Column("slope on r(x)", lambda r: _fixed(r["slope_on_r"], 3)),
             Column("Thm 2", lambda r: "—" if r["theory_slope"] is None else f"{r['theory_slope']:g}"),
             Column("score levels", lambda r: str(r["levels"])),
-            Column("corr. with logistic", lambda r: f"{r['correlation_with_logistic']:.4f}"),
+            Column("corr. with logistic", lambda r: _fixed(r["correlation_with_logistic"], 4)),
         ],
         parameters={key: value for key, value in result.as_dict().items()
                     if key in ("size", "dimension", "rounds", "selection", "seed", "logistic_on_exponential",
                                "bayes_auc")},
         title=[f"Uematsu & Lee (2011), §5.1.3: boosting stumps ({result.selection} each round) under three losses, "
                f"p = {result.dimension}, {result.size} + {result.size} training and test points; seed {result.seed}"],
-        notes=[f"slope of the logistic score on RankBoost's: {result.logistic_on_exponential:.3f} (Thm 2: 2)",
+        notes=[f"slope of the logistic score on RankBoost's: {_fixed(result.logistic_on_exponential, 3)} (Thm 2: 2)",
                f"AUC of r(x) (Bayes): {result.bayes_auc:.4f}; rounds: those with the best test AUC"],
         output_format=output_format,
         tablefmt=tablefmt,
     )
+
+
+def _fixed(value, digits: int) -> str:
+    """`value` with `digits` decimals; '—' where it is undefined (a constant score)."""
+    return "—" if value is None else f"{value:.{digits}f}"
 
 
 def write_loss_scores(path, result):

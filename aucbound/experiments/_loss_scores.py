@@ -49,10 +49,18 @@ def _sample(rng, size, dim):
     return rng.standard_normal((size, dim)) + mu, rng.standard_normal((size, dim)) - mu
 
 
-def _slope(x: np.ndarray, y: np.ndarray) -> float:
-    """The least-squares slope of y on x."""
+def _slope(x: np.ndarray, y: np.ndarray) -> float | None:
+    """The least-squares slope of y on x; None when x is constant."""
     xc = x - x.mean()
-    return float(xc @ (y - y.mean()) / (xc @ xc))
+    spread = float(xc @ xc)
+    return float(xc @ (y - y.mean())) / spread if spread > 0 else None
+
+
+def _correlation(x: np.ndarray, y: np.ndarray) -> float | None:
+    """Pearson's correlation; None when either is constant."""
+    xc, yc = x - x.mean(), y - y.mean()
+    spread = float(np.sqrt((xc @ xc) * (yc @ yc)))
+    return float(xc @ yc) / spread if spread > 0 else None
 
 
 def _main_effects(model, test: np.ndarray) -> np.ndarray:
@@ -130,7 +138,7 @@ def loss_scores(*, size=SIZE, dimension=DIMENSION, rounds=ROUNDS, selection="bes
     table = tuple(
         LossScoresRow(loss=loss, rounds_run=ran, rounds=model.rounds, test_auc=test_auc, slope_on_r=_slope(r, scores[loss]),
                       theory_slope=THEORY_SLOPES[loss], levels=int(np.unique(scores[loss]).shape[0]),
-                      correlation_with_logistic=float(np.corrcoef(scores[loss], logistic)[0, 1]))
+                      correlation_with_logistic=_correlation(scores[loss], logistic))
         for loss, model, ran, test_auc in rows)
     return LossScores(size=size, dimension=dimension, rounds=rounds, selection=selection, seed=seed, rows=table,
                       r=r, scores=scores, effect_grid=EFFECT_GRID.copy(), effects=effects,

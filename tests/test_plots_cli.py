@@ -82,7 +82,8 @@ def test_all_writes_every_plot(cli, tmp_path):
     out_dir = tmp_path / "new" / "figures"
     result = cli("plot", "all", "--out-dir", out_dir, "--format", "svg", "--data")
     assert result.exit_code == 0, result.output
-    names = list(plots.PLOTS)
+    names = [name for name in plots.PLOTS if name != "loss-scores"]  # its experiment alone takes ~20 s
+    assert not (out_dir / "loss-scores.svg").exists()
     assert result.stdout.splitlines() == [str(out_dir / f"{name}.{suffix}") for name in names for suffix in ("svg", "csv")]
     for name in names:
         assert (out_dir / f"{name}.svg").read_bytes().startswith(MAGIC["svg"])

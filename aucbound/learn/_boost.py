@@ -242,8 +242,8 @@ def pairwise_boost(positives, negatives, *, loss="logistic", rounds=100, weak="s
     integers (Uematsu & Lee 2011, §5.2):
 
     >>> model = pairwise_boost([[1.0], [2.0], [4.0]], [[0.0], [3.0]], loss="hinge", rounds=10)
-    >>> model.score([[0.0], [1.0], [2.0], [3.0], [4.0]]).tolist()
-    [0.0, 1.0, 1.0, 1.0, 2.0]
+    >>> model.alphas, model.risk[-1]  # f = 1(x > 0) − 1(x > 2) + 1(x > 3): every pair 1 apart
+    ((1.0, -1.0, 1.0), 0.0)
     """
     loss = v.choice("loss", loss, BOOST_LOSSES)
     return _boost(_Pairwise(loss), positives, negatives, rounds, weak, selection, seed, progress)

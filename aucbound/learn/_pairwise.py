@@ -141,7 +141,7 @@ def pairwise_risk(f_pos, f_neg, *, loss: str) -> float:
     >>> pairwise_risk([1.0, 2.0], [0.0, 1.5], loss="hinge")  # (0 + 1.5 + 0 + 0.5)/4
     0.5
     >>> round(pairwise_risk([0.0], [0.0], loss="logistic"), 12)  # ln 2
-    0.693147180559
+    0.69314718056
     """
     f_pos, f_neg, loss = _checked_scores(f_pos, f_neg, loss)
     return _risk(loss, f_pos, f_neg)

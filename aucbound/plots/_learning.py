@@ -67,8 +67,8 @@ def rankboost_normal_figure(*, size=2000, rounds=400, alpha="bound", selection="
     f*(x) = x, with a rug of every 20th point; and the training AUC per round.
 
     >>> figure, rows = rankboost_normal_figure(size=300, rounds=40, return_data=True)
-    >>> sorted({row["series"] for row in rows})[:2]
-    ['RankBoost f̂ (shifted)', 'Training AUC']
+    >>> sorted({row["series"] for row in rows})
+    ['AUC of f*, Φ(√2)', 'RankBoost f̂ (shifted)', 'Training AUC', 'f*(x) = x (Thm 2)']
     """
     experiment = rankboost_normal(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed)
     figure, (left, right) = new_figure(

@@ -194,11 +194,6 @@ def test_rankboost_matches_naive_full_matrix_rankboost(weak, alpha, seed):
         np.testing.assert_array_equal(model.span, X.max(axis=0) - X.min(axis=0))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "discrepancy: a stump with W- = 0 exactly (every positive above θ) is not recognised as "
-    "one-sided, because W- = (1 - P)·Q is computed with P = Σ v(x1) = 1 - 2^-52 (rounding); it gets "
-    "the 'exact' rule with α = ½·ln(W+/W-) = 17.68 from rounding noise, and is preferred for its "
-    "limiting gain W+ = 1/3 over the stump θ = 6 the documented rule picks"))
 def test_rankboost_one_sided_stump_is_scored_and_stepped_by_the_bound():
     """Against the naive RankBoost: θ = 0 puts every positive above (W₋ = 0), so its exact α is
     infinite; by the documented rule it is scored by 1 − Z at the bound's α (gain ≈ 0.098) and
@@ -439,9 +434,7 @@ LATER_ROUNDS = [
     pytest.param("logistic", "stump"),
     pytest.param("logistic", "raw"),
     pytest.param("hinge", "raw"),
-    pytest.param("hinge", "stump", marks=pytest.mark.xfail(strict=True, reason=(
-        "discrepancy: the hinge line search can return an α that is not a minimiser (see "
-        "test_hinge_stump_boost_never_raises_the_training_risk)"))),
+    pytest.param("hinge", "stump"),
 ]
 
 
@@ -461,15 +454,11 @@ def test_pairwise_boost_every_step_minimises_pairwise_risk(loss, weak):
                                                   rel=1e-10)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "discrepancy: round 2 takes the stump 1(x > 0) with α = −1 although α = 0 minimises the hinge "
-    "risk along it (φ(α) = (1 + max(0, 1 + α) + 2·max(0, −α))/6: φ(0) = 1/3, φ(−1) = 1/2), so the "
-    "risk goes 1/3, 1/2, 1/3. The search takes the sign of one slope Σ h·ℓ'(s) with ℓ'(1) = 0 at "
-    "α = 0 (+1/6 here, φ's right derivative) as the direction of descent, but 0 is a kink with "
-    "φ'(0−) = −1/6 < 0 < φ'(0+): a minimiser; the integer bisection then never tests α = 0"))
 def test_hinge_stump_boost_never_raises_the_training_risk():
     """With an exact line search each round can only lower (or keep) the training risk, whose
-    values are checked against the brute-force risk of the staged scores."""
+    values are checked against the brute-force risk of the staged scores. Here round 2's
+    stump 1(x > 0) has φ(α) = (1 + max(0, 1 + α) + 2·max(0, −α))/6, with a kink at its
+    minimiser α = 0 (φ'(0−) = −1/6 < 0 < φ'(0+) = 1/6): no step, and boosting stops."""
     pos, neg = [0.0, 2.0, 3.0], [0.0, 1.0]
     model = pairwise_boost(pos, neg, loss="hinge", rounds=3, weak="stump")
     staged = model.staged_scores([0.0, 2.0, 3.0, 0.0, 1.0])

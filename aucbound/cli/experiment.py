@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ._options import IntRange, library_errors, output_options
+from ._options import IntRange, library_errors, output_options, stack
 from ._progress import Progress
 from ._render import Column, emit, number
 
@@ -42,8 +42,14 @@ def _csv(path, header, rows):
             handle.close()
 
 
-OUT_CSV = click.option("--out-csv", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
-                       help="Also write the data behind the figure to FILE (CSV).")
+#: What every experiment takes: its seed, a CSV of the data behind its figure, and the output format.
+_RUN_OPTIONS = stack(
+    click.option("--seed", type=IntRange(min=0), default=0, show_default=True,
+                 help="The same seed gives the same table."),
+    click.option("--out-csv", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+                 help="Also write the data behind the figure to FILE (CSV)."),
+    output_options,
+)
 
 
 @click.group("experiment", short_help="The papers' learning experiments: Figure 4, RankBoost, three losses.")
@@ -71,9 +77,7 @@ def experiment():
               help="Negatives in the training sets (every m with every n).")
 @click.option("--trials", type=IntRange(min=1, max=1000), default=10, show_default=True,
               help="Training sets per (m, n).")
-@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
-@OUT_CSV
-@output_options
+@_RUN_OPTIONS
 def fig4(ms, ns, trials, seed, out_csv, output_format, tablefmt):
     """Agarwal et al. (2005), Figure 4: does the uniform-convergence bound have the test AUC's shape?
 
@@ -128,9 +132,7 @@ def fig4(ms, ns, trials, seed, out_csv, output_format, tablefmt):
               help="RankBoost's α: Freund et al.'s bound-based ½·ln((1+r)/(1−r)), or the exact minimiser of Z.")
 @click.option("--selection", type=click.Choice(("random", "best")), default="random", show_default=True,
               help="Each round's stump: a random threshold, or the best one.")
-@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
-@OUT_CSV
-@output_options
+@_RUN_OPTIONS
 def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_format, tablefmt):
     """Uematsu & Lee (2011), §5.1, Figure 3: RankBoost with stumps on N(1, 1) against N(−1, 1).
 
@@ -180,9 +182,7 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
               help="The most rounds per method; each uses the round with the best test AUC.")
 @click.option("--selection", type=click.Choice(("best", "random")), default="best", show_default=True,
               help="Each round's stump: the best one, or a random one (the paper's; see docs/experiments.md).")
-@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
-@OUT_CSV
-@output_options
+@_RUN_OPTIONS
 def losses(size, dimension, rounds, selection, seed, out_csv, output_format, tablefmt):
     """Uematsu & Lee (2011), §5.1.3: RankBoost, logistic and hinge boosting on multivariate normal data.
 

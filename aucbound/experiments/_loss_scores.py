@@ -16,8 +16,8 @@ mean 0 over the test points.
 
 **Our choice: the best stump each round.** The paper drew each stump at random. With an
 exact line search a random stump that cuts off a few extreme points gets a huge weight,
-and the logistic scores then run off at the tails (on the default data: correlation 0.24
-with RankBoost's and slope 1.9 on r(x) instead of 1); ``selection='random'`` reproduces
+and the logistic scores then run off at the tails (on the default data: correlation 0.26
+with RankBoost's and slope 1.6 on r(x) instead of 1); ``selection='random'`` reproduces
 that run.
 """
 

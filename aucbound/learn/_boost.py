@@ -7,7 +7,8 @@ each summing to 1; with f = Σ_s α_s·h_s, v_t(x₁) ∝ e^{−f(x₁)} and v_t
 A round costs O(m + n) (plus O(d·N) to scan every weak ranker), never O(mn):
 
 - with P = Σ v(x₁)·h(x₁) and Q = Σ v(x₀)·h(x₀), the pair masses that h orders right and
-  wrong are W₊ = P·(1 − Q) and W₋ = (1 − P)·Q, and r = Σ D·(h(x₁) − h(x₀)) = P − Q;
+  wrong are W₊ = P·(1 − Q) and W₋ = (1 − P)·Q (1 − P and 1 − Q summed directly, so that a
+  stump with no weight on one side gets exactly 0), and r = Σ D·(h(x₁) − h(x₀)) = P − Q;
 - for a stump (h ∈ {0, 1}), Z(α) = W₀ + W₊e^{−α} + W₋e^{α} has the exact minimiser
   α = ½·ln(W₊/W₋), Z = 1 − (√W₊ − √W₋)² (Freund et al. 2003, §3.2), and the round takes the
   stump with the smallest such Z;
@@ -57,6 +58,17 @@ def _weights(f: np.ndarray, sign: float) -> np.ndarray:
     return w / w.sum()
 
 
+def _bound_alpha(r):
+    """Freund et al.'s ½·ln((1 + r)/(1 − r)), r kept inside (−1, 1)."""
+    r = np.clip(r, -1.0 + 2.0**-52, 1.0 - 2.0**-52)
+    return 0.5 * (np.log1p(r) - np.log1p(-r))
+
+
+def _z(right, wrong, alpha):
+    """Z(α) = W₀ + W₊e^{−α} + W₋e^{α} of a stump, W₀ = 1 − W₊ − W₋."""
+    return 1.0 - right - wrong + right * np.exp(-alpha) + wrong * np.exp(alpha)
+
+
 class _RankBoost:
     """RankBoost's choice of weak ranker and α, from the two weight vectors."""
 
@@ -68,25 +80,23 @@ class _RankBoost:
 
     def criterion(self, rankers, f_pos, f_neg):
         v_pos, v_neg = _weights(f_pos, -1.0), _weights(f_neg, 1.0)
-        P = rankers.sums(np.concatenate((v_pos, np.zeros_like(v_neg))))
-        Q = rankers.sums(np.concatenate((np.zeros_like(v_pos), v_neg)))
         if rankers.kind == "raw" or self.alpha == "bound":
+            P = rankers.sums(np.concatenate((v_pos, np.zeros_like(v_neg))))
+            Q = rankers.sums(np.concatenate((np.zeros_like(v_pos), v_neg)))
             return np.abs(P - Q)
-        right, wrong = P * np.maximum(1.0 - Q, 0.0), np.maximum(1.0 - P, 0.0) * Q
+        P, P_low = rankers.split_sums(np.concatenate((v_pos, np.zeros_like(v_neg))))
+        Q, Q_low = rankers.split_sums(np.concatenate((np.zeros_like(v_pos), v_neg)))
+        right, wrong = P * Q_low, P_low * Q
         gain = (np.sqrt(right) - np.sqrt(wrong)) ** 2  # 1 − Z at the exact α
         one_sided = (right == 0.0) != (wrong == 0.0)  # the exact α is infinite: 1 − Z at the bound's α
         if one_sided.any():
-            r = np.clip(right[one_sided] - wrong[one_sided], -1.0 + 2.0**-52, 1.0 - 2.0**-52)
-            alpha = 0.5 * (np.log1p(r) - np.log1p(-r))
-            z = 1.0 - right[one_sided] - wrong[one_sided] + right[one_sided] * np.exp(-alpha) \
-                + wrong[one_sided] * np.exp(alpha)
-            gain[one_sided] = 1.0 - z
+            gain[one_sided] = 1.0 - _z(right[one_sided], wrong[one_sided], _bound_alpha(P[one_sided] - Q[one_sided]))
         return gain
 
     def step(self, f_pos, f_neg, h_pos, h_neg):
         v_pos, v_neg = _weights(f_pos, -1.0), _weights(f_neg, 1.0)
         P, Q = float(v_pos @ h_pos), float(v_neg @ h_neg)
-        right, wrong = P * max(1.0 - Q, 0.0), max(1.0 - P, 0.0) * Q
+        right, wrong = P * float(v_neg @ (1.0 - h_neg)), float(v_pos @ (1.0 - h_pos)) * Q
         perfect = _perfect(f_pos, f_neg, h_pos, h_neg)
         if perfect is not None:
             alpha, rule = perfect, "perfect"
@@ -95,8 +105,7 @@ class _RankBoost:
         elif right == 0.0 and wrong == 0.0 and _is_stump(h_pos, h_neg):
             alpha, rule = 0.0, self.alpha
         else:
-            r = min(max(P - Q, -1.0 + 2.0**-52), 1.0 - 2.0**-52)
-            alpha, rule = 0.5 * (math.log1p(r) - math.log1p(-r)), "bound"
+            alpha, rule = float(_bound_alpha(P - Q)), "bound"
         z = float(v_neg @ np.exp(alpha * h_neg)) * float(v_pos @ np.exp(-alpha * h_pos))
         return alpha, rule, z
 

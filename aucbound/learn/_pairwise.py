@@ -267,24 +267,28 @@ def _index_float(i: int) -> float:
 
 
 def _first_nonnegative(slope, integer: bool) -> float:
-    """The smallest α > 0 with slope(α) ≥ 0, for a non-decreasing slope with slope(0) < 0;
-    among the integers when `integer`, else among floating-point numbers."""
-    lo, hi = 0.0, 1.0
+    """inf{α > 0 : slope(α) ≥ 0} for a non-decreasing slope with slope(0) < 0 — possibly 0
+    itself, when the slope turns non-negative just right of 0 (a kink of φ at 0).
+
+    With `integer` every breakpoint is a whole number, so the slope is constant on each
+    (k, k + 1) and the infimum is the first k ≥ 0 with slope(k + ½) ≥ 0; otherwise it is
+    found among floating-point numbers (the smallest positive one standing for 0)."""
+    hi = 1.0
     while slope(hi) < 0.0:
-        lo, hi = hi, 2.0 * hi
+        hi *= 2.0
         if math.isinf(hi):
             raise ArithmeticError("the hinge line search found no end of the descent")
     if integer:
-        a, b = int(lo), int(hi)
+        a, b = -1, int(hi)  # slope(b + ½) ≥ 0; a stands below every candidate
         while b - a > 1:
             mid = (a + b) // 2
-            a, b = (a, mid) if slope(float(mid)) >= 0.0 else (mid, b)
+            a, b = (a, mid) if slope(mid + 0.5) >= 0.0 else (mid, b)
         return float(b)
-    a, b = _float_index(lo), _float_index(hi)
+    a, b = 0, _float_index(hi)
     while b - a > 1:
         mid = (a + b) // 2
         a, b = (a, mid) if slope(_index_float(mid)) >= 0.0 else (mid, b)
-    return _index_float(b)
+    return 0.0 if b == 1 else _index_float(b)
 
 
 def _hinge_line_search(f_pos, f_neg, h_pos, h_neg) -> float:

@@ -300,6 +300,13 @@ def skew(parameter: str, value, *, max_denominator: int = 10**6) -> Fraction:
     return exact
 
 
+def counts(parameter: str, values, *, minimum: int = 1, maximum: int | None = None) -> tuple[int, ...]:
+    """A non-empty sequence of whole numbers in [minimum, maximum], sorted, without repeats."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:
+        raise ParameterTypeError(parameter, "a non-empty sequence of sizes", show(values))
+    return tuple(sorted({count(parameter, value, minimum=minimum, maximum=maximum) for value in values}))
+
+
 def at_most(parameter: str, value: int, limit: int, *, why: str = "") -> int:
     """`value` if it is at most `limit`; `why` says what the limit protects (" for the bootstrap")."""
     if value > limit:

@@ -62,12 +62,6 @@ def draw(rng: np.random.Generator, component: tuple[np.ndarray, np.ndarray], siz
     return means[which] + sds[which] * rng.standard_normal((size, means.shape[1]))
 
 
-def _sizes(parameter: str, values) -> tuple[int, ...]:
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:
-        raise v.ParameterTypeError(parameter, "a non-empty sequence of sizes", v.show(values))
-    return tuple(sorted({v.count(parameter, size, minimum=1, maximum=MAX_SIZE) for size in values}))
-
-
 def bound_shape(ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, *, trials=10, seed=0, rounds=ROUNDS, delta=DELTA,
                 progress=None) -> BoundShapeExperiment:
     """Training AUC, test AUC and Cor 4.5's lower bound of RankBoost's linear rankers on a grid of (m, n).
@@ -94,7 +88,8 @@ def bound_shape(ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, *, trials=10, seed=0, rounds
     >>> all(row.bound_mean < row.test_mean for row in result.rows)
     True
     """
-    ms, ns = _sizes("ms", ms), _sizes("ns", ns)
+    ms = v.counts("ms", ms, maximum=MAX_SIZE)
+    ns = v.counts("ns", ns, maximum=MAX_SIZE)
     trials = v.count("trials", trials, maximum=1000)
     seed = v.count("seed", seed, minimum=0)
     rounds = v.count("rounds", rounds, maximum=10_000)

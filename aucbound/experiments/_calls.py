@@ -31,13 +31,6 @@ DEGREE_COUNTED = 1000
 MAX_ITEMS_TOTAL = 5 * 10**7
 
 
-def _sizes(sizes) -> np.ndarray:
-    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__len__") or len(sizes) == 0:
-        raise v.ParameterTypeError("sizes", "a non-empty sequence of sizes", v.show(sizes))
-    values = sorted({v.count("sizes", size, minimum=2, maximum=MAX_SIZE) for size in sizes})
-    return np.array(values, dtype=np.int64)
-
-
 def _counted_degree_calls(n: int) -> int:
     """How many pairs degree_ranking asks a vectorized h about, counted as it calls it."""
     asked = 0
@@ -66,7 +59,7 @@ def quicksort_calls(sizes, *, seeds=20, top=10, seed=0) -> QuickSortCalls:
     >>> result.top_k.round(1).tolist(), result.degree.tolist(), result.expected_degree.tolist()
     ([24.3, 254.5], [45.0, 4950.0], [45.0, 4950.0])
     """
-    sizes = _sizes(sizes)
+    sizes = np.array(v.counts("sizes", sizes, minimum=2, maximum=MAX_SIZE), dtype=np.int64)
     seeds = v.count("seeds", seeds, minimum=2, maximum=10_000)
     top = v.count("top", top, minimum=1, maximum=MAX_SIZE)
     seed = v.count("seed", seed, minimum=0)

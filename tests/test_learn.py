@@ -230,11 +230,6 @@ def test_tie_data_has_an_exact_two_way_tie():
     assert counts[(0, 11.0)] == (3, 1) and counts[(1, 3.0)] == (4, 8)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "discrepancy: the documented tie rule (lowest feature, then lowest threshold) is decided by "
-    "rounding: |r| = 20/63 for both stumps but |P − Q| computes as 0.31746031746031744 for "
-    "feature 0 (3/7 − 1/9) and 0.31746031746031766 for feature 1 (|4/7 − 8/9|), so feature 1, "
-    "θ = 3 is taken"))
 def test_rankboost_exact_tie_goes_to_the_lowest_feature():
     """Against the exact rational computation above: the tie goes to feature 0, θ = 11."""
     model = rankboost(TIE_POS, TIE_NEG, rounds=1, alpha="bound")
@@ -373,6 +368,19 @@ def test_hinge_gradient_counts_differences_exactly_one_as_zero_slope():
 def test_pairwise_risk_matches_full_matrix(name, f_pos, f_neg, loss):
     """(1/mn)·Σ ℓ(f_pos[i] − f_neg[j]) over the full matrix, relative 1e-12."""
     assert pairwise_risk(f_pos, f_neg, loss=loss) == pytest.approx(brute_risk(loss, f_pos, f_neg), rel=1e-12)
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e3, 1e6, 1e9])
+def test_hinge_risk_keeps_its_digits_under_a_common_offset(offset):
+    """The hinge risk of scores shifted by a large constant, against mpmath at 50 digits over
+    the same pairs (those with fl(f_i − f_j) < 1), relative 1e-14."""
+    from mpmath import mp, mpf
+
+    rng = np.random.default_rng(1)
+    f_pos, f_neg = rng.normal(0.0, 1.0, 40) + offset, rng.normal(-0.5, 1.0, 60) + offset
+    with mp.workdps(50):
+        exact = mp.fsum(1 - (mpf(a) - mpf(b)) for a in f_pos for b in f_neg if a - b < 1.0) / (40 * 60)
+        assert pairwise_risk(f_pos, f_neg, loss="hinge") == pytest.approx(float(exact), rel=1e-14)
 
 
 QUARTERS = st.lists(st.integers(-12, 12).map(lambda k: k / 4.0), min_size=1, max_size=12)

@@ -28,8 +28,10 @@ for the exponential loss) and the α minimising R(f + α·h) exactly
 With ``selection='random'`` a round instead draws a feature uniformly and one of its
 thresholds uniformly (a raw feature uniformly), as Uematsu & Lee (2011, §5.1.3 and §5.2) do,
 and then takes the same optimal α for it. Nothing else is random: with
-``selection='best'`` the result does not depend on the seed (ties go to the lowest
-feature, then the lowest threshold).
+``selection='best'`` the result does not depend on the seed. Ties go to the lowest
+feature, then the lowest threshold; criteria within a relative 10⁻¹² of the largest count
+as tied, so that two weak rankers with the same exact criterion are not told apart by the
+rounding of their sums.
 """
 
 from __future__ import annotations
@@ -146,6 +148,17 @@ def _perfect(f_pos, f_neg, h_pos, h_neg):
     return None
 
 
+#: Criteria this close to the largest (relative) count as tied; well above the rounding of
+#: the weighted sums (a few ulps), far below any real difference between weak rankers.
+TIE_TOLERANCE = 1e-12
+
+
+def _first_best(criterion: np.ndarray) -> int:
+    """The first index whose criterion is within :data:`TIE_TOLERANCE` of the largest."""
+    best = float(criterion.max())
+    return int(np.argmax(criterion >= best - TIE_TOLERANCE * abs(best)))
+
+
 def _boost(learner, positives, negatives, rounds, weak, selection, seed, progress) -> BoostedRanker:
     pos, neg = _checks.samples(positives, negatives)
     rounds, weak, selection, rng, seed = _checks.options(rounds, weak, selection, seed)
@@ -161,7 +174,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
             break
         if selection == "best":
             criterion = learner.criterion(rankers, f_pos, f_neg)
-            k = int(np.argmax(criterion))
+            k = _first_best(criterion)
             if not criterion[k] > 0.0:
                 stopped = f"no weak ranker lowers the training risk after round {t}"
                 break

@@ -113,11 +113,17 @@ def _hinge_sets(f_pos: np.ndarray, f_neg: np.ndarray):
 
 
 def _hinge_risk_sorted(f_pos: np.ndarray, f_neg: np.ndarray) -> float:
-    """(1/mn)·Σ_i Σ_{j: f_i − f_j < 1} (1 − f_i + f_j) from the counts and suffix sums of the negatives."""
+    """(1/mn)·Σ_i Σ_{j: f_i − f_j < 1} (1 − f_i + f_j) from the counts and suffix sums of the negatives.
+
+    The pairs are chosen on the scores as given; the sums then use scores less their median
+    negative c (1 − f_i + f_j = 1 − (f_i − c) + (f_j − c)), so that a large common offset
+    does not cancel away the digits of the risk.
+    """
     counts, _, neg_sorted = _hinge_sets(f_pos, f_neg)
-    suffix = np.concatenate((np.cumsum(neg_sorted[::-1])[::-1], [0.0]))
     n = f_neg.shape[0]
-    total = np.sum(counts * (1.0 - f_pos) + suffix[n - counts])
+    c = neg_sorted[n // 2]
+    suffix = np.concatenate((np.cumsum((neg_sorted - c)[::-1])[::-1], [0.0]))
+    total = np.sum(counts * (1.0 - (f_pos - c)) + suffix[n - counts])
     return max(0.0, float(total)) / (f_pos.shape[0] * n)
 
 

@@ -9,7 +9,9 @@ is in its subpackage:
 - :mod:`aucbound.shatter` — bipartite rank matrices, ψ(m, n), function classes and their
   rank-shatter coefficients.
 - :mod:`aucbound.empirical` — the AUC of labels and scores and every interval for it:
-  :func:`auc`, :func:`delong`, :func:`intervals`, :func:`compare`.
+  :func:`auc`, :func:`delong`, :func:`intervals`, :func:`compare`; the ROC curve
+  (:func:`roc_curve`, :func:`coords`, :func:`best_threshold`, :func:`roc_band`) and
+  :func:`partial_auc`.
 - :mod:`aucbound.reductions` — ranking through a pairwise classifier (Balcan et al. 2007;
   Ailon & Mohri 2008): :class:`Preference`, :func:`auc_train`, :func:`degree_ranking`,
   :func:`quicksort_ranking`, :func:`quicksort_runs`, :func:`expected_quicksort_loss`,
@@ -39,7 +41,19 @@ from .bounds import (
     uniform_bound,
     uniform_sample_size,
 )
-from .empirical import auc, bootstrap_interval, compare, delong, intervals, read_columns
+from .empirical import (
+    auc,
+    best_threshold,
+    bootstrap_interval,
+    compare,
+    coords,
+    delong,
+    intervals,
+    partial_auc,
+    read_columns,
+    roc_band,
+    roc_curve,
+)
 from .reductions import (
     Preference,
     auc_train,
@@ -72,12 +86,16 @@ from .results import (
     MeasuredCount,
     MethodCoverage,
     NormalBayes,
+    OperatingPoint,
     OptimalSteps,
     PairSample,
+    PartialAUC,
     PsiReport,
     QuickSortCalls,
     QuickSortRanking,
     QuickSortRuns,
+    ROCBand,
+    ROCCurve,
     RegretExperiment,
     RegretRow,
     RegularTournamentExample,
@@ -123,8 +141,10 @@ __all__ = [
     "Method",
     "MethodCoverage",
     "NormalBayes",
+    "OperatingPoint",
     "OptimalSteps",
     "PairSample",
+    "PartialAUC",
     "ParameterError",
     "ParameterTypeError",
     "Polynomial",
@@ -133,6 +153,8 @@ __all__ = [
     "QuickSortCalls",
     "QuickSortRanking",
     "QuickSortRuns",
+    "ROCBand",
+    "ROCCurve",
     "RankGrowth",
     "RegretExperiment",
     "RegretRow",
@@ -146,9 +168,11 @@ __all__ = [
     "__version__",
     "auc",
     "auc_train",
+    "best_threshold",
     "bootstrap_interval",
     "calibration_alpha",
     "compare",
+    "coords",
     "coverage",
     "coverage_study",
     "degree_ranking",
@@ -165,6 +189,7 @@ __all__ = [
     "minimize_risk",
     "normal_bayes",
     "optimal_steps",
+    "partial_auc",
     "psi",
     "psi_report",
     "quicksort_calls",
@@ -173,6 +198,8 @@ __all__ = [
     "read_columns",
     "register",
     "regret_experiment",
+    "roc_band",
+    "roc_curve",
     "sample_complexity_lower_bound",
     "sample_size",
     "scenario",

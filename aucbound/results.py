@@ -435,6 +435,140 @@ class Comparison(_Rows):
     rows: tuple[Interval, ...]
 
 
+__all__ += ["OperatingPoint", "PartialAUC", "ROCBand", "ROCCurve"]
+
+
+def _plain(value):
+    """numpy arrays and scalars as Python lists and numbers, for JSON."""
+    return value.tolist() if hasattr(value, "tolist") else value
+
+
+@dataclass(frozen=True, eq=False)
+class ROCCurve:
+    """The empirical ROC curve: one point per threshold, from +∞ (nothing called positive) down to −∞.
+
+    ``thresholds`` (float64), ``tp`` and ``fp`` (int64: positives and negatives with
+    score ≥ threshold) have one entry per point; ``levels`` are the distinct scores in
+    increasing order. ``sensitivity``/``tpr`` = tp/m, ``fpr`` = fp/n and ``specificity`` =
+    (n − fp)/n are computed from the counts. ``auc`` is the area under the points joined by
+    straight lines, Â with ties counted ½.
+    """
+
+    thresholds: object = dataclasses.field(repr=False)
+    tp: object = dataclasses.field(repr=False)
+    fp: object = dataclasses.field(repr=False)
+    m: int
+    n: int
+    auc: float
+    levels: object = dataclasses.field(repr=False)
+    source: str = ""
+
+    @property
+    def sensitivity(self):
+        """tp/m at each point (the true-positive rate)."""
+        return self.tp / self.m
+
+    tpr = sensitivity
+
+    @property
+    def specificity(self):
+        """(n − fp)/n at each point."""
+        return (self.n - self.fp) / self.n
+
+    @property
+    def fpr(self):
+        """fp/n at each point (1 − specificity)."""
+        return self.fp / self.n
+
+    def __len__(self) -> int:
+        return self.tp.shape[0]
+
+    def as_dict(self) -> dict:
+        """m, n, auc, source and one list per column (thresholds ±∞ as ±inf floats)."""
+        return {
+            "m": self.m, "n": self.n, "auc": self.auc, "source": self.source,
+            "thresholds": _plain(self.thresholds), "tp": _plain(self.tp), "fp": _plain(self.fp),
+            "sensitivity": _plain(self.sensitivity), "specificity": _plain(self.specificity),
+        }
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """One point of an ROC curve. ``threshold``, ``tp`` and ``fp`` are None for a point read
+    between two vertices (by the straight line joining them)."""
+
+    threshold: float | None
+    specificity: float
+    sensitivity: float
+    tp: int | None
+    fp: int | None
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, eq=False)
+class ROCBand(_AtConfidence):
+    """A confidence band for the ROC curve, read at given values of ``focus``.
+
+    ``focus`` is ``specificity`` (``at`` are specificities; ``estimate``, ``lo``, ``hi``
+    sensitivities) or ``sensitivity`` (the reverse). ``simultaneous`` says whether the
+    1 − δ covers every point at once (the DKW band) or each point alone (the bootstrap's
+    percentile band). ``epsilon_pos`` and ``epsilon_neg`` are the DKW half-widths on each
+    class's empirical CDF; ``resamples`` and ``seed`` describe the bootstrap.
+    """
+
+    method: str
+    focus: str
+    delta: float
+    m: int
+    n: int
+    at: object = dataclasses.field(repr=False)
+    estimate: object = dataclasses.field(repr=False)
+    lo: object = dataclasses.field(repr=False)
+    hi: object = dataclasses.field(repr=False)
+    guarantee: str = ""
+    simultaneous: bool = False
+    source: str = ""
+    epsilon_pos: float | None = None
+    epsilon_neg: float | None = None
+    resamples: int | None = None
+    seed: int | None = None
+
+    def as_dict(self) -> dict:
+        data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        data["confidence"] = self.confidence
+        return data
+
+
+@dataclass(frozen=True)
+class PartialAUC(_AtConfidence):
+    """The area under the ROC curve over a range of specificity or sensitivity.
+
+    ``auc`` is the area itself (pROC's ``partial.auc``); ``corrected`` is McClish's (1989)
+    standardisation (1 + (auc − min)/(max − min))/2 when asked for, with min the area under
+    the chance diagonal and max the range's width (½ for a curve on the diagonal, 1 for a
+    perfect one); ``estimate`` is the one reported (corrected when asked for). ``lo`` and
+    ``hi`` are the bootstrap percentile interval for ``estimate`` (None without resamples).
+    """
+
+    focus: str
+    low: float
+    high: float
+    auc: float
+    corrected: float | None
+    estimate: float
+    m: int
+    n: int
+    delta: float
+    lo: float | None
+    hi: float | None
+    resamples: int | None
+    seed: int | None
+    guarantee: str
+    source: str
+
+
 @dataclass(frozen=True)
 class MethodCoverage(_AtConfidence):
     """How often one interval method covered the true AUC over ``trials`` simulated data sets.

@@ -3,7 +3,8 @@
 The empirical AUC with ties counted ½; DeLong's variance and its structural components;
 every interval method of :data:`aucbound.METHODS` evaluated on a data set, the stratified
 bootstrap (percentile, BCa) among them; two scorers on the same cases; reading columns
-from files. Data functions take the labels first, as scikit-learn's
+from files; the ROC curve, its operating points and bands, and the partial AUC. Data
+functions take the labels first, as scikit-learn's
 ``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``.
 """
 
@@ -13,9 +14,19 @@ from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
 from ._delong import delong, delong_variance
 from ._intervals import default_methods, intervals
 from ._io import read_columns
+from ._partial import partial_auc
+from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
 
 __all__ = [
+    "BAND_METHODS",
+    "BEST_METHODS",
     "DEFAULT_COMPARE_METHODS",
+    "best_threshold",
+    "coords",
+    "dkw_epsilon",
+    "partial_auc",
+    "roc_band",
+    "roc_curve",
     "auc",
     "auc_from_groups",
     "bootstrap_aucs",

@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["BLOCK", "MAX_RESAMPLES", "MAX_WORK", "compiled_loop", "twice_u_resampled"]
+__all__ = ["BLOCK", "MAX_RESAMPLES", "MAX_WORK", "compiled_loop", "resampled_draws", "twice_u_resampled"]
 
 #: Resamples drawn from one child seed; fixed, so results do not depend on the thread count.
 BLOCK = 64
@@ -68,6 +68,18 @@ def _block_numpy(lower: np.ndarray, upper: np.ndarray, m: int, n: int, child, ou
         np.cumsum(np.bincount(rng.integers(0, n, size=n, dtype=np.uint32), minlength=n), out=below[1:])
         weight = np.bincount(rng.integers(0, m, size=m, dtype=np.uint32), minlength=m)
         out[r] = int(np.dot(weight, below[lower] + below[upper]))
+
+
+def resampled_draws(m: int, n: int, resamples: int, seed):
+    """Yield (negatives, positives): the indices (uint32, into each class) drawn by each stratified
+    resample, in order — the stream :func:`twice_u_resampled` uses, so one seed gives the same
+    resamples to every statistic."""
+    starts = range(0, resamples, BLOCK)
+    for start, child in zip(starts, np.random.SeedSequence(seed).spawn(len(starts))):
+        rng = np.random.Generator(np.random.PCG64(child))
+        for _ in range(min(BLOCK, resamples - start)):
+            negatives = rng.integers(0, n, size=n, dtype=np.uint32)
+            yield negatives, rng.integers(0, m, size=m, dtype=np.uint32)
 
 
 def twice_u_resampled(placements, resamples: int, seed, *, progress=None) -> np.ndarray:

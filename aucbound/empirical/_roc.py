@@ -1,0 +1,370 @@
+r"""The empirical ROC curve, its operating points, and confidence bands around it.
+
+**The curve.** With the distinct scores u₀ < u₁ < … < u_{L−1}, a threshold t calls a case
+positive when its score is ≥ t. Every distinct operating point comes from one of L + 1
+thresholds: +∞, the midpoints (u_{k−1} + u_k)/2 from the top down, and −∞ (pROC's
+convention, Robin et al. 2011; as pROC, (a + b)/2 is replaced by a/2 + b/2 where a + b
+would overflow, and by b where the midpoint rounds down to a, so that "score ≥ t" always
+separates the two levels). At each threshold tp and fp count the positives and negatives at
+or above it; sensitivity = tp/m, specificity = (n − fp)/n — each one correctly rounded
+division of exact counts. The points run from (FPR, TPR) = (0, 0) to (1, 1); joined by
+straight lines (a tie between the classes gives a diagonal step), the curve's area is Â
+with ties counted ½.
+
+**Reading the curve** at a specificity s (pROC's ``coords`` rule): if points have
+specificity s exactly, the one with the highest sensitivity; otherwise the straight line
+between the two points on either side. At a sensitivity, the same with the roles swapped.
+The best threshold maximises Youden's J = se + sp − 1 or minimises the distance
+(1 − se)² + (1 − sp)² to the corner (0, 1); every tied point is returned.
+
+**The distribution-free simultaneous band (beyond pROC).** The Dvoretzky–Kiefer–Wolfowitz
+inequality with Massart's constant (Massart 1990, Ann. Probab. 18, 1269–1283): for the
+empirical CDF F̂ of k i.i.d. draws from any F, P(sup_t |F̂(t) − F(t)| > ε) ≤ 2·e^{−2kε²}.
+Applied to each class with δ/2, ε₊ = √(ln(4/δ)/(2m)) and ε₋ = √(ln(4/δ)/(2n)), so that with
+probability ≥ 1 − δ every threshold's true point (FPR(t), TPR(t)) is within ε₋ and ε₊ of
+its empirical point at once. Since the empirical point at any t is one of the curve's
+vertices, with R̂⁺(x) the largest vertex TPR at FPR ≤ x and R̂⁻(x) the smallest at FPR ≥ x,
+
+    R̂⁻(x − ε₋) − ε₊  ≤  TPR  ≤  R̂⁺(x + ε₋) + ε₊   at x = FPR(t), for every t,
+
+clipped to [0, 1]. The guarantee holds for every pair of score distributions and every m,
+n (ties included: then it covers the true operating points; between them the true "curve"
+is a chance line). With continuous scores it covers the whole true ROC curve.
+
+**The bootstrap band (pROC's ``ci.se``/``ci.sp``).** Stratified resamples (the same stream
+as the AUC's bootstrap: one seed, the same resamples), the sensitivity at each specificity
+read off every resampled curve, and the δ/2 and 1 − δ/2 quantiles (numpy's default,
+Hyndman & Fan type 7, as R's). Pointwise and asymptotic: no simultaneous or finite-sample
+promise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+from .. import _validate as v
+from ..results import OperatingPoint, ROCBand, ROCCurve
+from . import _labels
+from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
+
+__all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
+           "dkw_epsilon", "MAX_BAND_POINTS"]
+
+SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
+#: The bands :func:`roc_band` draws.
+BAND_METHODS = ("dkw", "bootstrap")
+#: The criteria :func:`best_threshold` maximises.
+BEST_METHODS = ("youden", "closest-topleft")
+#: The most points a band is evaluated at.
+MAX_BAND_POINTS = 10**6
+
+
+def _levels(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(values, pos_at, neg_at, pos_level, neg_level) for sorted `pos` and `neg`.
+
+    `values` are the distinct scores in increasing order; `pos_at[k]` and `neg_at[k]` count
+    the positives and negatives at `values[k]`; `pos_level` and `neg_level` give each sorted
+    item's level. One stable merge of the two sorted classes (linear: the sort finds two runs).
+    """
+    m = pos.shape[0]
+    pooled = np.concatenate((pos, neg))
+    order = np.argsort(pooled, kind="stable")
+    merged = pooled[order]
+    new = np.empty(merged.shape[0], dtype=bool)
+    new[0] = True
+    np.not_equal(merged[1:], merged[:-1], out=new[1:])
+    level = np.cumsum(new) - 1
+    values = merged[new]
+    is_pos = order < m
+    pos_at = np.bincount(level[is_pos], minlength=values.shape[0])
+    neg_at = np.bincount(level[~is_pos], minlength=values.shape[0])
+    item_level = np.empty_like(level)
+    item_level[order] = level
+    return values, pos_at, neg_at, item_level[:m], item_level[m:]
+
+
+def _midpoints(values: np.ndarray) -> np.ndarray:
+    """Thresholds between consecutive distinct `values`, each > the lower and ≤ the upper."""
+    a, b = values[:-1], values[1:]
+    with np.errstate(over="ignore"):
+        mid = (a + b) / 2
+    overflow = ~np.isfinite(mid)
+    mid[overflow] = a[overflow] / 2 + b[overflow] / 2
+    low = mid <= a
+    mid[low] = b[low]
+    return mid
+
+
+def _from_top(counts_at: np.ndarray) -> np.ndarray:
+    """Items at or above each threshold, from +∞ down to −∞: 0, then the running totals from the top."""
+    return np.concatenate(([0], np.cumsum(counts_at[::-1])))
+
+
+def _curve(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
+    """The curve of the sorted classes `pos` and `neg`."""
+    m, n = pos.shape[0], neg.shape[0]
+    values, pos_at, neg_at, _, _ = _levels(pos, neg)
+    tp, fp = _from_top(pos_at), _from_top(neg_at)
+    thresholds = np.concatenate(([math.inf], _midpoints(values)[::-1], [-math.inf]))
+    below = np.concatenate(([0], np.cumsum(neg_at)[:-1]))
+    twice_u = int(np.dot(pos_at, 2 * below + neg_at))
+    return ROCCurve(thresholds=thresholds, tp=tp, fp=fp, m=m, n=n, auc=twice_u / (2 * m * n), levels=values,
+                    source=SOURCE)
+
+
+def _sorted_groups(labels, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
+    """The positives' and negatives' scores, sorted, as given (thresholds need the real values)."""
+    if _labels._big_integers("scores", scores) is not None:
+        raise v.ParameterError("scores", "within ±2^53 for an ROC curve (its thresholds are float64 values)",
+                               "integers beyond 2^53")
+    scores = _labels.scores("scores", scores)
+    mask = _labels.positive_mask(labels, pos_label, length=scores.shape[0])
+    pos, neg = scores[mask], scores[~mask]
+    pos.sort()
+    neg.sort()
+    return pos, neg
+
+
+def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:
+    """The empirical ROC curve of `scores` against `labels` (labels first, as scikit-learn's
+    ``roc_curve(y_true, y_score)`` and pROC's ``roc(response, predictor)``).
+
+    One point per threshold, from +∞ (nothing called positive) down to −∞ (everything):
+    ``thresholds``, the counts ``tp`` and ``fp`` of positives and negatives with score ≥
+    threshold, ``sensitivity`` (tpr), ``specificity`` and ``fpr``; ``auc`` is the area under
+    the points joined by straight lines, which is Â with ties counted ½. O(N log N).
+
+    >>> curve = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> curve.thresholds.tolist()
+    [inf, 0.6000000000000001, 0.375, 0.22499999999999998, -inf]
+    >>> curve.tp.tolist(), curve.fp.tolist(), curve.auc
+    ([0, 1, 1, 2, 2], [0, 0, 1, 1, 2], 0.75)
+    """
+    return _curve(*_sorted_groups(labels, scores, pos_label))
+
+
+def _point(curve: ROCCurve, k: int) -> OperatingPoint:
+    return OperatingPoint(threshold=float(curve.thresholds[k]), specificity=float(curve.specificity[k]),
+                          sensitivity=float(curve.sensitivity[k]), tp=int(curve.tp[k]), fp=int(curve.fp[k]))
+
+
+def _read(x: np.ndarray, y: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(y at x = `at`, index or −1) along points where x and y are both nondecreasing.
+
+    Where points have x == at exactly, the last of them (the largest y) and its index;
+    otherwise the straight line between the neighbours on either side, and −1. `at` must
+    lie within [x[0], x[−1]].
+    """
+    k = np.searchsorted(x, at, side="right") - 1
+    exact = x[k] == at
+    after = np.minimum(k + 1, x.shape[0] - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(exact, 0.0, (at - x[k]) / (x[after] - x[k]))
+    value = np.where(exact, y[k], y[k] + share * (y[after] - y[k]))
+    return value, np.where(exact, k, -1)
+
+
+def _oriented(curve: ROCCurve, focus: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(x, y, order): the given coordinate negated and the read one, both nondecreasing, and the
+    point indices they come from — for reading sensitivity at specificity or the reverse."""
+    if focus == "specificity":
+        return -curve.specificity, curve.sensitivity, np.arange(curve.tp.shape[0])
+    order = np.arange(curve.tp.shape[0])[::-1]
+    return -curve.sensitivity[::-1], curve.specificity[::-1], order
+
+
+def _read_curve(curve: ROCCurve, focus: str, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The other coordinate at each of `values` of `focus`, and the point index (−1: interpolated)."""
+    x, y, order = _oriented(curve, focus)
+    read, k = _read(x, y, -values)
+    return read, np.where(k >= 0, order[np.maximum(k, 0)], -1)
+
+
+FOCUSES = ("specificity", "sensitivity")
+_PLURAL = {"specificity": "specificities", "sensitivity": "sensitivities"}
+
+
+def _unit_values(parameter: str, values) -> np.ndarray:
+    values = np.atleast_1d(v.unit_interval(parameter, values))
+    if values.ndim != 1:
+        raise v.fail(parameter, "a number or a one-dimensional list of numbers", values)
+    return values
+
+
+def coords(curve: ROCCurve, *, thresholds=None, specificities=None, sensitivities=None) -> tuple[OperatingPoint, ...]:
+    """Operating points of `curve` at given thresholds, specificities or sensitivities (give one).
+
+    At a threshold t: the counts of scores ≥ t. At a specificity (sensitivity): pROC's rule —
+    the point with that specificity and the highest sensitivity if there is one (with its
+    threshold and counts), else the straight line between the neighbouring points
+    (``threshold``, ``tp``, ``fp`` None).
+
+    >>> curve = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> [(p.sensitivity, p.threshold) for p in coords(curve, specificities=[0.5, 0.75])]
+    [(1.0, 0.22499999999999998), (0.5, None)]
+    >>> coords(curve, thresholds=0.4)[0].tp
+    1
+    """
+    given = [(name, value) for name, value in (("thresholds", thresholds), ("specificities", specificities),
+                                               ("sensitivities", sensitivities)) if value is not None]
+    if len(given) != 1:
+        raise v.ParameterError("thresholds", "given alone, or else specificities or sensitivities (exactly one)",
+                               f"{len(given)} of them", others=("specificities", "sensitivities"))
+    name, value = given[0]
+    if name == "thresholds":
+        at = np.atleast_1d(v.real("thresholds", value))
+        v.check("thresholds", ~np.isnan(at), "numbers (no NaN)", at)
+        above = curve.levels.shape[0] - np.searchsorted(curve.levels, at, side="left")
+        return tuple(dataclasses.replace(_point(curve, int(k)), threshold=float(t)) for k, t in zip(above, at))
+    focus = "specificity" if name == "specificities" else "sensitivity"
+    values = _unit_values(name, value)
+    read, index = _read_curve(curve, focus, values)
+    points = []
+    for given_value, other, k in zip(values.tolist(), read.tolist(), index.tolist()):
+        if k >= 0:
+            points.append(_point(curve, k))
+        elif focus == "specificity":
+            points.append(OperatingPoint(threshold=None, specificity=given_value, sensitivity=other, tp=None, fp=None))
+        else:
+            points.append(OperatingPoint(threshold=None, specificity=other, sensitivity=given_value, tp=None, fp=None))
+    return tuple(points)
+
+
+def best_threshold(curve: ROCCurve, *, method: str = "youden") -> tuple[OperatingPoint, ...]:
+    """The points with the largest Youden J = se + sp − 1 (``method='youden'``) or the smallest
+    (1 − se)² + (1 − sp)² (``'closest-topleft'``); every tied point, compared exactly in counts.
+
+    >>> curve = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> [(p.threshold, p.sensitivity, p.specificity) for p in best_threshold(curve)]
+    [(0.6000000000000001, 0.5, 1.0), (0.22499999999999998, 1.0, 0.5)]
+    """
+    method = v.choice("method", method, BEST_METHODS)
+    m, n, tp, fp = curve.m, curve.n, curve.tp, curve.fp
+    if method == "youden":  # mn·(J + 1) = n·tp + m·(n − fp), exact in int64 (below 2^63 for m, n < 2^31)
+        score = n * tp + m * (n - fp)
+        return tuple(_point(curve, int(k)) for k in np.flatnonzero(score == score.max()))
+    # mn·distance = √(((m − tp)·n)² + (fp·m)²): candidates in float, then exact in Python integers
+    near = np.hypot((m - tp) * float(n), fp * float(m))
+    candidates = np.flatnonzero(near <= near.min() * (1 + 1e-9))
+    exact = [((m - int(tp[k])) * n) ** 2 + (int(fp[k]) * m) ** 2 for k in candidates]
+    return tuple(_point(curve, int(k)) for k, value in zip(candidates, exact) if value == min(exact))
+
+
+def dkw_epsilon(k: int, delta: float) -> float:
+    """√(ln(2/δ)/(2k)): the half-width ε with P(sup_t |F̂_k(t) − F(t)| > ε) ≤ δ for the empirical
+    CDF of k draws (Dvoretzky, Kiefer & Wolfowitz 1956 with Massart's 1990 constant 2).
+
+    >>> round(dkw_epsilon(50, 0.025), 6)  # √(ln 80/100): one class of a δ = 0.05 band
+    0.209333
+    """
+    k = v.count("k", k)
+    delta = v.probability("delta", delta, scalar=True)
+    return math.sqrt((math.log(2.0) - math.log(delta)) / (2.0 * k))
+
+
+#: Points whose coordinate is within this of a band's edge count as inside it, so rounding of
+#: count/size never narrows a band (it can only widen it by this much).
+_SLACK = 1e-12
+
+
+def _envelope(xs: np.ndarray, ys: np.ndarray, at: np.ndarray, ex: float, ey: float) -> tuple[np.ndarray, np.ndarray]:
+    """(lo, hi) at x = `at`: min{ys : xs ≥ at − ex} − ey and max{ys : xs ≤ at + ex} + ey, in [0, 1];
+    xs and ys nondecreasing along the points, xs from 0 to 1."""
+    upper = ys[np.searchsorted(xs, at + ex + _SLACK, side="right") - 1] + ey
+    below = np.searchsorted(xs, at - ex - _SLACK, side="left")
+    lower = ys[np.minimum(below, xs.shape[0] - 1)] - ey
+    return np.clip(lower, 0.0, 1.0), np.clip(upper, 0.0, 1.0)
+
+
+def _dkw(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """The DKW band's (lo, hi) of the other coordinate at `values` of `focus`, and (ε₊, ε₋)."""
+    eps_pos, eps_neg = dkw_epsilon(curve.m, delta / 2), dkw_epsilon(curve.n, delta / 2)
+    if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
+        lo, hi = _envelope(curve.fpr, curve.tpr, 1.0 - values, eps_neg, eps_pos)
+        return lo, hi, eps_pos, eps_neg
+    lo, hi = _envelope(curve.tpr, curve.fpr, values, eps_pos, eps_neg)  # FPR bounds at TPR = sensitivity
+    return 1.0 - hi, 1.0 - lo, eps_pos, eps_neg
+
+
+def resampled_curves(pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None):
+    """Yield the ROC curve of each stratified resample of the sorted classes, as (tp, fp) counts at
+    the original curve's thresholds (a resample holds only observed scores), with the bootstrap's
+    stream (:func:`~aucbound.empirical._resampling.resampled_draws`)."""
+    values, _, _, pos_level, neg_level = _levels(pos, neg)
+    size = values.shape[0]
+    for done, (drawn_neg, drawn_pos) in enumerate(resampled_draws(pos.shape[0], neg.shape[0], resamples, seed), 1):
+        yield (_from_top(np.bincount(pos_level[drawn_pos], minlength=size)),
+               _from_top(np.bincount(neg_level[drawn_neg], minlength=size)))
+        if progress is not None and (done % 64 == 0 or done == resamples):
+            progress(done, resamples)
+
+
+def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
+    """`resamples` checked against :data:`MAX_RESAMPLES` and the work limit for m + n items."""
+    resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+    items = m + n + per_resample
+    return v.at_most("resamples", resamples, max(1, MAX_WORK // (20 * items)),
+                     why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
+
+
+def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress):
+    x, y, _ = _oriented(curve, focus)
+    read = np.empty((resamples, values.shape[0]))
+    for r, (tp, fp) in enumerate(resampled_curves(pos, neg, resamples, seed, progress)):
+        sens, spec = tp / curve.m, (curve.n - fp) / curve.n
+        if focus == "specificity":
+            read[r], _ = _read(-spec, sens, -values)
+        else:
+            read[r], _ = _read(-sens[::-1], spec[::-1], -values)
+    lo, hi = np.quantile(read, [delta / 2, 1 - delta / 2], axis=0)
+    return lo, hi
+
+
+def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, sensitivities=None,
+             resamples=2000, seed=0, pos_label=None, progress=None) -> ROCBand:
+    """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
+    (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
+
+    ``method='dkw'``: distribution-free and simultaneous — with probability ≥ 1 − δ every
+    true operating point lies inside at once, for every pair of score distributions and
+    every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
+    ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
+    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic.
+
+    >>> labels = [0] * 5 + [1] * 5
+    >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
+    >>> band = roc_band(labels, scores, specificities=[0.8])
+    >>> band.estimate.tolist(), band.lo.tolist(), band.hi.tolist(), band.simultaneous
+    ([0.8], [0.0], [1.0], True)
+    >>> band = roc_band(labels, scores, method="bootstrap", specificities=[0.8], resamples=500)
+    >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
+    ('asymptotic', True)
+    """
+    method = v.choice("method", method, BAND_METHODS)
+    delta = v.probability("delta", delta, scalar=True)
+    if specificities is not None and sensitivities is not None:
+        raise v.ParameterError("specificities", "given alone, or else sensitivities", "both given",
+                               others=("sensitivities",))
+    focus = "sensitivity" if sensitivities is not None else "specificity"
+    given = sensitivities if sensitivities is not None else specificities
+    values = np.linspace(0.0, 1.0, 101) if given is None else _unit_values(_PLURAL[focus], given)
+    v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
+    seed = v.seed("seed", seed)
+    report = v.progress("progress", progress)
+    pos, neg = _sorted_groups(labels, scores, pos_label)
+    curve = _curve(pos, neg)
+    estimate, _ = _read_curve(curve, focus, values)
+    common = dict(focus=focus, delta=delta, m=curve.m, n=curve.n, at=values, estimate=estimate)
+    if method == "dkw":
+        lo, hi, eps_pos, eps_neg = _dkw(curve, focus, values, delta)
+        return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
+                       source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
+                       epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
+    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0])
+    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, report)
+    return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
+                   source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",
+                   resamples=resamples, seed=seed, **common)

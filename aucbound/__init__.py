@@ -50,6 +50,9 @@ from .empirical import (
     delong,
     intervals,
     partial_auc,
+    power_test,
+    power_test_binormal,
+    power_test_data,
     read_columns,
     roc_band,
     roc_curve,
@@ -67,6 +70,7 @@ from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_ba
 from .results import (
     GUARANTEES,
     AdversaryLabelling,
+    BandCoverage,
     AUCIntervals,
     Calibration,
     Comparison,
@@ -78,6 +82,7 @@ from .results import (
     DeLong,
     DiscreteBayes,
     DiscreteMinimizer,
+    DistributionFreePower,
     FeedbackArcSetExample,
     HingeExcessRisk,
     HingeToyCase,
@@ -90,6 +95,7 @@ from .results import (
     OptimalSteps,
     PairSample,
     PartialAUC,
+    PowerAnalysis,
     PsiReport,
     QuickSortCalls,
     QuickSortRanking,
@@ -106,7 +112,7 @@ from .results import (
     UniformBound,
 )
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
-from .simulate import Scenario, coverage, coverage_study, scenario
+from .simulate import Scenario, band_coverage, coverage, coverage_study, scenario
 from .experiments import quicksort_calls, regret_experiment
 
 __version__ = "0.2.0"
@@ -114,6 +120,7 @@ __version__ = "0.2.0"
 __all__ = [
     "AUCIntervals",
     "AdversaryLabelling",
+    "BandCoverage",
     "CLASSES",
     "Calibration",
     "Comparison",
@@ -125,6 +132,7 @@ __all__ = [
     "DegreeRanking",
     "DiscreteBayes",
     "DiscreteMinimizer",
+    "DistributionFreePower",
     "Estimates",
     "FeedbackArcSetExample",
     "Finite",
@@ -148,6 +156,7 @@ __all__ = [
     "ParameterError",
     "ParameterTypeError",
     "Polynomial",
+    "PowerAnalysis",
     "Preference",
     "PsiReport",
     "QuickSortCalls",
@@ -168,6 +177,7 @@ __all__ = [
     "__version__",
     "auc",
     "auc_train",
+    "band_coverage",
     "best_threshold",
     "bootstrap_interval",
     "calibration_alpha",
@@ -190,6 +200,9 @@ __all__ = [
     "normal_bayes",
     "optimal_steps",
     "partial_auc",
+    "power_test",
+    "power_test_binormal",
+    "power_test_data",
     "psi",
     "psi_report",
     "quicksort_calls",

@@ -435,6 +435,86 @@ class Comparison(_Rows):
     rows: tuple[Interval, ...]
 
 
+__all__ += ["DistributionFreePower", "PowerAnalysis"]
+
+
+@dataclass(frozen=True)
+class DistributionFreePower:
+    """The question of a :class:`PowerAnalysis` answered for every score distribution, by one bound.
+
+    ``method`` is ``"mcdiarmid"`` or ``"hoeffding"``: the test rejects when that bound's
+    interval at level ``sig_level`` excludes the null. The quantity the analysis solved
+    for is this bound's answer — the lowest power over all distributions with AUC (or
+    difference) ``effect``, the smallest design (whole ``ncases`` and ``ncontrols``) with
+    that power, the smallest level, or the smallest effect — and the others are the
+    analysis's (given sizes rounded down to whole examples). None means no answer: no
+    design up to 10^300, no level in (0, 1), no AUC up to 1. ``exclusion_ncases`` and
+    ``exclusion_ncontrols`` are the smallest design whose interval excludes the null when
+    the estimate equals ``effect`` (at this row's level and the analysis's class ratio).
+    """
+
+    method: str
+    ncases: float | None
+    ncontrols: float | None
+    effect: float | None
+    sig_level: float | None
+    power: float | None
+    exclusion_ncases: int | None
+    exclusion_ncontrols: int | None
+    source: str
+    guarantee: str = "distribution-free"
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class PowerAnalysis:
+    """Power and sample size of a test of one AUC against ½, or of two correlated AUCs.
+
+    Eq. 2 of Obuchowski & McClish (1997) ties the number of cases ``ncases`` (with
+    ``ncontrols = kappa·ncases``), the level ``sig_level``, the ``power`` and the effect —
+    ``auc`` − ½ for one curve, ``difference`` = ``auc1`` − ``auc2`` for two; ``solved``
+    names the one that was computed from the others (``"power"``, ``"ncases"``,
+    ``"sig_level"`` or ``"auc"``). ``null_variance`` and ``alternative_variance`` are V0 and
+    VA, ncases times the variance of the estimate under each hypothesis. ``method`` is
+    where the variances come from (``"obuchowski"``: the binormal formulas; ``"delong"``:
+    DeLong's estimate from data). The answer is asymptotic; ``distribution_free`` holds
+    the same question answered by bounds that hold at every size
+    (:class:`DistributionFreePower`). Sizes are real numbers, as Eq. 2 gives them.
+    """
+
+    solved: str
+    method: str
+    ncases: float
+    ncontrols: float
+    kappa: float
+    sig_level: float
+    power: float
+    alternative: str
+    auc: float | None
+    auc1: float | None
+    auc2: float | None
+    difference: float | None
+    null_variance: float
+    alternative_variance: float
+    source: str
+    distribution_free: tuple[DistributionFreePower, ...] = ()
+    guarantee: str = "asymptotic"
+
+    @property
+    def two_curves(self) -> bool:
+        """True for the comparison of two AUCs."""
+        return self.difference is not None
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values, the distribution-free rows as dicts."""
+        data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        data["distribution_free"] = [row.as_dict() for row in self.distribution_free]
+        return data
+
+
 __all__ += ["OperatingPoint", "PartialAUC", "ROCBand", "ROCCurve"]
 
 
@@ -633,6 +713,35 @@ class Coverage(_Rows):
     def sigma_max(self) -> float:
         """sqrt(A(1 − A)/min(m, n)): the largest standard deviation Â can have at this AUC (Eq. 14)."""
         return (self.true_auc * (1 - self.true_auc) / min(self.m, self.n)) ** 0.5
+
+
+@dataclass(frozen=True)
+class BandCoverage(_AtConfidence):
+    """How often an ROC band covered the true binormal ROC curve over ``trials`` data sets.
+
+    ``simultaneous``: the share whose band held the whole curve (exactly, for the DKW band;
+    at every specificity of the grid, for the bootstrap band); ``pointwise[k]``: the share
+    holding the true sensitivity at ``specificities[k]``. Each comes with its Monte Carlo
+    standard error.
+    """
+
+    method: str
+    auc: float
+    sd_ratio: float
+    m: int
+    n: int
+    delta: float
+    trials: int
+    simultaneous: float
+    simultaneous_mcse: float
+    specificities: tuple[float, ...]
+    pointwise: tuple[float, ...]
+    pointwise_mcse: tuple[float, ...]
+    resamples: int | None
+    seed: int | None
+
+
+__all__ += ["BandCoverage"]
 
 
 @dataclass(frozen=True)

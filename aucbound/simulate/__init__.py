@@ -5,9 +5,11 @@ exact finite sum (binormal, rating scale with ties, exponential, log-normal, nea
 separation, the worst case of the variance bound Eq. 14, or your own samplers); ``coverage``: how often each
 interval method covers that AUC, with its Monte Carlo standard error, widths and shares of
 vacuous and degenerate intervals; ``study``: the standard grid of scenarios, sizes and
-levels. Newcombe (2006, Part 2) and Pohar Perme & Manevski (2018) set the design.
+levels; ``band_coverage``: how often an ROC band holds the true binormal curve.
+Newcombe (2006, Part 2) and Pohar Perme & Manevski (2018) set the design.
 """
 
+from ._band import MAX_BAND_TRIALS, band_coverage
 from ._coverage import FINITE_SAMPLE_METHODS, MAX_TRIALS, coverage
 from ._scenarios import (
     SCENARIOS,
@@ -26,6 +28,7 @@ from ._study import STUDY_DELTAS, STUDY_SCENARIOS, STUDY_SIZES, coverage_study, 
 
 __all__ = [
     "FINITE_SAMPLE_METHODS",
+    "MAX_BAND_TRIALS",
     "MAX_TRIALS",
     "SCENARIOS",
     "STUDY_DELTAS",
@@ -34,6 +37,7 @@ __all__ = [
     "Scenario",
     "adversarial",
     "binormal",
+    "band_coverage",
     "binormal_unequal",
     "coverage",
     "coverage_study",

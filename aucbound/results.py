@@ -454,8 +454,8 @@ class DistributionFreePower:
     """
 
     method: str
-    ncases: float | None
-    ncontrols: float | None
+    ncases: int | None
+    ncontrols: int | None
     effect: float | None
     sig_level: float | None
     power: float | None

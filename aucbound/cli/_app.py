@@ -16,9 +16,11 @@ from .interval import interval
 from .lower_bound import lower_bound
 from .optimal import optimal
 from .plot import plot
+from .power import power
 from .psi import psi
 from .rank import rank
 from .regret import regret
+from .roc import roc
 from .experiment import experiment
 from .sample_size import sample_size
 from .shatter import shatter
@@ -68,17 +70,19 @@ def main():
       aucbound freund --class line --m 5000 --n 5000 --delta 0.01
       aucbound eem --class linear --d 5 --epsilon 0.1 --delta 0.05 --rho 0.25
       aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
-      aucbound plot fig1 --out fig1.png
+      aucbound plot fig1 --out fig1.png --data fig1.csv
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
+      aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --best youden
       aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --trials 10000
-      aucbound rank tests/data/preference_pairs.csv --method quicksort --seed 3
+      aucbound power --auc 0.73 --power 0.9 --kappa 1.7
+      aucbound rank pairs.csv --method quicksort --seed 3
       aucbound tournaments --n 3..6
-      aucbound regret --n 200 --noise 0.1 --trials 1000 --seed 0
+      aucbound regret --n 200 --noise 0.1 --trials 200 --seed 0
       aucbound optimal steps --K 1..11
       aucbound experiment fig4 --trials 10
     """
 
 
 for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage, rank,
-                 tournaments, regret, optimal, experiment):
+                 roc, power, tournaments, regret, optimal, experiment):
     main.add_command(_command)

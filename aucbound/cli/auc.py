@@ -1,4 +1,4 @@
-"""``aucbound auc``: every confidence interval for the AUC of a column of scores in a data file."""
+"""``aucbound auc``: every confidence interval for the AUC of score columns in a data file, or a partial AUC."""
 
 from __future__ import annotations
 
@@ -10,52 +10,39 @@ from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 from ._options import IntRange, delta_option, method_option, output_options
 from ._progress import Progress
-from ._render import Column, interval_text, number
+from ._render import Column, emit, interval_text, number
+
+#: --focus values and the library's names for them.
+FOCUS = {"sp": "specificity", "specificity": "specificity", "se": "sensitivity", "sensitivity": "sensitivity"}
+#: Resamples for a partial AUC's interval when --bootstrap is not given.
+PARTIAL_RESAMPLES = 2000
 
 
-@click.command("auc")
-@file_argument
-@click.option("--score", required=True, metavar="COL", help="The score column: a header name or 0-based index.")
-@label_option
-@positive_option
-@delta_option
-@click.option(
-    "--bootstrap",
-    "resamples",
-    type=IntRange(min=1, max=MAX_RESAMPLES),
-    metavar="B",
-    help="Add the stratified bootstrap rows (percentile, BCa) with B resamples, e.g. 2000.",
-)
-@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
-@method_option(lambda: list(METHODS))
-@output_options
-def auc(file, score, label, positive, delta, resamples, seed, methods, output_format, tablefmt):
-    """Every confidence interval for the AUC of the scores in FILE against its labels.
+class _Range(click.ParamType):
+    """Two numbers in [0, 1] written 'a,b'."""
 
-    FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
-    (2-D or structured) or .npz file, or - for standard input. Each row gives a method's
-    interval at the observed m, n and AUC, clipped to [0, 1], and its guarantee:
-    distribution-free (coverage at least 1 - delta at every sample size), plug-in, or
-    asymptotic. See docs/empirical.md for which to use when.
+    name = "LO,HI"
 
-    \b
-    Examples:
-      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor
-      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000 --seed 0
-      aucbound auc scores.tsv --score 1 --label 0 --method hoeffding-kl --method delong
-      cat scores.csv | aucbound auc - --score score --label y --format json
-    """
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            ends = tuple(float(part) for part in parts)
+        except ValueError:
+            ends = ()
+        if len(ends) != 2 or not all(0.0 <= end <= 1.0 for end in ends) or ends[0] == ends[1]:
+            self.fail(f"two different numbers in [0, 1] separated by a comma, e.g. 0.9,1; got {value!r}.", param, ctx)
+        return ends
+
+
+def _intervals_block(columns, k, positive, delta, resamples, seed, methods, progress):
     from ..empirical import intervals
 
-    with data_errors(), Progress("bootstrap") as progress:
-        columns, pos_label = read_data(file, [score], label, positive)
-        table = intervals(columns.labels, columns.scores[0], delta=delta, methods=list(methods) or None,
-                          pos_label=pos_label, resamples=resamples, seed=seed, progress=progress)
-    title = [
-        source_line(columns, f"AUC of {columns.score_names[0]!r}", positive),
-        f"estimate = {number(table.auc)} from m = {table.m} positives and n = {table.n} negatives, "
-        f"{_describe.confidence(delta)}",
-    ]
+    table = intervals(columns.labels, columns.scores[k], delta=delta, methods=list(methods) or None,
+                      pos_label=positive, resamples=resamples, seed=seed, progress=progress)
+    title = [f"estimate = {number(table.auc)} from m = {table.m} positives and n = {table.n} negatives, "
+             f"{_describe.confidence(delta)}"]
     if table.delong_variance is None:
         title.append("DeLong variance: undefined (a class has a single item)")
     else:
@@ -65,5 +52,137 @@ def auc(file, score, label, positive, delta, resamples, seed, methods, output_fo
         )
     if table.resamples is not None:
         title.append(f"bootstrap: {table.resamples} stratified resamples, seed {seed}")
-    inputs = {"file": file, "score": score, "label": label, "positive": positive}
-    emit_rows(table, Column("interval", interval_text), inputs, title, output_format, tablefmt)
+    return table, title
+
+
+def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, progress):
+    from ..empirical import partial_auc
+
+    result = partial_auc(columns.labels, columns.scores[k], range=partial, focus=FOCUS[focus], correct=correct,
+                         delta=delta, resamples=resamples or PARTIAL_RESAMPLES, seed=seed, pos_label=positive,
+                         progress=progress)
+    what = "McClish-standardised partial AUC" if correct else "partial AUC"
+    title = [
+        f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = {number(result.estimate)}"
+        + (f" (area {number(result.auc)})" if correct else ""),
+        f"from m = {result.m} positives and n = {result.n} negatives, {_describe.confidence(delta)}; "
+        f"bootstrap: {result.resamples} stratified resamples, seed {seed}",
+    ]
+    return result, title
+
+
+def _emit_partial(result, inputs, title, output_format, tablefmt):
+    record = result.as_dict()
+    emit(
+        records=[record],
+        columns=[
+            Column("quantity", lambda r: "partial AUC (McClish)" if r["corrected"] is not None else "partial AUC"),
+            Column("estimate", lambda r: number(r["estimate"])),
+            Column("interval", interval_text),
+            Column("guarantee", lambda r: r["guarantee"]),
+            Column("source", lambda r: r["source"]),
+        ],
+        parameters=inputs, title=title, output_format=output_format, tablefmt=tablefmt,
+    )
+
+
+@click.command("auc")
+@file_argument
+@click.option("--score", "scores", required=True, multiple=True, metavar="COL",
+              help="A score column: a header name or 0-based index. Repeat it for one block per column.")
+@label_option
+@positive_option
+@delta_option
+@click.option(
+    "--bootstrap",
+    "resamples",
+    type=IntRange(min=1, max=MAX_RESAMPLES),
+    metavar="B",
+    help="Add the stratified bootstrap rows (percentile, BCa) with B resamples, e.g. 2000 "
+         f"(a partial AUC's interval uses {PARTIAL_RESAMPLES} without it).",
+)
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@method_option(lambda: list(METHODS))
+@click.option("--partial", type=_Range(), metavar="LO,HI",
+              help="The partial AUC over this range of specificity (or of sensitivity with --focus se), "
+                   "with a bootstrap interval, instead of the table of intervals.")
+@click.option("--focus", type=click.Choice(list(FOCUS)), default="sp", show_default=True,
+              help="The axis of --partial: sp (specificity) or se (sensitivity).")
+@click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
+@output_options
+def auc(file, scores, label, positive, delta, resamples, seed, methods, partial, focus, correct, output_format,
+        tablefmt):
+    """Every confidence interval for the AUC of each --score column of FILE against its labels.
+
+    FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
+    (2-D or structured) or .npz file, or - for standard input. Each row gives a method's
+    interval at the observed m, n and AUC, clipped to [0, 1], and its guarantee:
+    distribution-free (coverage at least 1 - delta at every sample size), plug-in, or
+    asymptotic. With several --score columns, one block each. With --partial, the partial
+    AUC over a specificity (or sensitivity) range, as pROC's partial.auc, and its stratified
+    bootstrap interval. See docs/empirical.md and docs/roc.md.
+
+    \b
+    Examples:
+      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor
+      aucbound auc aSAH.csv --score s100b --score wfns --label outcome --positive Poor --method delong
+      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000 --seed 0
+      aucbound auc aSAH.csv --score wfns --label outcome --positive Poor --partial 0.9,1 --correct
+      aucbound auc aSAH.csv --score 2 --label 0 --positive Poor --method hoeffding-kl --method delong
+      cat aSAH.csv | aucbound auc - --score ndka --label outcome --positive Poor --format json
+    """
+    if partial is None and correct:
+        raise click.UsageError("--correct needs --partial LO,HI.")
+    blocks = []
+    with data_errors(), Progress("bootstrap") as progress:
+        columns, pos_label = read_data(file, scores, label, positive)
+        for k, name in enumerate(columns.score_names):
+            if partial is None:
+                result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, progress)
+            else:
+                result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus, correct,
+                                               progress)
+            what = "Partial AUC" if partial is not None else "AUC"
+            blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
+    if len(blocks) > 1 and output_format in ("json", "csv"):
+        _emit_together(blocks, file, label, positive, partial, output_format)
+        return
+    for k, (name, result, title) in enumerate(blocks):
+        if k:
+            click.echo()
+        _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt)
+
+
+def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple"):
+    inputs = {"file": file, "score": name, "label": label, "positive": positive}
+    if partial is None:
+        emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt)
+    else:
+        _emit_partial(result, inputs, title, output_format, tablefmt)
+
+
+def _emit_together(blocks, file, label, positive, partial, output_format):
+    """Several score columns as one JSON list of the single-column documents, or one CSV with a
+    leading ``score`` column."""
+    import contextlib
+    import csv
+    import io
+    import json
+    import sys
+
+    texts = []
+    for name, result, title in blocks:
+        with contextlib.redirect_stdout(io.StringIO()) as text:
+            _emit_block(name, result, title, file, label, positive, partial, output_format)
+        texts.append(text.getvalue())
+    if output_format == "json":
+        json.dump([json.loads(text) for text in texts], sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return
+    writer = None
+    for (name, _, _), text in zip(blocks, texts):
+        for row in csv.DictReader(io.StringIO(text)):
+            if writer is None:
+                writer = csv.DictWriter(sys.stdout, fieldnames=["score", *row], lineterminator="\n")
+                writer.writeheader()
+            writer.writerow({"score": name, **row})

@@ -156,6 +156,11 @@ def _draw(name: str, out, data, **parameters) -> list[str]:
         parameters["fclass"] = fclass
     with library_errors():
         figure, rows = _plots()[name](return_data=True, **parameters)
+    return _save(figure, rows, out, data)
+
+
+def _save(figure, rows, out, data) -> list[str]:
+    """Write `figure` to `out` and its `rows` to `data` (either may be None); the files written."""
     written = []
     for path, write in ((out, figure.savefig), (data, lambda path: _write_csv(rows, path))):
         if path is None:
@@ -282,7 +287,8 @@ def plot():
 
     Each plot writes its figure to --out (and with --data the numbers behind every curve
     as CSV: panel, series, x, y) and prints the names of the files written. `all` writes
-    every plot at its defaults. Curves beyond the paper are dashed and say so.
+    every plot at its defaults; `roc` draws ROC curves from a data file. Curves beyond the
+    paper are dashed and say so.
 
     \b
     Examples:
@@ -303,7 +309,7 @@ def all_plots(out_dir, suffix, data):
 
     \b
     Example:
-      aucbound plot all --out-dir docs/figures
+      aucbound plot all --out-dir figures
     """
     if not str(out_dir).strip():
         raise click.BadParameter("must name a directory, but got ''.", param_hint="'--out-dir'")
@@ -318,4 +324,46 @@ def all_plots(out_dir, suffix, data):
             continue
         written += _draw(name, str(directory / f"{name}.{suffix}"), str(directory / f"{name}.csv") if data else None)
     for path in written:
+        click.echo(path)
+
+
+def _data_options(function):
+    from ._data import label_option, positive_option
+    from ._options import delta_option
+
+    return label_option(positive_option(delta_option(function)))
+
+
+@plot.command("roc")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--score", "scores", required=True, multiple=True, metavar="COL",
+              help="A score column: a header name or 0-based index (repeatable: one curve each).")
+@click.option("--band", type=click.Choice(["dkw", "bootstrap", "none"]), default="dkw", show_default=True,
+              help="The shaded band: the distribution-free simultaneous DKW band, the bootstrap's pointwise band, "
+                   "or none.")
+@click.option("--method", default="delong", show_default=True, metavar="NAME",
+              help="The AUC interval in the legend: a method of `aucbound auc` (delong, hoeffding-kl, …).")
+@click.option("--bootstrap", "resamples", type=IntRange(min=1, max=10**6), default=2000, show_default=True,
+              metavar="B", help="Resamples of a bootstrap band or interval.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@_files
+@_data_options
+def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed, out, data):
+    """ROC curves of one or more --score columns of FILE on one plot, each with its confidence band
+    and its AUC's interval in the legend. FILE is read as by `aucbound auc`.
+
+    \b
+    Examples:
+      aucbound plot roc aSAH.csv --score s100b --label outcome --positive Poor --out roc.png
+      aucbound plot roc aSAH.csv --score wfns --score s100b --label outcome --positive Poor --band none --out both.png
+    """
+    from ..plots._roc import roc_figure
+    from ._data import data_errors, read_data
+
+    with data_errors():
+        columns, pos_label = read_data(file, scores, label, positive)
+        curves = [(name, columns.labels, values, pos_label) for name, values in zip(columns.score_names, columns.scores)]
+        figure, rows = roc_figure(curves, band=band, method=method, delta=delta, resamples=resamples, seed=seed,
+                                  return_data=True)
+    for path in _save(figure, rows, out, data):
         click.echo(path)

@@ -14,6 +14,7 @@ from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
 from ._delong import delong, delong_variance
 from ._intervals import default_methods, intervals
 from ._io import read_columns
+from ._power import power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
 from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
 
@@ -37,5 +38,8 @@ __all__ = [
     "delong",
     "delong_variance",
     "intervals",
+    "power_test",
+    "power_test_binormal",
+    "power_test_data",
     "read_columns",
 ]

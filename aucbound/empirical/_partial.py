@@ -36,7 +36,7 @@ from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, resampled_cu
 
 __all__ = ["partial_auc"]
 
-SOURCE = "area under the empirical ROC curve over the range (Robin et al. 2011, pROC's partial.auc)"
+SOURCE = "Robin et al. 2011 (pROC's partial.auc)"
 MCCLISH = "McClish 1989"
 
 
@@ -127,6 +127,5 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         estimate=area if corrected is None else corrected, m=m, n=n, delta=delta, lo=lo, hi=hi,
         resamples=resamples, seed=seed if resamples is not None else None,
         guarantee="asymptotic" if resamples is not None else "none",
-        source=SOURCE + (f"; standardised as {MCCLISH}" if correct else "")
-        + ("; stratified bootstrap, percentile" if resamples is not None else ""),
+        source=SOURCE + (f"; {MCCLISH}" if correct else "") + ("; bootstrap percentile" if resamples is not None else ""),
     )

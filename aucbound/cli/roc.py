@@ -1,0 +1,136 @@
+"""``aucbound roc``: the ROC curve of a score column, its best thresholds, and sensitivity (or
+specificity) at chosen points with distribution-free and bootstrap intervals."""
+
+from __future__ import annotations
+
+import click
+
+from ..empirical._resampling import MAX_RESAMPLES
+from . import _describe
+from ._data import data_errors, file_argument, label_option, positive_option, read_data, source_line
+from ._options import IntRange, delta_option, output_options
+from ._progress import Progress
+from ._render import Column, emit, number
+
+#: Resamples of the bootstrap intervals when --bootstrap is not given (pROC's ci.se default).
+DEFAULT_RESAMPLES = 2000
+
+
+def _threshold(value) -> str:
+    if value is None:
+        return "-"
+    return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, number(value))
+
+
+def _count(value) -> str:
+    return "-" if value is None else str(value)
+
+
+POINT_COLUMNS = [
+    Column("threshold", lambda r: _threshold(r["threshold"])),
+    Column("specificity", lambda r: number(r["specificity"])),
+    Column("sensitivity", lambda r: number(r["sensitivity"])),
+    Column("tp", lambda r: _count(r["tp"])),
+    Column("fp", lambda r: _count(r["fp"])),
+]
+
+
+def _interval(lo_key: str, hi_key: str):
+    return lambda r: f"[{number(r[lo_key])}, {number(r[hi_key])}]"
+
+
+def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, progress):
+    """Rows at the given specificities (or sensitivities): the reading, the DKW interval and the bootstrap's."""
+    from ..empirical import roc_band
+
+    key = "specificities" if focus == "specificity" else "sensitivities"
+    dkw = roc_band(labels, scores, method="dkw", delta=delta, pos_label=pos_label, **{key: values})
+    boot = roc_band(labels, scores, method="bootstrap", delta=delta, resamples=resamples, seed=seed,
+                    pos_label=pos_label, progress=progress, **{key: values})
+    other = "sensitivity" if focus == "specificity" else "specificity"
+    return [
+        {focus: float(at), other: float(estimate), "dkw_lo": float(a), "dkw_hi": float(b), "bootstrap_lo": float(c),
+         "bootstrap_hi": float(d)}
+        for at, estimate, a, b, c, d in zip(dkw.at, dkw.estimate, dkw.lo, dkw.hi, boot.lo, boot.hi)
+    ], dkw
+
+
+@click.command("roc")
+@file_argument
+@click.option("--score", required=True, metavar="COL", help="The score column: a header name or 0-based index.")
+@label_option
+@positive_option
+@click.option("--specificity", "specificities", type=click.FloatRange(0, 1), multiple=True, metavar="SP",
+              help="Report the sensitivity at this specificity, with intervals (repeatable).")
+@click.option("--sensitivity", "sensitivities", type=click.FloatRange(0, 1), multiple=True, metavar="SE",
+              help="Report the specificity at this sensitivity, with intervals (repeatable).")
+@click.option("--best", type=click.Choice(["youden", "closest-topleft"]),
+              help="Only the best threshold(s): largest Youden J = se + sp - 1, or closest to the corner (0, 1).")
+@delta_option
+@click.option("--bootstrap", "resamples", type=IntRange(min=1, max=MAX_RESAMPLES), default=DEFAULT_RESAMPLES,
+              show_default=True, metavar="B", help="Resamples of the bootstrap intervals at --specificity/--sensitivity.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@output_options
+def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, output_format,
+        tablefmt):
+    """The ROC curve of the --score column of FILE: one row per threshold.
+
+    Thresholds lie halfway between consecutive distinct scores (pROC's convention); a case
+    is called positive when its score is at or above the threshold. --best picks the best
+    threshold; --specificity and --sensitivity read the curve at those points (pROC's
+    coords rule) with two intervals: the distribution-free DKW band (Massart's constant,
+    each class at delta/2; coverage at least 1 - delta for all points at once, at every
+    sample size) and the stratified bootstrap's percentile interval (pointwise, asymptotic;
+    pROC's ci.se and ci.sp). FILE is read as by `aucbound auc`; --format csv writes the
+    points for plotting elsewhere. See docs/roc.md.
+
+    \b
+    Examples:
+      aucbound roc aSAH.csv --score s100b --label outcome --positive Poor
+      aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --best youden
+      aucbound roc aSAH.csv --score wfns --label outcome --positive Poor --specificity 0.9 --specificity 0.8
+      aucbound roc aSAH.csv --score ndka --label outcome --positive Poor --sensitivity 0.9 --confidence 0.9
+      aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv
+    """
+    from ..empirical import best_threshold, roc_curve
+
+    if specificities and sensitivities:
+        raise click.UsageError("give --specificity or --sensitivity, not both.")
+    if best and (specificities or sensitivities):
+        raise click.UsageError("--best picks thresholds; it does not combine with --specificity or --sensitivity.")
+    with data_errors(), Progress("bootstrap") as progress:
+        columns, pos_label = read_data(file, [score], label, positive)
+        labels, scores = columns.labels, columns.scores[0]
+        curve = roc_curve(labels, scores, pos_label=pos_label)
+        name = columns.score_names[0]
+        title = [source_line(columns, f"ROC curve of {name!r}", positive),
+                 f"m = {curve.m} positives, n = {curve.n} negatives, {len(curve)} points, AUC = {number(curve.auc)}"]
+        inputs = {"file": file, "score": score, "label": label, "positive": positive}
+        if specificities or sensitivities:
+            focus = "specificity" if specificities else "sensitivity"
+            other = "sensitivity" if specificities else "specificity"
+            records, dkw = _points_at(labels, scores, pos_label, focus, list(specificities or sensitivities), delta,
+                                      resamples, seed, progress)
+            title.append(f"{_describe.confidence(delta)}; DKW half-widths {number(dkw.epsilon_pos)} (positives), "
+                         f"{number(dkw.epsilon_neg)} (negatives); bootstrap: {resamples} stratified resamples, seed {seed}")
+            columns_shown = [Column(focus, lambda r: number(r[focus])), Column(other, lambda r: number(r[other])),
+                             Column("DKW interval", _interval("dkw_lo", "dkw_hi")),
+                             Column("bootstrap interval", _interval("bootstrap_lo", "bootstrap_hi"))]
+            notes = ["DKW: distribution-free, simultaneous over every point (Dvoretzky, Kiefer & Wolfowitz 1956; "
+                     "Massart 1990).",
+                     "bootstrap: percentile, pointwise and asymptotic (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)."]
+            emit(records=records, columns=columns_shown, parameters={**inputs, "delta": delta, "resamples": resamples,
+                 "seed": seed, "epsilon_pos": dkw.epsilon_pos, "epsilon_neg": dkw.epsilon_neg, "auc": curve.auc},
+                 title=title, notes=notes, output_format=output_format, tablefmt=tablefmt)
+            return
+        points = best_threshold(curve, method=best) if best else None
+    if points is not None:
+        title.append(f"best threshold by {best}: {len(points)} point{'s' * (len(points) != 1)}")
+        records = [point.as_dict() for point in points]
+    else:
+        records = [
+            {"threshold": float(t), "specificity": float(sp), "sensitivity": float(se), "tp": int(a), "fp": int(b)}
+            for t, sp, se, a, b in zip(curve.thresholds, curve.specificity, curve.sensitivity, curve.tp, curve.fp)
+        ]
+    emit(records=records, columns=POINT_COLUMNS, parameters={**inputs, "m": curve.m, "n": curve.n, "auc": curve.auc},
+         title=title, output_format=output_format, tablefmt=tablefmt)

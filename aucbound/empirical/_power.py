@@ -1,0 +1,743 @@
+"""Power and sample size for tests of the AUC: Obuchowski's asymptotic formulas, and distribution-free answers.
+
+**The test of one AUC against ½** (Obuchowski, Lieber & Wians 2004, Clin. Chem. 50,
+Eq. 2 and 3). With N_A cases (positives), N_N = κ·N_A controls (negatives), the one-sided
+level α' (α/2 for a two-sided test of level α), z_α' = Φ⁻¹(1 − α') and z_β = Φ⁻¹(power),
+the number of cases is
+
+    N_A = (z_α'·√V0 + z_β·√VA)² / (θ − ½)²,                                (Eq. 2)
+
+where VA = N_A·Var(Â) is the variance of one case's worth of Â at the AUC θ and V0 the
+same at θ = ½. Under the binormal model with equal variances (b = 1), with A = √2·Φ⁻¹(θ),
+
+    VA(θ, κ) = 0.0099·exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ],                  (Eq. 3)
+
+the binormal variance of Â: Obuchowski & McClish's (1997) Eq. 4 at b = 1 is exactly
+exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ]/(32π). V0 = VA(½, κ) = 0.0792·(1 + 1/κ). The constants are
+the paper's as printed (0.0099 for 1/(32π) = 0.009947 and 1.414 for √2), which R's pROC uses
+too; they put VA about 0.5% below the exact binormal value. (Hanley & McNeil's 1982 variance,
+from an exponential model, is another: at κ = 1 it is 10% smaller at θ = 0.73, 25% at 0.9.)
+Eq. 2 is solved for any one of N_A (with N_N = κ·N_A), the power
+(z_β = (√N_A·|θ − ½| − z_α'·√V0)/√VA), the level (z_α' = (√N_A·|θ − ½| − z_β·√VA)/√V0) and
+θ, the last by Brent's method on (½, 1). From data, θ, N_A and N_N are the observed AUC and
+class sizes.
+
+**Two correlated AUCs** (Obuchowski & McClish 1997, Stat. Med. 16, Eq. 2). The same
+Eq. 2 for Δ = θ1 − θ2, with
+
+    VA = V1 + V2 − 2·C12,   V0 = 2·V1 − 2·C12,
+
+V_k the variance of θ̂_k and C12 their covariance, all per case (N_A times the variance of
+the estimate). V0, the variance under the null, takes curve 1 as both curves, with the
+covariance as under the alternative (pROC's convention). The variances come from
+
+- data, by DeLong's method (DeLong, DeLong & Clarke-Pearson 1988): the structural
+  components' variances and covariance at the observed sizes, times N_A;
+- data, by Obuchowski's method: a binormal fit of each ROC curve — least squares of
+  Φ⁻¹(specificity) on Φ⁻¹(sensitivity) over the empirical ROC points with both in (0, 1),
+  intercept A and slope B (pROC's smoothing fit, whose coefficients enter as (a, b)) — and
+  Pearson's correlations r_A of the two scores among the cases and r_N among the controls,
+  put into Obuchowski & McClish's Eq. 4 (variance) and Eq. 5 (covariance) at the observed κ
+  (or, over a range of specificity, the partial areas and their derivatives, below);
+- binormal parameters (a_k, b_k), r_N, r_A and κ, given: Eq. 4 and 5 with the derivatives
+  f = ∂θ/∂a and g = ∂θ/∂b of the full AUC θ = Φ(a/√(1 + b²)) or of the partial area over
+  false-positive rates (e1, e2) (their Table 1), derived here from the integral (see
+  :func:`_partial_derivatives`); Eq. 4 and 5 are quadratic in (f, g), so a common sign
+  of both would not change them.
+
+As pROC does, the per-case variances from data are those of the data's own ratio κ; a
+design at another κ changes N_N = κ·N_A only. Note on the fit: for binormal scores its
+intercept and slope estimate a/b and −1/b (the model with the classes' roles swapped), not
+(a, b); the AUC Φ(A/√(1 + B²)) is the same, the variance of Eq. 4 only when b = 1. It is kept
+as pROC has it, so that pROC's answers are reproduced.
+
+**Distribution-free answers (beyond these papers).** For every pair of score distributions
+with the given AUC, and every sample size. A test that rejects θ = ½ when the interval
+[Â − ε, Â + ε] of McDiarmid's inequality (Agarwal et al. 2005, Thm 3.3, Cor 3.4:
+ε² = c·ln(2/α) with c = (1/m + 1/n)/2) or of Hoeffding's (1963, §5: c = 1/(2·min(m, n)))
+excludes ½ has level α at every m, n (ln(1/α) for a one-sided test). Its power is at least
+
+    1 − exp(−(θ − ½ − ε)²/c)   when θ − ½ > ε,                             (one-sided tail of the same bound)
+
+since Â ≤ ½ + ε only if Â falls θ − ½ − ε below its mean. So the distribution-free rows answer
+Obuchowski's question with a guarantee: at the same θ, level and κ, the lowest power over
+all distributions, the smallest design (m = N/(1 + κ) rounded, n = N − m, as
+:func:`aucbound.sample_size` splits N) with that power, the smallest level or the smallest
+θ. Beside it, the *exclusion size*: the smallest design whose interval excludes ½ when the
+estimate equals θ, θ − ε(m, n, α) ≥ ½ (never with equality: ln(2/α) is transcendental
+for a rational α, and c and θ − ½ are rational). For two AUCs on the same cases the same holds for
+u = (D̂ + 1)/2, the mean of the kernel (ψ_1 − ψ_2 + 1)/2 ∈ [0, 1] (see :func:`aucbound.compare`),
+with θ − ½ replaced by |Δ|/2. Given sizes that are not whole are rounded down for these rows.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .. import _normal
+from .. import _validate as v
+from ..bounds import sample_size
+from ..results import DistributionFreePower, PowerAnalysis
+from . import _labels
+from ._auc import groups
+from ._delong import _counts, _variances
+
+__all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "POWER_METHODS"]
+
+#: The alternatives: a two-sided test spends α/2 on each side (pROC's "two.sided", "one.sided").
+ALTERNATIVES = ("two-sided", "one-sided")
+#: How two AUCs from data get their variances and covariance.
+POWER_METHODS = ("delong", "obuchowski")
+
+ONE_CURVE_SOURCE = "Obuchowski et al. 2004, Eq. 2, 3"
+DELONG_SOURCE = "Obuchowski & McClish 1997, Eq. 2; DeLong et al. 1988"
+BINORMAL_SOURCE = "Obuchowski & McClish 1997, Eq. 2, 4, 5"
+FIT_SOURCE = "Obuchowski & McClish 1997, Eq. 2, 4, 5; binormal fit"
+DISTRIBUTION_FREE = {
+    "mcdiarmid": "Agarwal et al. 2005, Thm 3.3",
+    "hoeffding": "Hoeffding 1963, §5",
+}
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def _optional(check, parameter, value):
+    return None if value is None else check(parameter, value, scalar=True)
+
+
+def _auc_above_half(parameter: str, value):
+    if value is None:
+        return None
+    number = v.real(parameter, value, scalar=True)
+    if not 0.5 < number < 1:
+        raise v.fail(parameter, "in (0.5, 1)", value)
+    return number
+
+
+def _float(parameter: str, value: float, got, what: str) -> float:
+    """`value` if finite; else an error on `parameter` (whose value `got` made `what` overflow)."""
+    if not math.isfinite(value) or value == 0:
+        raise v.fail(parameter, f"such that {what} is a positive float", got)
+    return value
+
+
+def _sizes(ncases, ncontrols, kappa, default_kappa):
+    """(ncases, ncontrols, kappa) completed from what was given: any two of the three, or
+    one size (the other from `default_kappa`), or none (sizes None)."""
+    ncases = _optional(v.positive, "ncases", ncases)
+    ncontrols = _optional(v.positive, "ncontrols", ncontrols)
+    kappa = _optional(v.positive, "kappa", kappa)
+    if ncases is not None and ncontrols is not None:
+        if kappa is not None:
+            raise v.ParameterError("kappa", "be left out when {ncases} and {ncontrols} are both given "
+                                   "(it is their ratio)", v.show(kappa), others=("ncases", "ncontrols"), verb="")
+        kappa = _float("ncontrols", ncontrols / ncases, ncontrols, "ncontrols/ncases")
+    elif ncases is not None:
+        kappa = default_kappa if kappa is None else kappa
+        ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
+    elif ncontrols is not None:
+        kappa = default_kappa if kappa is None else kappa
+        ncases = _float("kappa", ncontrols / kappa, kappa, "ncases = ncontrols/kappa")
+    else:
+        kappa = default_kappa if kappa is None else kappa
+    _float("kappa", 1.0 / kappa, kappa, "1/kappa")
+    return ncases, ncontrols, kappa
+
+
+def _unknown(known: dict) -> str:
+    """The one quantity left out (None) of `known`, or an error naming what is wrong."""
+    missing = [name for name, value in known.items() if value is None]
+    names = list(known)
+    if len(missing) == 1:
+        return missing[0]
+    if not missing:
+        others = tuple(name for name in names if name != "power")
+        listed = ", ".join("{" + name + "}" for name in others)
+        raise v.ParameterError("power", f"None (the quantity to solve for), or one of {listed} left out", 
+                               v.show(known["power"]), others=others)
+    first, second = missing[0], missing[1]
+    raise v.ParameterError(first, f"given when {{{second}}} is left out (only one quantity is solved for)", "None",
+                           others=(second,))
+
+
+def _level(alpha: float, alternative: str) -> float:
+    """The one-sided level α' spent on the tested side."""
+    return alpha / 2 if alternative == "two-sided" else alpha
+
+
+def _z(tail: float) -> float:
+    """z with Φ(−z) = tail."""
+    return _normal.upper_quantile(math.log(tail))
+
+
+# --- Eq. 2, solved for each quantity -------------------------------------------------------
+
+
+def _solve(unknown, *, effect, ncases, sig_level, power, v0, va, alternative):
+    """(ncases, sig_level, power) with the `unknown` one solved from Eq. 2, for |effect| > 0."""
+    d = abs(effect)
+    if unknown == "power":
+        z_alpha = _z(_level(sig_level, alternative))
+        return ncases, sig_level, _normal.cdf((math.sqrt(ncases) * d - z_alpha * math.sqrt(v0)) / math.sqrt(va))
+    z_beta = _normal.quantile(power)
+    if unknown == "ncases":
+        z_alpha = _z(_level(sig_level, alternative))
+        root = z_alpha * math.sqrt(v0) + z_beta * math.sqrt(va)
+        if root <= 0:
+            lowest = _normal.cdf(-z_alpha * math.sqrt(v0) / math.sqrt(va))
+            raise v.fail("power", f"above {lowest:.6g}, the power of the smallest samples at this {{sig_level}}", power,
+                         others=("sig_level",))
+        return _float("power", root * root / (d * d), power, "the number of cases it needs"), sig_level, power
+    z_alpha = (math.sqrt(ncases) * d - z_beta * math.sqrt(va)) / math.sqrt(v0)
+    two_sided = alternative == "two-sided"
+    level = _normal.cdf(-z_alpha) * (2 if two_sided else 1)
+    if not level < 1:
+        highest = _normal.cdf(math.sqrt(ncases) * d / math.sqrt(va)) if two_sided else 1.0
+        raise v.fail("power", f"below {highest:.6g}, the power as {{sig_level}} → 1 at these sizes", power,
+                     others=("sig_level",))
+    if level <= 0:
+        raise v.fail("power", "low enough for the {sig_level} it needs to be a float above 0", power,
+                     others=("sig_level",))
+    return ncases, level, power
+
+
+def _one_curve_variance(theta: float, kappa: float) -> float:
+    """VA(θ, κ) of Eq. 3 with the printed constants."""
+    a = 1.414 * _normal.quantile(theta)
+    return 0.0099 * math.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
+
+
+def _null_variance(kappa: float) -> float:
+    return 0.0792 * (1 + 1 / kappa)
+
+
+def _solve_auc(ncases, kappa, sig_level, power, alternative) -> float:
+    """θ in (½, 1) at which Eq. 2 gives `power`: the root of
+    h(θ) = (√N_A·(θ − ½) − z_α'·√V0)/√VA(θ) − z_β, by Brent's method.
+
+    h(½) = −z_α' − z_β (VA(½) = V0), negative when the power exceeds α'; near 1, VA → 0
+    and h has the sign of √N_A/2 − z_α'·√V0.
+    """
+    from scipy.optimize import brentq
+
+    z_alpha = _z(_level(sig_level, alternative))
+    z_beta = _normal.quantile(power)
+    v0 = _null_variance(kappa)
+
+    def h(theta):
+        spread = math.sqrt(_one_curve_variance(theta, kappa))
+        return (math.sqrt(ncases) * (theta - 0.5) - z_alpha * math.sqrt(v0)) / spread - z_beta
+
+    if h(0.5) >= 0:
+        level = _level(sig_level, alternative)
+        raise v.fail("power", f"above the one-sided level {level:.6g} (reached at auc = 0.5)", power)
+    top = math.nextafter(1.0, 0.0)
+    if h(top) <= 0:
+        least = (z_alpha * math.sqrt(v0) / (top - 0.5)) ** 2
+        raise v.fail("ncases", f"above {least:.6g} for an AUC below 1 to reach this {{power}} at this {{sig_level}}",
+                     ncases, others=("power", "sig_level"))
+    return brentq(h, 0.5, top, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+
+
+# --- the distribution-free rows --------------------------------------------------------------
+
+
+def _spread(method: str, m: int, n: int) -> float:
+    """c with ε² = c·ln(2/α): (1/m + 1/n)/2 for McDiarmid, 1/(2·min(m, n)) for Hoeffding."""
+    return (1 / m + 1 / n) / 2 if method == "mcdiarmid" else 1 / (2 * min(m, n))
+
+
+#: Beyond this ln(2/δ), δ is passed to :func:`aucbound.sample_size` as a union over ln|F| = the rest.
+_LOG_LEVEL_SPLIT = 600.0
+
+
+def _design(method, gap, log_level, log_beta, rho):
+    """The smallest (m, n) with √c·(√ln-level + √ln(1/β)) ≤ gap, by :func:`aucbound.sample_size`
+    at the δ with ln(2/δ) = L = (√ln-level + √ln(1/β))²; (None, None) beyond 10^300 or for
+    L ≤ ln 2 (a one-sided level of ½ or more, which no interval of these bounds tests).
+
+    Past L = 600, δ = 2·exp(−600) and the rest of L goes in as ln|F| of a union bound,
+    which enters the level the same way (ln(2|F|/δ)), so that no level underflows.
+    """
+    if not 0 < gap < 1:
+        return None, None
+    level = (math.sqrt(log_level) + math.sqrt(log_beta)) ** 2
+    if level <= math.log(2):
+        return None, None
+    extra = max(0.0, level - _LOG_LEVEL_SPLIT)
+    result = sample_size(gap, 2 * math.exp(-(level - extra)), rho, method=method, log_class_size=extra or None)
+    return result.m, result.n
+
+
+def _whole(size):
+    """A given size rounded down for the distribution-free rows (None below 1)."""
+    if size is None or size < 1:
+        return None
+    return int(size) if size < 2**53 else int(math.floor(size))
+
+
+def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves: bool):
+    """One row per method: the same question as Obuchowski's, answered for every distribution."""
+    alternative = result["alternative"]
+    rows = []
+    for method, source in DISTRIBUTION_FREE.items():
+        effect = result["difference"] if two_curves else result["auc"]
+        gap = abs(effect) / 2 if two_curves else effect - 0.5
+        sig_level, power = result["sig_level"], result["power"]
+        m, n = _whole(result["ncases"]), _whole(result["ncontrols"])
+        ncases, ncontrols = m, n
+        c = _spread(method, m, n) if m is not None and n is not None else None
+        log_beta = -math.log1p(-power) if unknown != "power" else None  # the given power, in (0, 1)
+
+        def log_level(alpha):
+            return math.log(2 / alpha) if alternative == "two-sided" else math.log(1 / alpha)
+
+        if unknown == "power":
+            if c is None:
+                power = None
+            else:
+                shortfall = gap - math.sqrt(c * log_level(sig_level))
+                power = -math.expm1(-shortfall * shortfall / c) if shortfall > 0 else 0.0
+        elif unknown == "ncases":
+            ncases, ncontrols = _design(method, gap, log_level(sig_level), log_beta, rho)
+        elif unknown == "sig_level":
+            room = gap / math.sqrt(c) - math.sqrt(log_beta) if c is not None else -1.0
+            level = math.exp(-room * room) * (2 if alternative == "two-sided" else 1) if room > 0 else math.inf
+            sig_level = level if 0 < level < 1 else None
+        else:  # the AUC
+            smallest = 0.5 + math.sqrt(c) * (math.sqrt(log_level(sig_level)) + math.sqrt(log_beta)) if c else math.inf
+            effect = smallest if smallest <= 1 else None
+            gap = effect - 0.5 if effect is not None else 0.0
+        if sig_level is not None and gap > 0:
+            exclusion = _design(method, gap, log_level(sig_level), 0.0, rho)
+        else:
+            exclusion = (None, None)
+        rows.append(DistributionFreePower(
+            method=method,
+            ncases=ncases,
+            ncontrols=ncontrols,
+            effect=effect,
+            sig_level=sig_level,
+            power=power,
+            exclusion_ncases=exclusion[0],
+            exclusion_ncontrols=exclusion[1],
+            source=source + (", kernel in [-1, 1]" if two_curves else ""),
+        ))
+    return tuple(rows)
+
+
+def _ratio(ncases, ncontrols, kappa) -> Fraction:
+    """ρ = N_A/(N_A + N_N) as the fraction the class split uses (1/(1 + κ))."""
+    if isinstance(ncases, int) and isinstance(ncontrols, int):
+        return Fraction(ncases, ncases + ncontrols)
+    rho = 1 / (1 + kappa)
+    if 0 < rho < 1:
+        return v.skew("kappa", rho)  # 41/113 for κ = 72/41, as a ratio of whole sizes reads
+    return 1 / (1 + Fraction(kappa))  # κ beyond 2^±53: exactly
+
+
+# --- the public functions --------------------------------------------------------------------
+
+
+def _alternative(alternative):
+    return v.choice("alternative", alternative, ALTERNATIVES)
+
+
+def _result(unknown, *, effect_fields, ncases, ncontrols, kappa, sig_level, power, alternative, method, v0, va,
+            source, two_curves, ratio, distribution_free=True):
+    fields = dict(solved=unknown, method=method, ncases=ncases, ncontrols=ncontrols, kappa=kappa, sig_level=sig_level,
+                  power=power, alternative=alternative, null_variance=v0, alternative_variance=va, source=source,
+                  **effect_fields)
+    rows = _distribution_free(fields, unknown=unknown, rho=ratio, two_curves=two_curves) if distribution_free else ()
+    return PowerAnalysis(**fields, distribution_free=rows)
+
+
+def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05, power=None,
+               alternative="two-sided") -> PowerAnalysis:
+    """Power, sample size, level or AUC of the test of one AUC against ½ (Obuchowski et al. 2004, Eq. 2, 3).
+
+    Leave out (None) exactly one of `auc`, the sizes, `sig_level` and `power`; it is solved
+    for. The sizes are any two of `ncases` (positives), `ncontrols` (negatives) and
+    `kappa` = ncontrols/ncases, or one size with κ = 1; to solve for them give neither
+    size (κ = 1 unless given). `sig_level` is 0.05 unless None is passed; a two-sided test
+    spends half of it on each side. `auc` must be in (0.5, 1). Sizes need not be whole.
+
+    The result's ``distribution_free`` rows answer the same question for every score
+    distribution (McDiarmid's and Hoeffding's bounds), with the exclusion size beside it.
+
+    >>> result = power_test(0.73, ncases=41, ncontrols=72)
+    >>> round(result.power, 7), result.solved, result.guarantee
+    (0.9897453, 'power', 'asymptotic')
+    >>> round(power_test(0.73, sig_level=0.05, power=0.95, kappa=1.7).ncases, 5)
+    29.6702
+    >>> row = result.distribution_free[1]
+    >>> row.method, round(row.power, 6), row.exclusion_ncases, row.exclusion_ncontrols
+    ('hoeffding', 0.025932, 35, 61)
+    """
+    alternative = _alternative(alternative)
+    auc = _auc_above_half("auc", auc)
+    ncases, ncontrols, kappa = _sizes(ncases, ncontrols, kappa, 1.0)
+    sig_level = _optional(v.probability, "sig_level", sig_level)
+    power = _optional(v.probability, "power", power)
+    unknown = _unknown({"auc": auc, "ncases": ncases, "sig_level": sig_level, "power": power})
+    if unknown == "auc":
+        auc = _solve_auc(ncases, kappa, sig_level, power, alternative)
+    v0, va = _null_variance(kappa), _one_curve_variance(auc, kappa)
+    if unknown != "auc":
+        ncases, sig_level, power = _solve(unknown, effect=auc - 0.5, ncases=ncases, sig_level=sig_level, power=power,
+                                          v0=v0, va=va, alternative=alternative)
+    if unknown == "ncases":
+        ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
+    return _result(unknown, effect_fields=dict(auc=auc, auc1=None, auc2=None, difference=None), ncases=ncases,
+                   ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
+                   method="obuchowski", v0=v0, va=va, source=ONE_CURVE_SOURCE, two_curves=False,
+                   ratio=_ratio(ncases, ncontrols, kappa))
+
+
+# --- from data ---------------------------------------------------------------------------------
+
+
+def _roc_points(pos: np.ndarray, neg: np.ndarray):
+    """(sensitivity, specificity) at a threshold just above each distinct score."""
+    cuts = np.unique(np.concatenate([pos, neg]))
+    sensitivity = 1 - np.searchsorted(np.sort(pos), cuts, side="right") / pos.shape[0]
+    specificity = np.searchsorted(np.sort(neg), cuts, side="right") / neg.shape[0]
+    return sensitivity, specificity
+
+
+def _binormal_fit(parameter: str, pos: np.ndarray, neg: np.ndarray) -> tuple[float, float]:
+    """(A, B): least squares of Φ⁻¹(Sp) = A + B·Φ⁻¹(Se) over the ROC points with both in (0, 1)."""
+    sensitivity, specificity = _roc_points(pos, neg)
+    inside = (sensitivity > 0) & (sensitivity < 1) & (specificity > 0) & (specificity < 1)
+    x = np.array([_normal.quantile(p) for p in sensitivity[inside]])
+    y = np.array([_normal.quantile(p) for p in specificity[inside]])
+    if x.shape[0] < 2 or np.ptp(x) == 0:
+        raise v.ParameterError(parameter, "at least two ROC points with sensitivity and specificity in (0, 1) "
+                               "(for the binormal fit)", f"{x.shape[0]} such point{'s' * (x.shape[0] != 1)}",
+                               verb="give")
+    dx = x - x.mean()
+    slope = float(dx @ (y - y.mean()) / (dx @ dx))
+    return float(y.mean() - slope * x.mean()), slope
+
+
+def _correlation(first: np.ndarray, second: np.ndarray, group: str) -> float:
+    """Pearson's correlation of the two scores within one class."""
+    a, b = first - first.mean(), second - second.mean()
+    for parameter, deviations in (("scores", a), ("scores_b", b)):
+        if not deviations.any():
+            raise v.ParameterError(parameter, f"vary among the {group} (Obuchowski's method correlates the two "
+                                   "scores there)", f"one value for all {deviations.shape[0]}", verb="")
+    return float(a @ b) / math.sqrt(float(a @ a) * float(b @ b))
+
+
+def _data_sizes(unknown_sizes: bool, ncases, ncontrols, kappa, m: int, n: int):
+    """The design: the data's (m, n) unless sizes are given or solved for."""
+    if ncases is None and ncontrols is None and not unknown_sizes:
+        if kappa is not None:
+            raise v.ParameterError("kappa", "left out unless {ncases} or {ncontrols} is given or the sizes are solved "
+                                   "for (the data fix the ratio)", v.show(kappa), others=("ncases", "ncontrols"))
+        return m, n, n / m
+    return _sizes(ncases, ncontrols, kappa, n / m)
+
+
+def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
+                    power=None, method=None, alternative="two-sided", pos_label=None,
+                    specificity=None) -> PowerAnalysis:
+    """Power or sample size with the AUC (or two AUCs) of real scores (pROC's ``power.roc.test(roc1, roc2)``).
+
+    One score column: the test of its AUC against ½ with :func:`power_test`, at the observed
+    AUC (which must be in (0.5, 1): positives above negatives) and class sizes. Two score
+    columns on the same cases: the test of A_a = A_b (Obuchowski & McClish 1997, Eq. 2) with
+    the variances and covariance from the data by `method`, ``"delong"`` (the default) or
+    ``"obuchowski"`` (a binormal fit of each curve and the correlations of the scores).
+    With ``method="obuchowski"``, `specificity` = (lo, hi) compares the partial areas over
+    that range of specificity (pROC's ``partial.auc``, not corrected) instead of the AUCs,
+    with the partial-area derivatives of the fitted curves over false-positive rates
+    (1 − hi, 1 − lo); there are no distribution-free rows then.
+
+    By default the power is solved at the data's sizes. With `power`, the sizes are solved
+    for (at `kappa`, by default the data's ratio), unless `sig_level` is None (solved at
+    the data's sizes) or `ncases`/`ncontrols` set the design (then `sig_level` is solved
+    if None, else an error). `ncases` or `ncontrols` without `power` give the power at
+    that design.
+
+    >>> k = np.arange(60)
+    >>> labels, a = k % 2, k % 2 + np.sin(k)
+    >>> b = labels / 2 + np.sin(k) / 2 + np.cos(3 * k) / 2
+    >>> round(power_test_data(labels, b).power, 6)
+    0.818773
+    >>> result = power_test_data(labels, a, b, power=0.8)
+    >>> round(result.difference, 6), round(result.ncases, 4), result.solved
+    (0.131111, 12.9408, 'ncases')
+    >>> round(power_test_data(labels, a, b, power=0.8, method="obuchowski").ncases, 4)
+    39.9548
+    """
+    alternative = _alternative(alternative)
+    sig_level = _optional(v.probability, "sig_level", sig_level)
+    power = _optional(v.probability, "power", power)
+    unknown_sizes = power is not None and sig_level is not None and ncases is None and ncontrols is None
+    if scores_b is None:
+        if method not in (None, "obuchowski"):
+            raise v.fail("method", "None or 'obuchowski' for one score column (Obuchowski et al.'s formula)", method)
+        if specificity is not None:
+            raise v.fail("specificity", "None for one score column (partial areas are compared for two)", specificity)
+        pos, neg = groups(labels, scores, pos_label)
+        m, n = pos.shape[0], neg.shape[0]
+        auc = _counts(pos, neg, in_order=False).auc
+        if not 0.5 < auc < 1:
+            raise v.ParameterError("scores", "an AUC in (0.5, 1) (positives scored above negatives, not perfectly)",
+                                   f"an AUC of {auc:.6g}", verb="have")
+        design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
+        if unknown_sizes:
+            return power_test(auc, kappa=design[2], sig_level=sig_level, power=power, alternative=alternative)
+        return power_test(auc, ncases=design[0], ncontrols=design[1], sig_level=sig_level, power=power,
+                          alternative=alternative)
+    method = v.choice("method", "delong" if method is None else method, POWER_METHODS)
+    fpr = _specificity_range(specificity, method)
+    a = _labels.scores("scores", scores)
+    b = _labels.scores("scores_b", scores_b)
+    if b.shape[0] != a.shape[0]:
+        raise v.ParameterError("scores_b", f"as long as {{scores}} ({a.shape[0]})", f"{b.shape[0]} values",
+                               others=("scores",))
+    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
+    m, n = _labels.class_sizes(mask, 2, "for the power of a paired comparison")
+    first = _counts(a[mask], a[~mask], in_order=True)
+    second = _counts(b[mask], b[~mask], in_order=True)
+    areas = (first.auc, second.auc)
+    if fpr is not None:
+        from ._partial import partial_auc
+
+        areas = tuple(partial_auc(mask, x, range=(1 - fpr[1], 1 - fpr[0]), resamples=None).auc for x in (a, b))
+    difference = areas[0] - areas[1]
+    if difference == 0:
+        raise v.ParameterError("scores_b", "an AUC other than that of {scores} (there is no difference to detect)",
+                               f"{areas[1]:.6g} for both", others=("scores",), verb="have")
+    if method == "delong":
+        v1, v2 = (s10 / m + s01 / n for s10, s01 in map(_variances, (first, second)))
+        covariance = _delong_covariance(first, second, m, n)
+        v1, v2, covariance = m * v1, m * v2, m * covariance
+        source = DELONG_SOURCE
+    else:
+        data_kappa = n / m
+        r_cases = _correlation(a[mask], b[mask], "positives")
+        r_controls = _correlation(a[~mask], b[~mask], "negatives")
+        fits = [_binormal_fit(name, x[mask], x[~mask]) for name, x in (("scores", a), ("scores_b", b))]
+        derivatives = [_full_derivatives(*fit) if fpr is None else _partial_derivatives(*fit, *fpr) for fit in fits]
+        v1, v2 = (_binormal_variance(fit[0], fit[1], data_kappa, d) for fit, d in zip(fits, derivatives))
+        covariance = _binormal_covariance(fits, derivatives, r_controls, r_cases, data_kappa)
+        source = FIT_SOURCE
+    design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
+    return _two_curves(*areas, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
+                       alternative=alternative, method=method, source=source, unknown_sizes=unknown_sizes,
+                       distribution_free=fpr is None, data=(m, n))
+
+
+def _specificity_range(specificity, method):
+    """The false-positive rates (1 − hi, 1 − lo) of a specificity range (lo, hi), or None for the full AUC."""
+    if specificity is None:
+        return None
+    if method != "obuchowski":
+        raise v.fail("specificity", "None unless method is 'obuchowski' (partial areas have no DeLong variance here)",
+                     specificity)
+    try:
+        lo, hi = sorted(v.unit_interval("specificity", end, scalar=True) for end in specificity)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, v.ParameterError):
+            raise
+        raise v.ParameterTypeError("specificity", "a pair (lo, hi) of specificities", v.show(specificity)) from None
+    if lo == hi:
+        raise v.ParameterError("specificity", "a range lo < hi in [0, 1]", f"({lo:g}, {hi:g})")
+    return None if (lo, hi) == (0.0, 1.0) else (1 - hi, 1 - lo)
+
+
+def _delong_covariance(first, second, m: int, n: int) -> float:
+    """Cov(Âa, Âb) = Cov(V10ᵃ, V10ᵇ)/m + Cov(V01ᵃ, V01ᵇ)/n (DeLong et al. 1988)."""
+    def cov(x, y, scale):
+        x = x / scale
+        y = y / scale
+        return float((x - x.mean()) @ (y - y.mean())) / (x.shape[0] - 1)
+
+    return cov(first.twice_pos, second.twice_pos, 2 * n) / m + cov(first.twice_neg, second.twice_neg, 2 * m) / n
+
+
+def _two_curves(auc1, auc2, difference, v1, v2, covariance, design, *, sig_level, power, alternative, method, source,
+                unknown_sizes, distribution_free, data=None):
+    ncases, ncontrols, kappa = design
+    va = v1 + v2 - 2 * covariance
+    v0 = 2 * v1 - 2 * covariance
+    if not (va > 0 and v0 > 0 and math.isfinite(va) and math.isfinite(v0)):
+        parameter = "scores_b" if data is not None else "rn"
+        raise v.ParameterError(parameter, "give positive variances of the difference (Obuchowski & McClish's V0 = "
+                               "2·V1 − 2·C12 and VA = V1 + V2 − 2·C12)", f"V0 = {v0:.6g} and VA = {va:.6g}", verb="")
+    unknown = _unknown({"ncases": None if unknown_sizes else ncases, "sig_level": sig_level, "power": power})
+    ncases, sig_level, power = _solve(unknown, effect=difference, ncases=ncases, sig_level=sig_level, power=power,
+                                      v0=v0, va=va, alternative=alternative)
+    if unknown == "ncases":
+        ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
+    if data is not None and ncases == data[0] and ncontrols == data[1]:
+        ratio = Fraction(data[0], data[0] + data[1])
+    else:
+        ratio = _ratio(ncases, ncontrols, kappa)
+    return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference), ncases=ncases,
+                   ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
+                   method=method, v0=v0, va=va, source=source, two_curves=True, ratio=ratio,
+                   distribution_free=distribution_free)
+
+
+# --- binormal parameters -----------------------------------------------------------------------
+
+
+def _full_derivatives(a: float, b: float) -> tuple[float, float]:
+    """(f, g) = (∂θ/∂a, ∂θ/∂b) of θ = Φ(a/√(1 + b²)) (Obuchowski & McClish 1997, Table 1)."""
+    s2 = 1 + b * b
+    f = math.exp(-a * a / (2 * s2)) / math.sqrt(2 * math.pi * s2)
+    return f, -f * a * b / s2
+
+
+def _partial_derivatives(a: float, b: float, e1: float, e2: float) -> tuple[float, float]:
+    """(f, g) of the partial area ∫_{e1}^{e2} Φ(a + b·Φ⁻¹(x)) dx over false-positive rates (e1, e2).
+
+    With x = Φ(v) the area is ∫ Φ(a + bv)φ(v) dv over v from Φ⁻¹(e1) to Φ⁻¹(e2), and
+    φ(a + bv)φ(v) = exp(−a²/(2s²))·φ(w)/√(2π) with s² = 1 + b², w = s·(v + ab/s²), so
+    f = e·[Φ(w2) − Φ(w1)]/√(2πs²) and g = e·[φ(w1) − φ(w2)]/(√(2π)s²) − f·ab/s², e = exp(−a²/(2s²)).
+    """
+    s2 = 1 + b * b
+    s = math.sqrt(s2)
+
+    def w(e):
+        if e <= 0:
+            return -math.inf
+        if e >= 1:
+            return math.inf
+        return (_normal.quantile(e) + a * b / s2) * s
+
+    w1, w2 = w(e1), w(e2)
+    scale = math.exp(-a * a / (2 * s2))
+    mass = _normal.cdf(w2) - _normal.cdf(w1)
+    f = scale * mass / math.sqrt(2 * math.pi * s2)
+    density = sum(sign * math.exp(-w * w / 2) for sign, w in ((1, w1), (-1, w2)) if math.isfinite(w))
+    g = scale * density / (2 * math.pi * s2) - f * a * b / s2
+    return f, g
+
+
+def _binormal_variance(a, b, kappa, derivatives) -> float:
+    """Obuchowski & McClish 1997, Eq. 4: f²·(1 + b²/κ + a²/2) + g²·b²·(1 + κ)/(2κ)."""
+    f, g = derivatives
+    return f * f * (1 + b * b / kappa + a * a / 2) + g * g * b * b * (1 + kappa) / (2 * kappa)
+
+
+def _binormal_covariance(params, derivatives, rn, ra, kappa) -> float:
+    """Obuchowski & McClish 1997, Eq. 5."""
+    (a1, b1), (a2, b2) = params
+    (f1, g1), (f2, g2) = derivatives
+    return (f1 * f2 * (ra + rn * b1 * b2 / kappa + ra * ra * a1 * a2 / 2)
+            + g1 * g2 * (b1 * b2 * (rn * rn + kappa * ra * ra) / (2 * kappa))
+            + f1 * g2 * (ra * ra * a1 * b2 / 2) + f2 * g1 * (ra * ra * a2 * b1 / 2))
+
+
+def _binormal_area(a: float, b: float, fpr) -> float:
+    """The full AUC Φ(a/√(1 + b²)), or the partial area over `fpr` by quadrature."""
+    if fpr is None:
+        return _normal.cdf(a / math.sqrt(1 + b * b))
+    from scipy.integrate import quad
+
+    lo = -math.inf if fpr[0] <= 0 else _normal.quantile(fpr[0])
+    hi = math.inf if fpr[1] >= 1 else _normal.quantile(fpr[1])
+    return quad(lambda t: _normal.cdf(a + b * t) * math.exp(-t * t / 2) / math.sqrt(2 * math.pi), lo, hi,
+                epsabs=1e-14, epsrel=1e-12)[0]
+
+
+def _curve(index: int, a, b, auc, fpr):
+    """(a, b) of curve `index` from `a` or from its full `auc` (a = Φ⁻¹(auc)·√(1 + b²))."""
+    b = v.positive(f"b{index}", b, scalar=True)
+    if (a is None) == (auc is None):
+        raise v.ParameterError(f"a{index}", f"given, or else {{auc{index}}} (exactly one of the two)",
+                               "both" if a is not None else "neither", others=(f"auc{index}",))
+    if a is not None:
+        a = v.real(f"a{index}", a, scalar=True)
+        if not math.isfinite(a):
+            raise v.fail(f"a{index}", "a finite number", a)
+        return a, b
+    if fpr is not None:
+        raise v.ParameterError(f"auc{index}", f"left out for a partial area (give {{a{index}}})", v.show(auc),
+                               others=(f"a{index}",), verb="be")
+    auc = v.probability(f"auc{index}", auc, scalar=True)
+    return _normal.quantile(auc) * math.sqrt(1 + b * b), b
+
+
+def _fpr_range(fpr):
+    if fpr is None:
+        return None
+    try:
+        e1, e2 = fpr
+    except (TypeError, ValueError):
+        raise v.ParameterTypeError("fpr", "a pair (e1, e2) of false-positive rates", v.show(fpr)) from None
+    e1 = v.unit_interval("fpr", e1, scalar=True)
+    e2 = v.unit_interval("fpr", e2, scalar=True)
+    if not e1 < e2:
+        raise v.ParameterError("fpr", "a pair e1 < e2 in [0, 1]", f"({e1:g}, {e2:g})")
+    return None if (e1, e2) == (0.0, 1.0) else (e1, e2)
+
+
+def _correlation_parameter(parameter, value):
+    value = v.real(parameter, value, scalar=True)
+    if not -1 <= value <= 1:
+        raise v.fail(parameter, "in [-1, 1]", value)
+    return value
+
+
+def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, auc2=None, delta=None, fpr=None,
+                        ncases=None, ncontrols=None, kappa=None, sig_level=0.05, power=None,
+                        alternative="two-sided") -> PowerAnalysis:
+    """Power or sample size to tell two correlated binormal ROC curves apart (Obuchowski & McClish 1997, Eq. 2, 4, 5).
+
+    Curve k is binormal with parameters a_k = (μ_cases − μ_controls)/σ_cases and
+    b_k = σ_controls/σ_cases > 0 (its AUC is Φ(a_k/√(1 + b_k²))); give a_k, or the full
+    AUC `auc1`/`auc2` with b_k (1 by default). `rn` and `ra` are the correlations of the two
+    scores among the controls and among the cases. `fpr` = (e1, e2) compares the partial
+    areas over false-positive rates (e1, e2) instead of the full AUCs (the same range for
+    both curves). `delta` is the difference θ1 − θ2 to detect; by default that of the two
+    curves. Leave out exactly one of the sizes (`ncases`, `ncontrols`, `kappa` as in
+    :func:`power_test`; κ = 1 by default), `sig_level` (None) and `power`. Distribution-free
+    rows are given for full AUCs only (a partial area's estimate is no U-statistic).
+
+    >>> result = power_test_binormal(2.6, 1, 1.9, 1, rn=0.6, ra=0.6, fpr=(0, 0.2), delta=0.037, power=0.8)
+    >>> round(result.ncases, 4), result.distribution_free
+    (107.0238, ())
+    >>> round(power_test_binormal(auc1=0.85, auc2=0.75, rn=0.5, ra=0.5, ncases=100).power, 6)
+    0.802803
+    """
+    alternative = _alternative(alternative)
+    fpr = _fpr_range(fpr)
+    a1, b1 = _curve(1, a1, b1, auc1, fpr)
+    a2, b2 = _curve(2, a2, b2, auc2, fpr)
+    rn = _correlation_parameter("rn", rn)
+    ra = _correlation_parameter("ra", ra)
+    sig_level = _optional(v.probability, "sig_level", sig_level)
+    power = _optional(v.probability, "power", power)
+    design = _sizes(ncases, ncontrols, kappa, 1.0)
+    kappa = design[2]
+    theta1, theta2 = _binormal_area(a1, b1, fpr), _binormal_area(a2, b2, fpr)
+    if delta is None:
+        delta = theta1 - theta2
+        if delta == 0:
+            raise v.ParameterError("delta", "given when the two curves have the same area", "None")
+    else:
+        delta = v.real("delta", delta, scalar=True)
+        if not (math.isfinite(delta) and delta != 0 and abs(delta) <= 1):
+            raise v.fail("delta", "a number in [-1, 1] other than 0", delta)
+    if fpr is None:
+        derivatives = [_full_derivatives(a1, b1), _full_derivatives(a2, b2)]
+    else:
+        derivatives = [_partial_derivatives(a1, b1, *fpr), _partial_derivatives(a2, b2, *fpr)]
+    v1 = _binormal_variance(a1, b1, kappa, derivatives[0])
+    v2 = _binormal_variance(a2, b2, kappa, derivatives[1])
+    covariance = _binormal_covariance([(a1, b1), (a2, b2)], derivatives, rn, ra, kappa)
+    unknown_sizes = design[0] is None
+    return _two_curves(theta1, theta2, delta, v1, v2, covariance, design, sig_level=sig_level, power=power,
+                       alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE,
+                       unknown_sizes=unknown_sizes, distribution_free=fpr is None)

@@ -1,0 +1,523 @@
+"""Power and sample size of AUC tests: pROC's published values, the formulas in mpmath, the distribution-free rows.
+
+pROC's values are those of its own test suite for ``power.roc.test`` (printed to 7 digits,
+so compared to a relative 1e-6; values pROC checks at full precision, to 1e-8). The
+formulas are re-derived here from the papers — Obuchowski, Lieber & Wians (2004) Eq. 2–3,
+Obuchowski & McClish (1997) Eq. 4 and the binormal AUC Φ(a/√(1 + b²)) — and evaluated in
+mpmath, without the library's code. Cases are ``outcome == Poor`` in the aSAH data.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+import aucbound as ab
+from aucbound.bounds import split_sample
+
+DATA = Path(__file__).parent / "data" / "asah_markers.csv"
+PROC = 1e-6  # pROC's printed values have 7 significant digits
+
+
+@pytest.fixture(scope="module")
+def asah():
+    with DATA.open(newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    columns = {name: np.array([float(row[name]) for row in rows]) for name in ("wfns", "s100b", "ndka")}
+    columns["poor"] = np.array([row["outcome"] == "Poor" for row in rows])
+    return columns
+
+
+def close(value, expected, rel=PROC):
+    return value == pytest.approx(expected, rel=rel)
+
+
+# --- one ROC curve against 0.5: pROC's values ---------------------------------------------------
+
+
+def test_power_from_auc_and_sizes():
+    result = ab.power_test(0.73, ncases=41, ncontrols=72, sig_level=0.05)
+    assert close(result.power, 0.9897453)
+    assert (result.solved, result.auc, result.ncases, result.ncontrols, result.sig_level) == ("power", 0.73, 41, 72, 0.05)
+    assert ab.power_test(0.73, ncases=41, ncontrols=72).power == result.power  # sig_level = 0.05 by default
+
+
+def test_sample_size(asah):
+    theta = ab.auc(asah["poor"], asah["s100b"])
+    result = ab.power_test(theta, sig_level=0.05, power=0.95, kappa=1.7)
+    assert close(result.ncases, 29.29764) and close(result.ncontrols, 49.806)
+    assert result.solved == "ncases" and result.power == 0.95
+
+
+def test_sig_level():
+    result = ab.power_test(0.73, ncases=41, ncontrols=72, power=0.95, sig_level=None)
+    assert close(result.sig_level, 0.009238584) and result.solved == "sig_level"
+
+
+def _r_zeroin(f, ax, bx, tol=np.finfo(float).eps ** 0.25, maxit=1000):
+    """R's uniroot (Brent's zeroin, as in R's C source) at its default tolerance, to reproduce pROC's root."""
+    eps = np.finfo(float).eps
+    a, b = ax, bx
+    fa, fb = f(a), f(b)
+    c, fc = a, fa
+    for _ in range(maxit + 1):
+        previous = b - a
+        if abs(fc) < abs(fb):
+            a, b, c = b, c, b
+            fa, fb, fc = fb, fc, fb
+        tol_act = 2 * eps * abs(b) + tol / 2
+        step = (c - b) / 2
+        if abs(step) <= tol_act or fb == 0:
+            return b
+        if abs(previous) >= tol_act and abs(fa) > abs(fb):
+            cb = c - b
+            if a == c:
+                t1 = fb / fa
+                p, q = cb * t1, 1.0 - t1
+            else:
+                q, t1, t2 = fa / fc, fb / fc, fb / fa
+                p = t2 * (cb * q * (q - t1) - (b - a) * (t1 - 1.0))
+                q = (q - 1.0) * (t1 - 1.0) * (t2 - 1.0)
+            if p > 0:
+                q = -q
+            else:
+                p = -p
+            if p < 0.75 * cb * q - abs(tol_act * q) / 2 and p < abs(previous * q / 2):
+                step = p / q
+        if abs(step) < tol_act:
+            step = tol_act if step > 0 else -tol_act
+        a, fa = b, fb
+        b += step
+        fb = f(b)
+        if (fb > 0 and fc > 0) or (fb < 0 and fc < 0):
+            c, fc = a, fa
+    return b
+
+
+def test_auc_is_the_exact_root_and_pROC_stops_within_its_tolerance():
+    """pROC solves N_A(θ) = 41 by R's uniroot at tolerance 1.2e-4 and reports 0.6961054; the
+    exact root is 0.69609969. R's root finder, run on the same equation (written here from
+    the paper's Eq. 2–3, not the library), stops at pROC's value to 1e-7."""
+    result = ab.power_test(ncases=41, ncontrols=72, sig_level=0.05, power=0.95)
+    assert result.solved == "auc"
+    assert abs(result.auc - 0.6961054) < np.finfo(float).eps ** 0.25
+    kappa = 72 / 41
+    z_alpha, z_beta = _phi_inverse(1 - 0.05 / 2), _phi_inverse(0.95)
+
+    def equation(theta):  # pROC's form: the squared Eq. 2 minus ncases, infinite at 0.5
+        if theta == 0.5:
+            return math.inf
+        a = 1.414 * float(_phi_inverse(theta))
+        va = 0.0099 * math.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
+        return float((z_alpha * mp.sqrt(0.0792 * (1 + 1 / kappa)) + z_beta * mp.sqrt(va)) ** 2 / (theta - 0.5) ** 2) - 41
+
+    assert close(_r_zeroin(equation, 0.5, 1 - 1e-16), 0.6961054)
+    assert abs(equation(result.auc)) < 1e-9  # the library's root solves the equation
+
+
+def test_power_from_data(asah):
+    result = ab.power_test_data(asah["poor"], asah["s100b"])
+    assert close(result.power, 0.9904833)
+    assert (result.ncases, result.ncontrols, result.sig_level) == (41, 72, 0.05)
+    assert result.auc == ab.auc(asah["poor"], asah["s100b"])
+
+
+def test_kappa_with_one_curve(asah):
+    result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9)
+    assert close(result.ncases, 23.5598674, 1e-8) and close(result.ncontrols, 41.3734257, 1e-8)
+    assert close(result.ncases / result.ncontrols, 41 / 72, 1e-15)
+    result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9, kappa=1)
+    assert close(result.ncases, 29.5697422, 1e-8) and result.ncontrols == result.ncases
+
+
+#: Obuchowski et al. 2004, Table 4 as pROC's test suite has it (two cells corrected by pROC):
+#: one-sided α = 0.05, power 0.9, at least 10 of each class.
+KAPPAS = (0.25, 0.5, 1, 2, 4)
+THETAS = (0.6, 0.7, 0.8, 0.9, 0.95)
+TABLE_4_CONTROLS = [[84, 20, 10, 10, 10], [101, 25, 10, 10, 10], [135, 33, 14, 10, 10], [203, 50, 21, 20, 20],
+                    [340, 84, 40, 40, 40]]
+TABLE_4_CASES = [[334, 80, 40, 40, 40], [202, 49, 20, 20, 20], [135, 33, 14, 10, 10], [102, 25, 11, 10, 10],
+                 [85, 21, 10, 10, 10]]
+
+
+@pytest.mark.parametrize("i, kappa", list(enumerate(KAPPAS)))
+def test_obuchowski_2004_table_4(i, kappa):
+    for j, theta in enumerate(THETAS):
+        result = ab.power_test(theta, sig_level=0.05, power=0.9, kappa=kappa, alternative="one-sided")
+        cases, controls = math.ceil(result.ncases), math.ceil(result.ncontrols)
+        # the table's rule: each class at least 10, the other then scaled by kappa
+        assert max(10, (10 if cases < 10 else 0) * kappa, controls) == TABLE_4_CONTROLS[i][j]
+        assert max(10, (10 if controls < 10 else 0) / kappa, cases) == TABLE_4_CASES[i][j]
+
+
+# --- one curve: the formulas in mpmath, written from the papers ---------------------------------
+
+
+def _phi_inverse(p):
+    return mp.sqrt(2) * mp.erfinv(2 * mp.mpf(p) - 1)
+
+
+def _printed_variance(theta, kappa):
+    """Obuchowski et al. 2004, Eq. 3 with its printed constants."""
+    a = mp.mpf("1.414") * _phi_inverse(theta)
+    return mp.mpf("0.0099") * mp.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
+
+
+def _binormal_variance(a, b, kappa):
+    """Obuchowski & McClish 1997, Eq. 4 with f, g the derivatives of Φ(a/√(1 + b²)), numerically."""
+    area = lambda x, y: mp.ncdf(x / mp.sqrt(1 + y * y))  # noqa: E731
+    f = mp.diff(lambda x: area(x, b), a)
+    g = mp.diff(lambda y: area(a, y), b)
+    return f * f * (1 + b * b / kappa + a * a / 2) + g * g * b * b * (1 + kappa) / (2 * kappa)
+
+
+@pytest.mark.parametrize("theta, ncases, kappa, alpha", [(0.73, 41, 72 / 41, 0.05), (0.6, 300, 0.5, 0.01),
+                                                         (0.8, 12, 4, 0.1), (0.51, 20000, 1, 0.05)])
+def test_one_curve_power_and_size_against_mpmath(theta, ncases, kappa, alpha):
+    with mp.workdps(40):
+        z_alpha = _phi_inverse(1 - mp.mpf(alpha) / 2)
+        va, v0 = _printed_variance(theta, kappa), mp.mpf("0.0792") * (1 + 1 / mp.mpf(kappa))
+        d = mp.mpf(theta) - mp.mpf("0.5")
+        power = mp.ncdf((mp.sqrt(ncases) * d - z_alpha * mp.sqrt(v0)) / mp.sqrt(va))
+        size = (z_alpha * mp.sqrt(v0) + _phi_inverse(power) * mp.sqrt(va)) ** 2 / d**2
+    result = ab.power_test(theta, ncases=ncases, kappa=kappa, sig_level=alpha)
+    assert close(result.power, float(power), 1e-12) and close(result.alternative_variance, float(va), 1e-13)
+    assert close(result.null_variance, float(v0), 1e-15)
+    assert close(ab.power_test(theta, kappa=kappa, sig_level=alpha, power=float(power)).ncases, float(size), 1e-9)
+
+
+@pytest.mark.parametrize("theta, kappa", [(0.6, 1), (0.73, 72 / 41), (0.9, 0.25), (0.99, 4)])
+def test_eq_3_is_the_binormal_variance_at_b_1(theta, kappa):
+    """Eq. 4 of Obuchowski & McClish at b = 1 (derivatives by numerical differentiation) is
+    exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ]/(32π) with A = √2·Φ⁻¹(θ); the printed 0.0099 and
+    1.414 put Eq. 3 within 0.6% below it."""
+    with mp.workdps(30):
+        a = mp.sqrt(2) * _phi_inverse(theta)
+        exact = _binormal_variance(a, mp.mpf(1), mp.mpf(kappa))
+        closed = mp.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa) / (32 * mp.pi)
+        assert abs(exact - closed) < mp.mpf(10) ** -25
+    library = ab.power_test(theta, ncases=50, kappa=kappa).alternative_variance
+    assert -0.006 < library / float(exact) - 1 < 0
+
+
+# --- two ROC curves: pROC's values ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method, power, ncases, ncontrols, level", [
+    ("delong", 0.7131594, 64.77777, 113.7561, 0.1836639),
+    ("obuchowski", 0.8061004, 53.23685, 93.48911, 0.1150686),
+])
+def test_two_curves_ndka_wfns(asah, method, power, ncases, ncontrols, level):
+    args = (asah["poor"], asah["ndka"], asah["wfns"])
+    result = ab.power_test_data(*args, method=method)
+    assert close(result.power, power) and (result.ncases, result.ncontrols, result.sig_level) == (41, 72, 0.05)
+    assert (result.auc1, result.auc2) == (ab.auc(args[0], args[1]), ab.auc(args[0], args[2]))
+    assert result.alternative == "two-sided" and result.two_curves
+    sized = ab.power_test_data(*args, power=0.9, method=method)
+    assert close(sized.ncases, ncases) and close(sized.ncontrols, ncontrols) and sized.power == 0.9
+    leveled = ab.power_test_data(*args, power=0.9, sig_level=None, method=method)
+    assert close(leveled.sig_level, level) and (leveled.ncases, leveled.ncontrols) == (41, 72)
+
+
+def test_two_curves_partial_areas_obuchowski(asah):
+    """pROC: partial.auc = c(1, 0.9) on wfns and ndka, method "obuchowski", power 0.9."""
+    result = ab.power_test_data(asah["poor"], asah["wfns"], asah["ndka"], power=0.9, method="obuchowski",
+                                specificity=(1, 0.9))
+    assert close(result.ncases, 0.5061498) and close(result.ncontrols, 0.8888484)
+    expected = [ab.partial_auc(asah["poor"], asah[name], range=(0.9, 1), resamples=None).auc for name in ("wfns", "ndka")]
+    assert [result.auc1, result.auc2] == expected and result.distribution_free == ()
+
+
+def test_the_binormal_fit_estimates_the_swapped_parameters():
+    """pROC's fit (Φ⁻¹(Sp) on Φ⁻¹(Se)) of binormal scores with a = 0.75, b = 0.5 gives (a/b, −1/b) = (1.5, −2)."""
+    from aucbound.empirical._power import _binormal_fit
+
+    rng = np.random.default_rng(1)
+    intercept, slope = _binormal_fit("scores", rng.normal(1.5, 2, 20000), rng.normal(0, 1, 20000))
+    assert abs(intercept - 1.5) < 0.1 and abs(slope + 2) < 0.1
+
+
+def test_kappa_with_two_curves(asah):
+    """As pROC: the per-case variances are the data's; kappa sets ncontrols only."""
+    args = (asah["poor"], asah["s100b"], asah["ndka"])
+    result = ab.power_test_data(*args, sig_level=0.05, power=0.9)
+    assert close(result.ncases, 213.117677, 1e-8) and close(result.ncontrols, 374.255432, 1e-8)
+    result = ab.power_test_data(*args, sig_level=0.05, power=0.9, kappa=1)
+    assert close(result.ncases, 213.117677, 1e-8) and result.ncontrols == result.ncases
+
+
+def test_delong_covariance_matches_compare(asah):
+    args = (asah["poor"], asah["ndka"], asah["wfns"])
+    comparison = ab.compare(*args)
+    result = ab.power_test_data(*args)
+    variance = comparison.variance * 41  # VA is per case: 41 times Var(D̂)
+    assert close(result.alternative_variance, variance, 1e-12)
+
+
+def test_binormal_parameters_partial_area():
+    """pROC's example of Obuchowski & McClish 1997 (partial areas over FPR 0–0.2, Δ = 0.037)."""
+    parameters = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), delta=0.037)
+    result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=0.05, **parameters)
+    assert close(result.ncases, 107.0238) and close(result.ncontrols, 107.0238)
+    result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=None, ncases=107, **parameters)
+    assert close(result.sig_level, 0.05004012) and (result.ncases, result.ncontrols) == (107, 107)
+    result = ab.power_test_binormal(2.6, 1, 1.9, 1, sig_level=0.05, ncases=107, **parameters)
+    assert close(result.power, 0.7999286) and result.distribution_free == ()
+
+
+@pytest.mark.parametrize("a, b, fpr", [(1.3, 0.7, (0, 0.3)), (2.6, 1.0, (0, 0.2)), (0.8, 1.4, (0.1, 0.5))])
+def test_partial_area_derivatives_against_mpmath(a, b, fpr):
+    """Table 1's f and g: the derivatives of ∫ Φ(a + b·Φ⁻¹(x)) dx over the FPR range, numerically."""
+    from aucbound.empirical._power import _binormal_area, _partial_derivatives
+
+    def area(x, y):
+        lo = -mp.inf if fpr[0] == 0 else _phi_inverse(fpr[0])
+        hi = mp.inf if fpr[1] == 1 else _phi_inverse(fpr[1])
+        return mp.quad(lambda t: mp.ncdf(x + y * t) * mp.npdf(t), [lo, hi])
+
+    with mp.workdps(20):
+        f = mp.diff(lambda x: area(x, mp.mpf(b)), mp.mpf(a))
+        g = mp.diff(lambda y: area(mp.mpf(a), y), mp.mpf(b))
+        whole = area(mp.mpf(a), mp.mpf(b))
+    got = _partial_derivatives(a, b, *fpr)
+    assert close(got[0], float(f), 1e-11) and close(got[1], float(g), 1e-10)
+    assert close(_binormal_area(a, b, fpr), float(whole), 1e-11)
+
+
+def test_binormal_full_auc_by_auc_or_a():
+    by_auc = ab.power_test_binormal(auc1=0.85, auc2=0.75, rn=0.5, ra=0.5, ncases=100)
+    a1, a2 = (math.sqrt(2) * float(_phi_inverse(t)) for t in (0.85, 0.75))
+    by_a = ab.power_test_binormal(a1, 1, a2, 1, rn=0.5, ra=0.5, ncases=100)
+    assert close(by_auc.power, by_a.power, 1e-12) and close(by_auc.difference, 0.1, 1e-12)
+    with mp.workdps(30):  # Eq. 2, 4, 5 with b = 1, r_A = r_N = r, κ = 1, written out
+        r, kappa = mp.mpf("0.5"), 1
+        a = [mp.sqrt(2) * _phi_inverse(t) for t in ("0.85", "0.75")]
+        f = [mp.exp(-x * x / 4) / mp.sqrt(4 * mp.pi) for x in a]
+        g = [-fk * x / 2 for fk, x in zip(f, a)]
+        var = [fk**2 * (1 + 1 / kappa + x * x / 2) + gk**2 * (1 + kappa) / (2 * kappa) for fk, gk, x in zip(f, g, a)]
+        cov = (f[0] * f[1] * (r + r / kappa + r * r * a[0] * a[1] / 2) + g[0] * g[1] * (r * r + kappa * r * r) / (2 * kappa)
+               + f[0] * g[1] * r * r * a[0] / 2 + f[1] * g[0] * r * r * a[1] / 2)
+        va, v0 = var[0] + var[1] - 2 * cov, 2 * var[0] - 2 * cov
+        z = _phi_inverse(1 - mp.mpf("0.025"))
+        power = mp.ncdf((mp.sqrt(100) * mp.mpf("0.1") - z * mp.sqrt(v0)) / mp.sqrt(va))
+    assert close(by_auc.power, float(power), 1e-9)
+
+
+# --- the distribution-free rows ------------------------------------------------------------------
+
+
+def _epsilon(method, m, n, log_level):
+    c = (mp.mpf(1) / m + mp.mpf(1) / n) / 2 if method == "mcdiarmid" else 1 / (2 * mp.mpf(min(m, n)))
+    return mp.sqrt(c * log_level), c
+
+
+@pytest.mark.parametrize("method", ["mcdiarmid", "hoeffding"])
+def test_guaranteed_power_and_sizes_from_their_definitions(method):
+    theta, alpha, beta = mp.mpf("0.73"), mp.mpf("0.05"), mp.mpf("0.05")
+    result = ab.power_test(0.73, ncases=41, ncontrols=72)
+    row = {r.method: r for r in result.distribution_free}[method]
+    with mp.workdps(30):
+        epsilon, c = _epsilon(method, 41, 72, mp.log(2 / alpha))
+        shortfall = theta - mp.mpf("0.5") - epsilon
+        expected = 1 - mp.exp(-shortfall**2 / c) if shortfall > 0 else 0
+    assert close(row.power, float(expected), 1e-12) if expected else row.power == 0.0
+    # the exclusion size: the smallest N (41:72 split) whose interval at the AUC excludes 0.5
+    N = row.exclusion_ncases + row.exclusion_ncontrols
+    assert (row.exclusion_ncases, row.exclusion_ncontrols) == split_sample(N, "41/113")
+    assert _epsilon(method, *split_sample(N, "41/113"), mp.log(2 / alpha))[0] <= theta - 0.5
+    assert _epsilon(method, *split_sample(N - 1, "41/113"), mp.log(2 / alpha))[0] > theta - 0.5
+    # the size for a guaranteed power 0.95: ε(δ) + t(β) ≤ θ − ½ at N, not at N − 1
+    sized = {r.method: r for r in ab.power_test(0.73, power=0.95, kappa=72 / 41).distribution_free}[method]
+    N = sized.ncases + sized.ncontrols
+
+    def reached(k):
+        m, n = split_sample(k, "41/113")
+        return _epsilon(method, m, n, mp.log(2 / alpha))[0] + _epsilon(method, m, n, mp.log(1 / beta))[0] <= theta - 0.5
+
+    assert (sized.ncases, sized.ncontrols) == split_sample(N, "41/113") and reached(N) and not reached(N - 1)
+
+
+def test_guaranteed_power_holds_on_a_simulation():
+    """At the design the Hoeffding row gives for power 0.8, a binormal pair with that AUC is rejected at least that often."""
+    theta = 0.8
+    row = {r.method: r for r in ab.power_test(theta, power=0.8).distribution_free}["hoeffding"]
+    m, n = row.ncases, row.ncontrols
+    epsilon = math.sqrt(math.log(2 / 0.05) / (2 * min(m, n)))
+    rng = np.random.default_rng(7)
+    shift = math.sqrt(2) * float(_phi_inverse(theta))
+    rejected = 0
+    for _ in range(200):
+        pos, neg = rng.normal(shift, 1, m), rng.normal(0, 1, n)
+        ranks = np.argsort(np.argsort(np.concatenate([pos, neg]))) + 1
+        estimate = (ranks[:m].sum() - m * (m + 1) / 2) / (m * n)
+        rejected += estimate - epsilon > 0.5
+    assert rejected / 200 >= 0.8
+
+
+def test_distribution_free_rows_of_each_solved_quantity():
+    solved_level = ab.power_test(0.9, ncases=200, ncontrols=200, power=0.8, sig_level=None).distribution_free
+    for row in solved_level:  # the smallest level with power 0.8, from ε(α) + t(β) = θ − ½
+        c = (1 / 200 + 1 / 200) / 2 if row.method == "mcdiarmid" else 1 / 400
+        room = 0.4 / math.sqrt(c) - math.sqrt(math.log(1 / 0.2))
+        assert close(row.sig_level, 2 * math.exp(-room * room), 1e-12)
+    solved_auc = ab.power_test(ncases=200, ncontrols=200, power=0.8).distribution_free
+    for row in solved_auc:
+        c = (1 / 200 + 1 / 200) / 2 if row.method == "mcdiarmid" else 1 / 400
+        assert close(row.effect, 0.5 + math.sqrt(c) * (math.sqrt(math.log(40)) + math.sqrt(math.log(5))), 1e-12)
+    # no answer: no AUC up to 1 has power 0.95 with McDiarmid at 41 and 72
+    row = ab.power_test(ncases=41, ncontrols=72, power=0.95).distribution_free[0]
+    assert row.method == "mcdiarmid" and row.effect is None and row.exclusion_ncases is None
+
+
+def test_two_curves_distribution_free_is_the_difference_kernel(asah):
+    result = ab.power_test_data(asah["poor"], asah["ndka"], asah["wfns"])
+    row = {r.method: r for r in result.distribution_free}["hoeffding"]
+    # Hoeffding's half-width for D is sqrt(2·ln(2/δ)/k): it excludes 0 from the smallest such k
+    N = row.exclusion_ncases + row.exclusion_ncontrols
+    gap = abs(result.difference)
+    assert math.sqrt(2 * math.log(40) / min(split_sample(N, "41/113"))) <= gap
+    assert math.sqrt(2 * math.log(40) / min(split_sample(N - 1, "41/113"))) > gap
+    assert row.source.endswith("kernel in [-1, 1]")
+
+
+def test_as_dict_is_plain():
+    data = ab.power_test(0.73, ncases=41, ncontrols=72).as_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["distribution_free"][0]["method"] == "mcdiarmid" and data["guarantee"] == "asymptotic"
+
+
+# --- bad input -------------------------------------------------------------------------------------
+
+
+BAD = [
+    (lambda: ab.power_test(0.4, ncases=10), "`auc` must be in (0.5, 1), but got 0.4."),
+    (lambda: ab.power_test(float("nan"), ncases=10), "`auc` must be in (0.5, 1), but got nan."),
+    (lambda: ab.power_test(0.7, ncases=10, kappa=0), "`kappa` must be a finite number > 0, but got 0."),
+    (lambda: ab.power_test(0.7, ncases=-1), "`ncases` must be a finite number > 0, but got -1."),
+    (lambda: ab.power_test(0.7, ncases=10, sig_level=1.5), "`sig_level` must be in (0, 1), but got 1.5."),
+    (lambda: ab.power_test(0.7, ncases=10, power=1), "`power` must be in (0, 1), but got 1."),
+    (lambda: ab.power_test(0.7), "`ncases` must be given when `power` is left out"),
+    (lambda: ab.power_test(0.7, ncases=10, power=0.9), "`power` must be None (the quantity to solve for), or one of "
+                                                       "`auc`, `ncases`, `sig_level` left out, but got 0.9."),
+    (lambda: ab.power_test(0.7, ncases=10, ncontrols=20, kappa=2), "`kappa` must be left out when `ncases` and "
+                                                                   "`ncontrols` are both given"),
+    (lambda: ab.power_test(0.7, ncases=10, alternative="greater"), "`alternative` must be one of 'two-sided', "
+                                                                   "'one-sided', but got 'greater'."),
+    (lambda: ab.power_test(ncases=1, power=0.9), "`ncases` must be above 2.43395"),
+    (lambda: ab.power_test(0.73, ncases=1, power=0.999, sig_level=None), "`power` must be below 0.731016"),
+    (lambda: ab.power_test(0.73, power=0.01), "`power` must be above 0.0183622"),
+    (lambda: ab.power_test_data([0, 1, 1], [3, 1, 2]), "`scores` must have an AUC in (0.5, 1)"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 2, 3]), "`scores_b` must be as long as `scores` (4)"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 3, 1.5], [1, 2, 3, 1.5]), "`scores_b` must have an AUC other than"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 3, 2, 3], method="bootstrap"),
+     "`method` must be one of 'delong', 'obuchowski', but got 'bootstrap'."),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 3, 1.5], method="delong"), "`method` must be None or 'obuchowski'"),
+    (lambda: ab.power_test_data([0, 1, 0, 1, 0, 1], [1, 2, 3, 4, 0, 5], [2, 3, 3, 3, 4, 3], method="obuchowski"),
+     "`scores_b` must vary among the positives"),
+    (lambda: ab.power_test_data([0, 1, 0, 1, 0, 1], [1, 2, 3, 4, 0, 5], kappa=2),
+     "`kappa` must be left out unless `ncases`"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 3, 2, 3], specificity=(0.9, 1)),
+     "`specificity` must be None unless method is 'obuchowski'"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 3, 1.5], specificity=(0.9, 1)),
+     "`specificity` must be None for one score column"),
+    (lambda: ab.power_test_binormal(1, 1, 0.5, 1, rn=2, ra=0.5, ncases=10), "`rn` must be in [-1, 1], but got 2."),
+    (lambda: ab.power_test_binormal(1, 1, 0.5, 1, rn=0.5, ra=0.5, fpr=(0.3, 0.1), ncases=10), "`fpr` must be a pair"),
+    (lambda: ab.power_test_binormal(1, 1, 0.5, 1, rn=0.5, ra=0.5, auc1=0.8, ncases=10), "`a1` must be given, or else "
+                                                                                        "`auc1` (exactly one"),
+    (lambda: ab.power_test_binormal(1, 0, 0.5, 1, rn=0.5, ra=0.5, ncases=10), "`b1` must be a finite number > 0"),
+    (lambda: ab.power_test_binormal(1, 1, 1, 1, rn=0.5, ra=0.5, ncases=10), "`delta` must be given when the two curves"),
+]
+
+
+@pytest.mark.parametrize("call, message", BAD, ids=[message[:40] for _, message in BAD])
+def test_bad_input_names_the_parameter(call, message):
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value).startswith(message), str(error.value)
+
+
+# --- the command line ------------------------------------------------------------------------------
+
+
+def _examples(cli) -> list[str]:
+    text = cli("power", "--help").stdout
+    block = text.split("Examples:")[1]
+    return [line.strip() for line in block.splitlines() if line.strip().startswith("aucbound power")]
+
+
+def test_every_help_example_runs(cli, tmp_path, monkeypatch):
+    shutil.copy(DATA, tmp_path / "aSAH.csv")
+    monkeypatch.chdir(tmp_path)
+    examples = _examples(cli)
+    assert len(examples) >= 5
+    for line in examples:
+        result = cli(*shlex.split(line)[1:])
+        assert result.exit_code == 0 and result.stderr == "", (line, result.output)
+
+
+def test_cli_gives_pROC_values(cli):
+    result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--format", "json")
+    data = json.loads(result.stdout)
+    assert close(data["parameters"]["power"], 0.9897453) and data["parameters"]["solved"] == "power"
+    assert [row["method"] for row in data["results"]] == ["obuchowski", "mcdiarmid", "hoeffding"]
+    result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
+    assert close(json.loads(result.stdout)["parameters"]["sig_level"], 0.009238584)
+    result = cli("power", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
+    assert abs(json.loads(result.stdout)["parameters"]["auc"] - 0.6961054) < 1.3e-4
+    result = cli("power", DATA, "--score", "ndka", "--score", "wfns", "--label", "outcome", "--positive", "Poor",
+                 "--power", "0.9", "--method", "obuchowski", "--format", "json")
+    assert close(json.loads(result.stdout)["parameters"]["ncases"], 53.23685)
+    result = cli("power", DATA, "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--power", "0.9",
+                 "--ncases", "41", "--format", "csv")
+    assert result.exit_code == 0 and result.stdout.startswith("method,ncases,ncontrols,effect,sig_level,power,")
+
+
+def test_cli_table(cli):
+    result = cli("power", "--auc", "0.73", "--power", "0.95", "--kappa", "1.7")
+    lines = result.stdout.splitlines()
+    assert lines[1] == "solved for the sample size: ncases = 29.6702, ncontrols = 50.4393 (Obuchowski's formula, asymptotic)"
+    assert re.match(r"hoeffding\s+127\s+215\s+0\.73\s+0\.05\s+0\.95\s+35 \+ 59\s+distribution-free", lines[7])
+
+
+CLI_BAD = [
+    (["--auc", "0.73"], "Error: leave out only the one quantity to solve for, but the sizes (--ncases/--ncontrols) "
+                        "and --power are both left out."),
+    (["--auc", "0.73", "--ncases", "41", "--power", "0.9", "--sig-level", "0.05"], "Error: leave out the one quantity"),
+    (["--auc", "0.4", "--ncases", "41"], "Error: Invalid value for '--auc': 0.4 is not in the range 0.5<x<1."),
+    (["--auc", "nan", "--ncases", "41"], "Error: --auc must be in (0.5, 1), but got nan."),
+    (["--auc", "0.73", "--ncases", "41", "--kappa", "0"], "Error: Invalid value for '--kappa': 0.0 is not in the range x>0."),
+    (["--auc", "0.73", "--ncases", "41", "--kappa", "inf"], "Error: --kappa must be a finite number > 0, but got inf."),
+    (["--auc", "0.73", "--ncases", "41", "--sig-level", "1.5"], "Error: Invalid value for '--sig-level': 1.5 is not in"),
+    (["--auc", "0.73", "--ncases", "41", "--ncontrols", "3", "--kappa", "2"],
+     "Error: --kappa must be left out when --ncases and --ncontrols are both given (it is their ratio), but got 2.0."),
+    (["--auc", "0.73", "--power", "0.01"], "Error: --power must be above 0.0183622, the power of the smallest samples "
+                                           "at this --sig-level, but got 0.01."),
+    (["--score", "s100b"], "Error: --score goes with a data FILE."),
+    (["{data}", "--label", "outcome", "--positive", "Poor"], "Error: Invalid value for '--score': give one score column"),
+    (["{data}", "--score", "s100b", "--positive", "Poor"], "Error: Missing option '--label'"),
+    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--auc", "0.7"],
+     "Error: --auc comes from the data with FILE: leave it out."),
+    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Good"],
+     "Error: --score must have an AUC in (0.5, 1)"),
+    (["{data}", "--score", "s100b", "--score", "s100b", "--label", "outcome", "--positive", "Poor"],
+     "Error: the second --score must have an AUC other than that of --score"),
+    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--kappa", "2"],
+     "Error: --kappa must be left out unless --ncases or --ncontrols is given"),
+    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--method", "delong"],
+     "Error: --method goes with two --score columns"),
+]
+
+
+@pytest.mark.parametrize("args, message", CLI_BAD, ids=[" ".join(args) for args, _ in CLI_BAD])
+def test_cli_bad_input_is_one_line_and_exit_2(cli_error, args, message):
+    args = [str(DATA) if arg == "{data}" else arg for arg in args]
+    assert cli_error("power", *args).startswith(message)

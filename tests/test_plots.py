@@ -34,17 +34,17 @@ def series(rows, name, panel=None):
 
 def legend_texts(figure):
     legends = list(figure.legends) + [ax.get_legend() for ax in figure.axes if ax.get_legend() is not None]
-    return [text.get_text() for legend in legends for text in legend.get_texts()]
+    return [text.get_text().replace("\n", " ") for legend in legends for text in legend.get_texts()]
 
 
 def line(ax, label):
     return next(line for line in ax.get_lines() if line.get_label() == label)
 
 
-MCDIARMID = "McDiarmid"
-CHEBYSHEV = "Chebyshev with σ_max"
-NORMAL = "Normal approximation with σ_max (asymptotic)"
-HOEFFDING = "Hoeffding, two-sample U-statistic (beyond the paper)"
+MCDIARMID = "McDiarmid (Agarwal et al. 2005, Cor 3.4)"
+CHEBYSHEV = "Chebyshev with σ_max (Agarwal et al. 2005, Eq. 11, 14)"
+NORMAL = "Normal approximation with σ_max (Agarwal et al. 2005, Eq. 13, 14; asymptotic)"
+HOEFFDING = "Hoeffding, two-sample U-statistic (Hoeffding 1963, §5; beyond the paper)"
 
 
 # --- every figure ---------------------------------------------------------------------------
@@ -194,9 +194,9 @@ def test_fig2_is_the_ratio(drawn):
     assert ax.get_yscale() == "log" and ax.get_xscale() == "linear"
     assert ax.get_xlabel() == "Positive skew ρ = m/(m+n)"
     assert "N_{AUC}" in ax.get_ylabel() and ax.get_title() == "δ = 0.01, ε = 0.05"
-    paper = series(rows, "McDiarmid (Cor 3.5): 1/(ρ(1−ρ)) at any ε, δ")
+    paper = series(rows, "McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)")
     hoeffding = series(rows, HOEFFDING)
-    assert legend_texts(figure) == ["McDiarmid (Cor 3.5): 1/(ρ(1−ρ)) at any ε, δ", HOEFFDING]
+    assert legend_texts(figure) == ["McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)", HOEFFDING]
     assert min(paper) == pytest.approx(0.01) and max(paper) == pytest.approx(0.99)
     for rho in list(paper)[::40]:
         assert paper[rho] == pytest.approx(1 / (rho * (1 - rho)), rel=1e-14)
@@ -207,7 +207,7 @@ def test_fig2_is_the_ratio(drawn):
 
 # --- Figure 3 -----------------------------------------------------------------------------
 
-OURS, FREUND = "Our bound (Cor 4.5)", "Bound of Freund et al. (Thm 4.14)"
+OURS, FREUND = "Agarwal et al. 2005, Cor 4.5", "Freund et al. 2003, Thm 3 (Agarwal et al. 2005, Thm 4.14)"
 
 
 def test_fig3_panels_axes_ranges(drawn):
@@ -221,7 +221,7 @@ def test_fig3_panels_axes_ranges(drawn):
         assert ax.get_ylim() == (0, 1)
         assert ax.get_xlabel() == "Training-set size M = m + n (examples)"
         assert ax.get_ylabel().startswith("Confidence interval size ε")
-        assert [text.get_text() for text in ax.get_legend().get_texts()] == [OURS, FREUND]
+        assert [text.get_text().replace("\n", " ") for text in ax.get_legend().get_texts()] == [OURS, FREUND]
 
 
 @pytest.mark.parametrize("rho", PAPER_SKEWS)
@@ -267,7 +267,7 @@ def test_fig3_other_class_and_range():
     M = max(series(rows, OURS))
     paper = ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05, bound="paper")  # Thm 4.11's r, as in the paper
     assert M == 4000 and series(rows, OURS)[M] == pytest.approx(paper)
-    sharp = series(rows, "Cor 4.5 with the class's sharpest bound on r (beyond the paper)")
+    sharp = series(rows, "Agarwal et al. 2005, Cor 4.5 with the class's sharpest bound on r (beyond the paper)")
     assert sharp[M] == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 1000, 3000, 0.05)) and sharp[M] < paper
 
 
@@ -300,8 +300,8 @@ def test_intervals_with_lehmann_inputs_and_chosen_methods():
     assert series(rows, f"{label} — lower end")[50] == ab.interval(25, 25, 0.05, method="normal-lehmann", auc=0.8,
                                                                    p1=0.7, p2=0.7).lo
     _, rows = plots.intervals(methods=["chebyshev-min"], rhos=["1/2"], sizes=(50, 60), points=2, return_data=True)
-    assert {row["series"] for row in rows} == {"Chebyshev with σ_min (best-case) — lower end",
-                                               "Chebyshev with σ_min (best-case) — upper end"}
+    assert {row["series"] for row in rows} == {"Chebyshev with σ_min (Agarwal et al. 2005, Eq. 11, 15; best-case) — lower end",
+                                               "Chebyshev with σ_min (Agarwal et al. 2005, Eq. 11, 15; best-case) — upper end"}
 
 
 # --- psi, sample complexity, shatter --------------------------------------------------------
@@ -340,7 +340,8 @@ def test_sample_complexity_curves(drawn):
 
 def test_sample_complexity_of_a_finite_class_has_no_lower_bound_curve():
     figure, rows = plots.sample_complexity(Finite(1000), points=3, return_data=True)
-    assert {row["series"] for row in rows} == {"Thm 1: EEM upper bound", "Proof of Thm 1, unrelaxed (beyond the paper)"}
+    assert {row["series"] for row in rows} == {"Agarwal & Roth 2005, Thm 1: EEM upper bound",
+                                                "Agarwal & Roth 2005, proof of Thm 1, unrelaxed (beyond the paper)"}
 
 
 def test_shatter_measures_4mn_plus_1(drawn):
@@ -349,8 +350,8 @@ def test_shatter_measures_4mn_plus_1(drawn):
     assert (ax.get_xscale(), ax.get_yscale()) == ("log", "log")
     names = legend_texts(figure)
     measured = series(rows, names[0])
-    theorem = series(rows, "Thm 4.11: (2emn/2)^2")
-    assert names[0] == "measured r on random points (exact count)" and "Thm 4.11: (2emn/2)^2" in names
+    theorem = series(rows, "Agarwal et al. 2005, Thm 4.11: (2emn/2)^2")
+    assert names[0] == "measured r on random points (exact count)" and "Agarwal et al. 2005, Thm 4.11: (2emn/2)^2" in names
     assert min(measured) == 1 and max(measured) == 30
     for m, count in measured.items():
         assert count == (3 if m == 1 else 4 * m * m + 1)  # linear functions on R², points in general position

@@ -46,7 +46,7 @@ def test_data_are_the_rows(cli, tmp_path):
     assert [(row["panel"], row["series"], int(row["x"]), float(row["y"])) for row in table] == [
         (row["panel"], row["series"], row["x"], row["y"]) for row in rows]
     mcdiarmid = {int(row["x"]): float(row["y"]) for row in table
-                 if row["series"] == "McDiarmid" and row["panel"] == "m/(m+n) = 1/3"}
+                 if row["series"] == "McDiarmid (Agarwal et al. 2005, Cor 3.4)" and row["panel"] == "m/(m+n) = 1/3"}
     assert min(mcdiarmid) == 40 and max(mcdiarmid) == 4000
     assert mcdiarmid[4000] == ab.bounds.mcdiarmid_epsilon(1333, 2667, 0.05)  # full precision in the CSV
 
@@ -63,10 +63,11 @@ def test_options_reach_each_plot(cli, tmp_path):
     assert float(table[0]["x"]) == 0.2 and float(table[-1]["x"]) == 0.8
     assert float(table[-1]["y"]) == ab.bounds.hoeffding_sample_size(0.1, 0.01, 0.8) / ab.bounds.error_rate_sample_size(0.1, 0.01)
     table = run("fig3", "--rho", "1/4", "--max-size", "8e3", "--class", "linear", "--d", 2)
-    last = [row for row in table if row["x"] == "8000" and row["series"] == "Our bound (Cor 4.5)"]
+    last = [row for row in table if row["x"] == "8000" and row["series"] == "Agarwal et al. 2005, Cor 4.5"]
     assert float(last[0]["y"]) == pytest.approx(ab.bounds.uniform_epsilon(Linear(2), 2000, 6000, 0.01, bound="paper"))
     table = run("intervals", "--auc", 0.7, "--rho", "1/2", "--sizes", 10, 20, "--method", "mcdiarmid")
-    assert {row["series"] for row in table} == {"McDiarmid — lower end", "McDiarmid — upper end"}
+    assert {row["series"] for row in table} == {"McDiarmid (Agarwal et al. 2005, Cor 3.4) — lower end",
+                                                "McDiarmid (Agarwal et al. 2005, Cor 3.4) — upper end"}
     assert float(table[0]["y"]) == ab.interval(5, 5, 0.05, auc=0.7).lo
     table = run("psi", "--sizes", 2, 3)
     assert {int(row["x"]) for row in table} == {2, 3}

@@ -89,8 +89,8 @@ def test_optimal_scores_of_thm_2(steps):
     _, rows = steps
     (exponential,) = series(rows, "Exponential").items()
     (logistic,) = series(rows, "Logistic").items()
-    assert exponential[0] == "Exponential loss: f* = ½·log(g+/g−) = x (Thm 2, α = 0.5)"
-    assert logistic[0] == "Logistic loss: f* = log(g+/g−) = 2x (Thm 2, α = 1)"
+    assert exponential[0] == "Exponential loss: f* = ½·log(g+/g−) = x (Uematsu & Lee 2011, Thm 2, α = 0.5)"
+    assert logistic[0] == "Logistic loss: f* = log(g+/g−) = 2x (Uematsu & Lee 2011, Thm 2, α = 1)"
     for (_, points), alpha in ((exponential, 0.5), (logistic, 1.0)):  # RankBoost ½, LogitBoost 1 (§5.1)
         assert [x for x, _ in points] == [-4, 4]
         for x, y in points:

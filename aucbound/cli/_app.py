@@ -71,15 +71,15 @@ def main():
       aucbound eem --class linear --d 5 --epsilon 0.1 --delta 0.05 --rho 0.25
       aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
       aucbound plot fig1 --out fig1.png --data fig1.csv
-      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000
+      aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000 --seed 0
       aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --best youden
-      aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --trials 10000
+      aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --delta 0.05 --trials 10000
       aucbound power --auc 0.73 --power 0.9 --kappa 1.7
       aucbound rank pairs.csv --method quicksort --seed 3
       aucbound tournaments --n 3..6
       aucbound regret --n 200 --noise 0.1 --trials 200 --seed 0
       aucbound optimal steps --K 1..11
-      aucbound experiment fig4 --trials 10
+      aucbound experiment fig4 --trials 10 --seed 0
     """
 
 

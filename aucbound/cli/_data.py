@@ -1,5 +1,11 @@
-"""What the commands that read a data file share: the FILE argument, --label and --positive,
-reading the columns, the rows of an interval table, and errors that name the option."""
+"""What the commands that read a data file share: the FILE argument, --label (with
+--delimiter) and --positive, reading the columns, the rows of an interval table, and errors
+that name the option.
+
+--delimiter comes with --label, so that every command reading labelled columns has it; its
+value waits in the click context until :func:`read_data` reads the file, so the command
+itself takes no parameter for it.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,8 @@ import click
 
 from .. import _validate
 from ._describe import beyond_note, starred
-from ._options import option_namer
-from ._render import Column, emit, number
+from ._options import option_namer, stack
+from ._render import Column, emit, guarantee_text, number
 
 #: How the library's parameter names read on these commands' command lines.
 OPTION_NAMES = {
@@ -24,12 +30,34 @@ OPTION_NAMES = {
     "pos_label": "--positive",
     "resamples": "--bootstrap",
     "seed": "--seed",
+    "delimiter": "--delimiter",
 }
+
+#: Where --delimiter keeps its value in the click context, for :func:`read_data`.
+_DELIMITER = "aucbound.delimiter"
+#: Names for delimiters that are awkward to type in a shell.
+_DELIMITER_NAMES = {"tab": "\t", "\\t": "\t", "space": " ", "comma": ",", "semicolon": ";"}
 
 file_argument = click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=False, allow_dash=True))
 
-label_option = click.option(
-    "--label", required=True, metavar="COL", help="The label column: a header name or 0-based index."
+
+def _keep_delimiter(ctx: click.Context, param, value):
+    ctx.meta[_DELIMITER] = _DELIMITER_NAMES.get(value, value)
+    return value
+
+
+delimiter_option = click.option(
+    "--delimiter",
+    metavar="CHAR",
+    expose_value=False,
+    callback=_keep_delimiter,
+    help="The character that splits the fields of a text FILE, e.g. ';' or tab [default: a tab when the "
+         "first line has one, else a comma].",
+)
+
+label_option = stack(
+    click.option("--label", required=True, metavar="COL", help="The label column: a header name or 0-based index."),
+    delimiter_option,
 )
 
 positive_option = click.option(
@@ -52,10 +80,11 @@ def data_errors():
 
 
 def read_data(file, scores, label, positive):
-    """(columns, positive label) from FILE, inside :func:`data_errors`."""
+    """(columns, positive label) from FILE, inside :func:`data_errors`, split by --delimiter if given."""
     from ..empirical._io import label_value, read_columns
 
-    columns = read_columns(file, list(scores), label)
+    delimiter = click.get_current_context().meta.get(_DELIMITER)
+    columns = read_columns(file, list(scores), label, delimiter=delimiter)
     pos_label = None if positive is None else label_value(positive, columns.labels)
     return columns, pos_label
 
@@ -70,16 +99,19 @@ def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], o
     """Write a result's interval rows: method, interval, half-width, guarantee, source.
 
     JSON and CSV get every field; the JSON parameters are the command's `inputs` and the
-    result's other fields (Â, m, n, the variance, …).
+    result's other fields (Â, m, n, the variance, …). A row that says nothing shows its
+    guarantee as 'vacuous' (for a difference of AUCs, whose intervals lie in [−1, 1], only
+    when it spans all of that).
     """
     summary = {key: value for key, value in result.as_dict().items() if key != "rows"}
+    low = -1.0 if "difference" in summary else 0.0
     emit(
         records=[row.as_dict() for row in result.rows],
         columns=[
             Column("method", lambda r: starred(r["method"], r["beyond_paper"])),
             interval_column,
             Column("half-width", lambda r: number(r["epsilon"])),
-            Column("guarantee", lambda r: r["guarantee"]),
+            Column("guarantee", lambda r: guarantee_text(r, low)),
             Column("source", lambda r: r["source"]),
         ],
         parameters={**inputs, **summary},

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import sys
+from fractions import Fraction
 
 import click
 
@@ -82,13 +84,49 @@ output_options = stack(
     ),
 )
 
-delta_option = click.option(
-    "--delta",
-    type=UNIT_OPEN,
-    default=0.05,
-    show_default=True,
-    help="Failure probability δ in (0, 1); the confidence is 1 − δ.",
-)
+def _failure_probability(ctx: click.Context, delta: float, confidence: float | None) -> tuple[float, str | None]:
+    """(δ from --delta or --confidence, the warning to give when it looks swapped for the other).
+
+    The confidence is taken as written: 0.95 gives δ = 0.05, not 1 − 0.95 = 0.050000000000000044.
+    """
+    if confidence is not None:
+        if ctx.get_parameter_source("delta") is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError("--delta and --confidence give the same level (delta = 1 - confidence); "
+                                   "give one of them.", ctx)
+        delta = float(1 - Fraction(str(confidence)))
+        if delta > 0.5:
+            return delta, f"--confidence {confidence} is a confidence below 1/2; did you mean --delta {confidence}?"
+    elif delta > 0.5:
+        return delta, f"--delta {delta} is a failure probability above 1/2; did you mean --confidence {delta}?"
+    return delta, None
+
+
+def delta_option(function):
+    """--delta δ, or --confidence 1 − δ instead: the command receives ``delta`` either way.
+
+    Both at once is a usage error; a δ above ½ (or a confidence below ½) draws a one-line
+    warning on stderr once the command has run, since it is most likely the other of the
+    two (a command that fails says only its one 'Error: …' line).
+    """
+
+    @functools.wraps(function)
+    def run(*args, delta, confidence, **kwargs):
+        delta, warning = _failure_probability(click.get_current_context(), delta, confidence)
+        result = function(*args, delta=delta, **kwargs)
+        if warning:
+            click.echo(f"Warning: {warning}", err=True)
+        return result
+
+    return stack(
+        click.option(
+            "--delta",
+            type=UNIT_OPEN,
+            default=0.05,
+            show_default=True,
+            help="Failure probability δ in (0, 1); the confidence is 1 − δ.",
+        ),
+        click.option("--confidence", type=UNIT_OPEN, help="Instead of --delta: the confidence 1 − δ, e.g. 0.95."),
+    )(run)
 
 
 class Skew(click.ParamType):
@@ -154,6 +192,38 @@ def method_option(keys):
         type=MethodChoice(keys),
         help=f"Only this method (repeatable): {', '.join(keys())}.",
     )
+
+
+all_option = click.option(
+    "--all",
+    "all_methods",
+    is_flag=True,
+    help="Also the best-case rows (chebyshev-min, normal-min): widths at the smallest variance any "
+         "distribution can have, not confidence intervals.",
+)
+
+
+def best_case(key: str) -> bool:
+    """Whether the method `key` gives a best-case width rather than a confidence interval."""
+    from ..bounds import METHODS
+
+    return METHODS[key].guarantee == "best-case"
+
+
+def hidden_best_case(keys, chosen, all_methods: bool) -> tuple[list[str], list[str]]:
+    """(the keys to show, the note lines) for a table of the methods `keys`.
+
+    The best-case methods are left out unless --all is given or --method named methods
+    (`chosen`); the note says which were left out and how to show them.
+    """
+    keys = list(keys)
+    if chosen or all_methods:
+        return keys, []
+    hidden = [key for key in keys if best_case(key)]
+    if not hidden:
+        return keys, []
+    note = f"not shown: {', '.join(hidden)} (best-case widths, not confidence intervals: --all or --method shows them)"
+    return [key for key in keys if key not in hidden], [note]
 
 
 def open_unit(name: str, help_text: str, **kwargs):
@@ -277,5 +347,9 @@ def library_errors(rename: dict | None = None):
 
 
 def given(ctx: click.Context, name: str) -> bool:
-    """Whether the option `name` was typed on the command line (not left at its default)."""
-    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    """Whether the option `name` was typed on the command line (not left at its default);
+    δ counts as typed when --confidence gave it."""
+    typed = ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    if name == "delta" and not typed:
+        return ctx.get_parameter_source("confidence") is click.core.ParameterSource.COMMANDLINE
+    return typed

@@ -42,7 +42,7 @@ def compare(file, scores, label, positive, delta, methods, output_format, tablef
     \b
     Examples:
       aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor
-      aucbound compare scores.npz --score model_a --score model_b --label y --format json
+      aucbound compare aSAH.csv --score s100b --score ndka --label outcome --positive Poor --format json
     """
     from ..empirical import compare as compare_scores
 

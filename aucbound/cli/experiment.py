@@ -190,12 +190,12 @@ def losses(size, dimension, rounds, selection, seed, out_csv, output_format, tab
     logistic's r(x), so 2 × RankBoost's score ≈ the logistic one; the hinge's is a step
     function (few distinct levels). Takes about 20 s at the default size (the logistic
     loss costs O(size²) a round). --out-csv writes each test point's r(x) and scores and
-    each variable's main effects, the data of plot loss-scores --data.
+    each variable's main effects, which plot loss-scores --input draws.
 
     \b
     Examples:
       aucbound experiment losses --size 300 --rounds 100
-      aucbound experiment losses --out-csv losses.csv
+      aucbound experiment losses --size 300 --rounds 100 --out-csv losses.csv
     """
     from ..experiments import loss_scores
 

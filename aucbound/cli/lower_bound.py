@@ -30,7 +30,7 @@ def lower_bound(rank_dim, epsilon, delta, rho, m, n, output_format, tablefmt):
     \b
     Examples:
       aucbound lower-bound --rank-dim 10 --epsilon 0.1 --delta 0.05 --rho 0.5
-      aucbound lower-bound --rank-dim 1000000 --epsilon 0.01 --m 5000 --n 5000
+      aucbound lower-bound --rank-dim 1000 --epsilon 0.01 --m 5000 --n 5000
     """
     if (m is None) != (n is None):
         raise click.UsageError("--m and --n go together; give both or neither.")

@@ -39,9 +39,9 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
 
     \b
     Examples:
-      aucbound rank tests/data/preference_cycle.csv --method degree
-      aucbound rank tests/data/preference_pairs.csv --method quicksort --seed 3
-      aucbound rank tests/data/preference_pairs.csv --method quicksort --top 2 --format json
+      aucbound rank pairs.csv --method quicksort --seed 3
+      aucbound rank pairs.csv --method quicksort --top 2 --format json
+      printf '0,1,0\\n0,0,1\\n1,0,0\\n' | aucbound rank - --method degree
     """
     ctx = click.get_current_context()
     if method != "degree" and given(ctx, "ties"):

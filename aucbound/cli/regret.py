@@ -54,7 +54,7 @@ def regret(model, n, noise, scale, positives, trials, runs, seed, output_format,
 
     \b
     Examples:
-      aucbound regret --n 200 --noise 0.1 --trials 1000 --seed 0
+      aucbound regret --n 200 --noise 0.1 --trials 200 --seed 0
       aucbound regret --model close --noise 0.5 --trials 200
       aucbound regret --model regular --n 51 --trials 100
       aucbound regret --model cycle --trials 10 --format json

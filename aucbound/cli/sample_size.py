@@ -7,11 +7,13 @@ from fractions import Fraction
 
 import click
 
-from ..bounds import METHODS, sample_size as library_sample_size
+from ..bounds import METHODS, interval as library_interval, sample_size as library_sample_size
 from . import _describe
 from ._options import (
+    all_option,
     class_size_options,
     delta_option,
+    hidden_best_case,
     library_errors,
     method_option,
     open_unit,
@@ -29,36 +31,47 @@ from ._render import Column, emit, integer, number, size
 @method_option(lambda: [key for key, spec in METHODS.items() if spec.invertible])
 @variance_options
 @class_size_options
+@all_option
 @output_options
-def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class_size, output_format, tablefmt):
+def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class_size, all_methods, output_format,
+                tablefmt):
     """The smallest test set for a half-width ε at confidence 1 − δ, per method.
 
     N is the smallest integer for which the method's interval, with m = ρN rounded
     positives and n = N − m negatives, has half-width at most ε, confirmed in exact
     arithmetic. Beside it: the size Hoeffding's bound needs for a classifier's error rate
     (Eq. 16) and the ratio of the two, which is about 1/(ρ(1−ρ)) for McDiarmid (Figure 2
-    of Agarwal et al. 2005). A size beyond 10^300 shows as such.
+    of Agarwal et al. 2005). A size beyond 10^300 shows as such. The best-case methods
+    chebyshev-min and normal-min, whose widths are not confidence intervals, are shown with
+    --all or when named with --method. A plug-in variance of zero (--auc 0 or 1 for
+    hanley-mcneil, or with --p1 and --p2 for the Lehmann methods) makes every test set
+    "reach" ε: such a row says "zero variance" instead of a size.
 
     \b
     Examples:
       aucbound sample-size --epsilon 0.05 --delta 0.01 --rho 0.1
+      aucbound sample-size --epsilon 0.05 --confidence 0.99 --rho 0.1 --all
       aucbound sample-size --epsilon 0.02 --rho 0.3 --auc 0.9 --method hoeffding-kl
       aucbound sample-size --epsilon 0.05 --delta 0.01 --class-size 1000000 --format json
     """
     given = {"auc": auc, "p1": p1, "p2": p2}
-    keys = list(methods) or [key for key in [key for key, spec in METHODS.items() if spec.invertible] if all(given.get(name) is not None for name in METHODS[key].needs)]
+    invertible = [key for key, spec in METHODS.items() if spec.invertible]
+    keys = list(methods) or [key for key in invertible if all(given.get(name) is not None for name in METHODS[key].needs)]
+    keys, hidden_note = hidden_best_case(keys, methods, all_methods)
     with library_errors():
         results = [
             library_sample_size(epsilon, delta, rho, method=key, auc=auc, p1=p1, p2=p2,
                                 class_size=class_size, log_class_size=log_class_size)
             for key in keys
         ]
+        records = [{**result.as_dict(), "zero_variance": _zero_variance(result, p1, p2, class_size, log_class_size)}
+                   for result in results]
     columns = [
         Column("method", lambda r: _describe.method_label(r["method"])),
-        Column("N", lambda r: size(r["N"])),
-        Column("m", lambda r: size(r["m"]) if r["m"] is not None else "—"),
-        Column("n", lambda r: size(r["n"]) if r["n"] is not None else "—"),
-        Column("N / N_err", lambda r: number(r["ratio"])),
+        Column("N", lambda r: "zero variance" if r["zero_variance"] else size(r["N"])),
+        Column("m", lambda r: size(r["m"]) if r["m"] is not None and not r["zero_variance"] else "—"),
+        Column("n", lambda r: size(r["n"]) if r["n"] is not None and not r["zero_variance"] else "—"),
+        Column("N / N_err", lambda r: "—" if r["zero_variance"] else number(r["ratio"])),
         Column("guarantee", lambda r: r["guarantee"]),
         Column("source", lambda r: r["source"]),
     ]
@@ -70,11 +83,14 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
     ]
     title += _describe.estimate_line("anticipated AUC", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
-    notes = _describe.footnotes(results, given, methods, [key for key, spec in METHODS.items() if spec.invertible])
+    notes = _describe.footnotes(results, given, methods, invertible) + hidden_note
     if any(result.vacuous for result in results):
         notes.append("beyond 10^300: no test set of at most 10^300 examples reaches this epsilon")
+    if any(record["zero_variance"] for record in records):
+        notes.append("zero variance: the plug-in variance at this AUC is 0, so the smallest test set "
+                     "(one positive, one negative) passes; no plan (give an AUC inside (0, 1))")
     emit(
-        records=[result.as_dict() for result in results],
+        records=records,
         columns=columns,
         parameters={"epsilon": epsilon, "delta": delta, "rho": float(rho), "auc": auc, "p1": p1, "p2": p2,
                     "class_size": class_size, "log_class_size": log_class_size},
@@ -83,6 +99,15 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
         output_format=output_format,
         tablefmt=tablefmt,
     )
+
+
+def _zero_variance(result, p1, p2, class_size, log_class_size) -> bool:
+    """Whether the size comes from a plug-in variance of zero: the method's half-width is 0 at
+    the size found (a positive variance never gives 0, at any size up to 10^300)."""
+    if result.N is None or result.auc is None:
+        return False
+    return library_interval(result.m, result.n, result.delta, method=result.method, auc=result.auc, p1=p1, p2=p2,
+                            class_size=class_size, log_class_size=log_class_size).epsilon == 0
 
 
 def _ratio(rho) -> str:

@@ -1,20 +1,22 @@
 """Reading score and label columns from CSV/TSV text, ``.npy`` and ``.npz`` files, or stdin.
 
-Text (CSV, or TSV when the first line has a tab): columns are named by the header or by
-0-based index; the first non-empty line is a header unless every requested score column
-is given as an index and holds a number there. Fields may be quoted with ``"`` (a quoted
-field may span lines); empty lines are skipped. The text is read once, in blocks of
-lines: numpy's C parser (``np.loadtxt``) turns each block's score columns into float64 and
-its label column into strings, which are replaced at once by class codes (an index into
-the distinct labels), so that memory grows with the scores, not with the text of the
-labels. Only when a block fails, or holds a NaN or infinite score or an empty label, is
-it scanned line by line with the ``csv`` module to name the first bad line and column.
+Text (CSV, or TSV when the first line has a tab, or split on any other one character given
+as ``delimiter``, such as ``;``): columns are named by the header or by 0-based index; the
+first non-empty line is a header unless every requested score column is given as an index
+and holds a number there. Fields may be quoted with ``"`` (a quoted field may span lines);
+empty lines are skipped. The text is read once, in blocks of lines: numpy's C parser
+(``np.loadtxt``) turns each block's score columns into float64 and its label column into
+strings, which are replaced at once by class codes (an index into the distinct labels), so
+that memory grows with the scores, not with the text of the labels. Only when a block
+fails, or holds a NaN or infinite score or an empty label, is it scanned line by line with
+the ``csv`` module to name the first bad line and column.
 
 A score is a number in ASCII syntax — digits, sign, ``.``, exponent, ``inf`` or ``nan``,
-spaces around — which is what numpy's parser reads; ``float`` would also take other
-scripts' digits (``١٢``) and underscores (``1_000``), which are refused here. A score
-column whose every value is an integer literal, some beyond ±2^53, is read again as exact
-integers (int64, or Python integers beyond it) so that no two of them merge in float64;
+spaces around — which is what numpy's parser reads (a decimal comma, ``1,5``, is refused
+with a message saying so); ``float`` would also take other scripts' digits (``١٢``) and
+underscores (``1_000``), which are refused here. A score column whose every value is an
+integer literal, some beyond ±2^53, is read again as exact integers (int64, or Python
+integers beyond it) so that no two of them merge in float64;
 :func:`aucbound.empirical._labels.scores` compares them by their exact ranks.
 
 ``.npy``: a structured array (columns by field name or index) or a 2-D array (columns by
@@ -50,6 +52,9 @@ __all__ = ["Columns", "label_value", "read_columns"]
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip file; an empty one (np.savez of nothing)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL_COMMA = re.compile(r"\s*[+-]?[0-9]*,[0-9]+\s*")
+#: Characters no delimiter may be: they are part of numbers, of quoting, or of line ends.
+_NOT_DELIMITERS = '.+-"\r\n'
 #: Lines parsed at a time: large enough for numpy's parser to dominate, small enough that a
 #: block's strings (a few MB) never matter.
 _BLOCK = 1 << 16
@@ -65,11 +70,12 @@ def _index(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
-def column(parameter: str, value, names, source: str, *, width: int | None = None) -> int:
+def column(parameter: str, value, names, source: str, *, width: int | None = None, hint: str = "") -> int:
     """The 0-based index of the column `value` names: a header name, or an index given as digits.
 
     `names` are the header's names, or None when the data have none (then `width` is the
-    number of columns); `source` names the file in the message.
+    number of columns); `source` names the file in the message, and `hint` follows the
+    column names there (a template in which ``{delimiter}`` names that parameter).
     """
     text = str(value)
     if names is not None:
@@ -83,8 +89,12 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
         rule = f"a 0-based column index of {source} (below {width})"
     else:
         shown = ", ".join(v.printable(name, 40) for name in names[:20]) + (", …" if len(names) > 20 else "")
-        rule = f"a column name or 0-based index of {v.printable(source)} ({shown or 'it has none'})"
-    raise v.fail(parameter, rule, v.printable(text))
+        listed = shown or "it has none"
+        if hint:  # the names are data, the hint a template
+            listed = listed.replace("{", "{{").replace("}", "}}") + hint
+            source = source.replace("{", "{{").replace("}", "}}")
+        rule = f"a column name or 0-based index of {v.printable(source)} ({listed})"
+    raise v.fail(parameter, rule, v.printable(text), others=("delimiter",) if hint else ())
 
 
 def _number(text: str) -> float | None:
@@ -151,8 +161,24 @@ def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
     return np.array(stripped, dtype=object)[codes]
 
 
-def _bad_score(name: str, got: str, where: str) -> v.ParameterError:
-    return fail_at("score", f"a finite number in every row of column {name!r}", got, where)
+def _bad_score(name: str, got: str, where: str, text: str = "") -> v.ParameterError:
+    rule = f"a finite number in every row of column {name!r}"
+    if _DECIMAL_COMMA.fullmatch(text):
+        rule += " (with a decimal point: decimal commas such as 1,5 are not read)"
+    return fail_at("score", rule, got, where)
+
+
+def _delimiter(delimiter) -> str | None:
+    """`delimiter` checked: None (detect) or one character that can split fields."""
+    if delimiter is None:
+        return None
+    if not isinstance(delimiter, str):
+        raise v.ParameterTypeError("delimiter", "one character such as ';' or a tab", v.show(delimiter))
+    if (len(delimiter) != 1 or delimiter.isalnum() or delimiter in _NOT_DELIMITERS
+            or not (delimiter.isprintable() or delimiter == "\t")):
+        raise v.fail("delimiter", "one character that splits fields, such as ';', '|' or a tab (not a letter, "
+                     "digit, '.', '+', '-', a quote or a line end)", delimiter)
+    return delimiter
 
 
 def _bad_label(name: str, got: str, where: str) -> v.ParameterError:
@@ -199,7 +225,7 @@ def _scan(block: list[str], start: int, delimiter: str, wanted: list[tuple[str, 
                     raise _bad_label(name, repr(text), where)
                 continue
             if not _is_finite_number(text):
-                raise _bad_score(name, repr(text), where)
+                raise _bad_score(name, repr(text), where, text)
 
 
 def _recording(lines, block: list):
@@ -277,7 +303,8 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
             break
     if not first.rstrip("\r\n"):
         raise v.ParameterError("path", "data rows", f"an empty file ({source})", verb="have")
-    if delimiter is None:
+    detected = delimiter is None
+    if detected:
         delimiter = "\t" if "\t" in first else ","
     try:
         fields = next(csv.reader([first], delimiter=delimiter))
@@ -286,12 +313,14 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
     indexes = [_index(str(s)) for s in scores]
     headerless = all(k is not None and k < len(fields) and _is_finite_number(fields[k]) for k in indexes)
     header = None if headerless else [field.strip() for field in fields]
+    other = next((c for c in ";|" if c in first), None) if detected and len(fields) == 1 else None
+    hint = f"; one column only: if {other!r} splits the fields, give {{delimiter}} {other!r}" if other else ""
     layout = _Layout(
         source,
         delimiter,
         header if header is not None else [f"column {k}" for k in range(len(fields))],
-        [column("score", s, header, source, width=len(fields)) for s in scores],
-        column("label", label, header, source, width=len(fields)),
+        [column("score", s, header, source, width=len(fields), hint=hint) for s in scores],
+        column("label", label, header, source, width=len(fields), hint=hint),
         number if headerless else number + 1,
     )
     return layout, itertools.chain([first], lines) if headerless else lines
@@ -490,7 +519,9 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     """The score columns `scores` (a list of names or 0-based indexes) and the column `label` of `path`.
 
     `path` is a file name or ``-`` for standard input. The delimiter of text is ``,``, or
-    a tab when the first line has one, unless `delimiter` is given.
+    a tab when the first line has one, unless `delimiter` gives it: one character such as
+    ``";"``, ``"|"`` or ``"\\t"`` (not a letter, digit, ``.``, ``+``, ``-``, a quote or a
+    line end). NumPy files have no delimiter: it is not used for them.
 
     >>> data = io.BytesIO(b"score,label\\n0.9,pos\\n0.2,neg\\n0.4,pos\\n")
     >>> columns = read_columns(data, ["score"], "label")
@@ -498,6 +529,7 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     ([0.9, 0.2, 0.4], ['pos', 'neg', 'pos'], 'label')
     """
     scores = [str(s) for s in scores]
+    delimiter = _delimiter(delimiter)
     if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
         data, source = path.getvalue(), "<bytes>"
     elif str(path) == "-":

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ._figure import BEYOND, DASHED, SOLID, Rows, log_grid, new_figure, result, size_range
+from ._figure import BEYOND, DASHED, SOLID, Rows, legend, log_grid, new_figure, result, size_range
 
 __all__ = ["psi", "shatter"]
 
@@ -55,14 +55,15 @@ def psi(*, sizes=(1, 1000), points=40, return_data=False):
     curves = [
         (f"ψ(m, n), counted exactly ({BEYOND})", log_psi, {"color": "C0", "linestyle": DASHED, "linewidth": 2.2}),
         ("3^(mn): every matrix over {0, ½, 1}", log_matrix_count, {"color": "C7", "linestyle": SOLID}),
-        ("(m+n)!·2^(m+n−1): upper bound (§4.3)", log_psi_upper_bound, {"color": "C3", "linestyle": SOLID}),
-        ("3^max(m,n): lower bound (§4.3)", log_psi_lower_bound, {"color": "C2", "linestyle": SOLID}),
+        ("(m+n)!·2^(m+n−1): upper bound (Agarwal et al. 2005, §4.3)", log_psi_upper_bound,
+         {"color": "C3", "linestyle": SOLID}),
+        ("3^max(m,n): lower bound (Agarwal et al. 2005, §4.3)", log_psi_lower_bound, {"color": "C2", "linestyle": SOLID}),
     ]
     for label, function, style in curves:
         rows.plot(ax, panel, label, m, _log10_curve(function, m), **style)
     ax.set(xscale="log", yscale="log", xlabel="Positives m = negatives n", ylabel=_DIGITS, title=panel, xlim=(lo, hi))
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(loc="upper left")
+    legend(ax, loc="upper left", width=64)
     return result(figure, rows, return_data)
 
 
@@ -85,9 +86,9 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     ...     if row["x"] == 2:
     ...         print(f"{row['series']}: {row['y']:.1f}")
     measured r on random points (exact count): 17.0
-    Thm 4.11: (2emn/2)^2: 118.2
-    Lemma 4.10 face count at N = mn, before relaxing: 33.0
-    Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
+    Agarwal et al. 2005, Thm 4.11: (2emn/2)^2: 118.2
+    Agarwal et al. 2005, Lemma 4.10 face count at N = mn, before relaxing: 33.0
+    Agarwal et al. 2005, Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
     """
     from ..shatter import Linear, realized_rank_matrices
     from ..shatter._measured import MAX_WORK, point_dimension, work
@@ -127,11 +128,11 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
         first = next((c for c in found if c is not None), None)
         if first is None:  # not a bound this class has
             continue
-        label = first.source[0].upper() + first.source[1:] + (f" ({BEYOND})" if first.beyond_paper else "")
+        label = f"Agarwal et al. 2005, {first.source}" + (f" ({BEYOND})" if first.beyond_paper else "")
         values = [math.nan if c is None else math.exp(c.log_value) for c in found]
         rows.plot(ax, panel, label, m, values, color=color, linestyle=style)
     ax.set(xscale="log", yscale="log", xlabel="Positives m = negatives n",
            ylabel="Number of distinct rank matrices r(F, m, n)", title=panel)
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small")
+    legend(ax, loc="upper left", fontsize="small", width=72)
     return result(figure, rows, return_data)

@@ -28,6 +28,7 @@ from ..bounds import (
 from ._figure import (
     Rows,
     delta_text,
+    legend,
     log_grid,
     method_label,
     method_style,
@@ -63,7 +64,7 @@ def _test_sets(rho, lo: int, hi: int, points: int):
 def _legend_below(figure, axes) -> None:
     """One legend for every panel, under them: in two columns when the panels are side by side."""
     handles, labels = axes[0].get_legend_handles_labels()
-    figure.legend(handles, labels, loc="outside lower center", ncols=min(2, len(axes)), frameon=False)
+    legend(figure, handles=handles, labels=labels, loc="outside lower center", ncols=min(2, len(axes)), frameon=False)
 
 
 def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return_data=False):
@@ -82,10 +83,10 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
     >>> figure, rows = fig1(rhos=["1/2"], sizes=(100, 1000), points=3, return_data=True)
     >>> for row in rows[:: len(rows) // 4]:  # N = 100, m = n = 50: sqrt(ln 200/100), 1/(2√50·√δ), …
     ...     print(f"{row['series']}: ε({row['x']}) = {row['y']:.4f}")
-    McDiarmid: ε(100) = 0.3255
-    Chebyshev with σ_max: ε(100) = 0.7071
-    Normal approximation with σ_max (asymptotic): ε(100) = 0.1821
-    Hoeffding, two-sample U-statistic (beyond the paper): ε(100) = 0.2302
+    McDiarmid (Agarwal et al. 2005, Cor 3.4): ε(100) = 0.3255
+    Chebyshev with σ_max (Agarwal et al. 2005, Eq. 11, 14): ε(100) = 0.7071
+    Normal approximation with σ_max (Agarwal et al. 2005, Eq. 13, 14; asymptotic): ε(100) = 0.1821
+    Hoeffding, two-sample U-statistic (Hoeffding 1963, §5; beyond the paper): ε(100) = 0.2302
     """
     delta = v.probability("delta", delta, scalar=True)
     rhos = skews("rhos", rhos)
@@ -137,7 +138,7 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     figure, (ax,) = new_figure(1, title="Test-set size for the AUC over that for an error rate", size=(7.5, 5.0))
     panel = f"{delta_text(delta)}, ε = {epsilon:g}"
     rows = Rows()
-    rows.plot(ax, panel, "McDiarmid (Cor 3.5): 1/(ρ(1−ρ)) at any ε, δ", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
+    rows.plot(ax, panel, "McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
     sizes, error_rate = hoeffding_sample_size(epsilon, delta, rho), error_rate_sample_size(epsilon, delta)
     if not (np.all(np.isfinite(sizes)) and math.isfinite(error_rate)):
         raise v.fail("epsilon", "large enough that the sizes compared are at most 10^300", epsilon)
@@ -147,7 +148,7 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
            title=panel, xlim=(0, 1))
     plain_log_ticks(ax.yaxis)
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(loc="upper center")
+    legend(ax, loc="upper center")
     return result(figure, rows, return_data)
 
 
@@ -178,10 +179,10 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
     >>> figure, rows = intervals(rhos=["1/2"], sizes=(100, 200), points=2, methods=["mcdiarmid"], return_data=True)
     >>> for row in rows:  # N = 100: 0.9 ∓ sqrt(100·ln 40/5000) = 0.9 ∓ 0.2716, clipped to [0, 1]
     ...     print(f"{row['series']}: {row['x']}, {row['y']:.4f}")
-    McDiarmid — lower end: 100, 0.6284
-    McDiarmid — lower end: 200, 0.7079
-    McDiarmid — upper end: 100, 1.0000
-    McDiarmid — upper end: 200, 1.0000
+    McDiarmid (Agarwal et al. 2005, Cor 3.4) — lower end: 100, 0.6284
+    McDiarmid (Agarwal et al. 2005, Cor 3.4) — lower end: 200, 0.7079
+    McDiarmid (Agarwal et al. 2005, Cor 3.4) — upper end: 100, 1.0000
+    McDiarmid (Agarwal et al. 2005, Cor 3.4) — upper end: 200, 1.0000
     """
     delta = v.probability("delta", delta, scalar=True)
     auc, p1, p2 = lehmann_inputs(auc, p1, p2)

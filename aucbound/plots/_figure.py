@@ -83,13 +83,53 @@ def short_log_range(axis, lo, hi) -> None:
 
 
 def method_label(key: str) -> str:
-    """A method's legend entry: its literature name, then in parentheses its guarantee when
-    not distribution-free and 'beyond the paper' when it is not in Agarwal et al. (2005)."""
+    """A method's legend entry: its literature name, then in parentheses its source (authors,
+    year, result), its guarantee when not distribution-free and 'beyond the paper' when it
+    is not in Agarwal et al. (2005).
+
+    >>> method_label("mcdiarmid"), method_label("normal-max")
+    ('McDiarmid (Agarwal et al. 2005, Cor 3.4)', 'Normal approximation with σ_max (Agarwal et al. 2005, Eq. 13, 14; asymptotic)')
+    """
     spec = METHODS[key]
-    tags = [spec.guarantee] if spec.guarantee != "distribution-free" else []
+    tags = [spec.source] + ([spec.guarantee] if spec.guarantee != "distribution-free" else [])
     tags += [BEYOND] if spec.beyond_paper else []
     label = spec.name[0].upper() + spec.name[1:]
-    return f"{label} ({'; '.join(tags)})" if tags else label
+    return f"{label} ({'; '.join(tags)})"
+
+
+#: The most characters on one line of a legend entry; longer entries are broken (see :func:`wrapped`).
+LEGEND_WIDTH = 48
+
+
+def wrapped(label: str, width: int = LEGEND_WIDTH) -> str:
+    """A legend entry in lines of at most `width` characters: broken first before the
+    parenthesis that ends it (its source), then at spaces, never inside "et al." (the
+    data's series keep the one line).
+
+    >>> print(wrapped("Normal approximation with σ_max (Agarwal et al. 2005, Eq. 13, 14; asymptotic)"))
+    Normal approximation with σ_max
+    (Agarwal et al. 2005, Eq. 13, 14; asymptotic)
+    """
+    import textwrap
+
+    if len(label) <= width:
+        return label
+    kept = label.replace("et al.", "et\u00a0al.")
+    head, paren, rest = kept.rpartition(" (") if kept.endswith(")") else ("", "", "")
+    parts = [head, "(" + rest] if paren and len(head) >= 8 else [kept]
+    lines = [line for part in parts for line in textwrap.wrap(part, width, break_long_words=False)]
+    return "\n".join(lines).replace("\u00a0", " ")
+
+
+def legend(target, *, width: int = LEGEND_WIDTH, **options):
+    """``target.legend`` (an Axes or, with ``handles`` and ``labels`` in `options`, a Figure)
+    with every entry :func:`wrapped`."""
+    if "labels" in options:
+        options["labels"] = [wrapped(label, width) for label in options["labels"]]
+    else:
+        handles, labels = target.get_legend_handles_labels()
+        options.update(handles=handles, labels=[wrapped(label, width) for label in labels])
+    return target.legend(**options)
 
 
 #: Twenty distinguishable colours: matplotlib's tab10, then the dark shades of tab20b and tab20c.

@@ -10,7 +10,7 @@ import numpy as np
 from .. import _validate as v
 from ..experiments import bound_shape, loss_scores, rankboost_normal
 from ..experiments._bound_shape import DEFAULT_SIZES
-from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, new_figure, result
+from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, legend, new_figure, result
 
 __all__ = ["fig4", "rankboost_normal_figure", "loss_scores_figure"]
 
@@ -44,7 +44,7 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=F
                 xs = [getattr(row, along) for row in cells]
                 ys = [getattr(row, mean_key) for row in cells]
                 errors = [getattr(row, sd_key) for row in cells]
-                series = f"{fixed} = {value}" + (" (Cor 4.5 with Thm 4.11)" if mean_key == "bound_mean" else "")
+                series = f"{fixed} = {value}" + (" (Agarwal et al. 2005, Cor 4.5 with Thm 4.11)" if mean_key == "bound_mean" else "")
                 ax.errorbar(xs, ys, yerr=errors, color=f"C{k}", linestyle=SOLID, marker="o", markersize=3,
                             capsize=2, label=series)
                 rows.add(panel, series, xs, ys)
@@ -55,9 +55,9 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=F
             ax.set(xscale="log", xlabel=along, ylabel=name, title=panel)
             ax.grid(True, alpha=0.3)
             if mean_key == "bound_mean":
-                ax.legend(fontsize="xx-small", loc="lower right")
+                legend(ax, fontsize="xx-small", loc="lower right", width=60)
             else:
-                ax.legend(fontsize="x-small")
+                legend(ax, fontsize="x-small")
     return result(figure, rows, return_data)
 
 
@@ -68,7 +68,7 @@ def rankboost_normal_figure(*, size=2000, rounds=400, alpha="bound", selection="
 
     >>> figure, rows = rankboost_normal_figure(size=300, rounds=40, return_data=True)
     >>> sorted({row["series"] for row in rows})
-    ['AUC of f*, Φ(√2)', 'RankBoost f̂ (shifted)', 'Training AUC', 'f*(x) = x (Thm 2)']
+    ['AUC of f*, Φ(√2)', 'RankBoost f̂ (shifted)', 'Training AUC', 'f*(x) = x (Uematsu & Lee 2011, Thm 2)']
     """
     experiment = rankboost_normal(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed)
     figure, (left, right) = new_figure(
@@ -80,13 +80,13 @@ def rankboost_normal_figure(*, size=2000, rounds=400, alpha="bound", selection="
     rows.plot(left, panel, "RankBoost f̂ (shifted)", experiment.x, experiment.f_hat, color="black",
               drawstyle="steps-post", linewidth=1.2)
     ends = [float(experiment.x[0]), float(experiment.x[-1])]
-    rows.plot(left, panel, "f*(x) = x (Thm 2)", ends, ends, color="C3", linestyle=DOTTED, linewidth=1.5)
+    rows.plot(left, panel, "f*(x) = x (Uematsu & Lee 2011, Thm 2)", ends, ends, color="C3", linestyle=DOTTED, linewidth=1.5)
     left.plot(experiment.x[::20], np.full(experiment.x[::20].shape, left.get_ylim()[0]), "|", color="0.5",
               markersize=6)
     left.axvspan(-experiment.window, experiment.window, color="0.93", zorder=0)
     left.set(xlabel="x", ylabel="ranking score", title=panel)
     left.grid(True, alpha=0.3)
-    left.legend(loc="upper left", fontsize="small")
+    legend(left, loc="upper left", fontsize="small")
     panel = "Training AUC per round"
     rounds_axis = np.arange(1, len(experiment.train_auc) + 1)
     rows.plot(right, panel, "Training AUC", rounds_axis, experiment.train_auc, color="black", linewidth=1.2)
@@ -158,8 +158,8 @@ def loss_scores_figure(*, size=1000, rounds=300, selection="best", seed=0, input
         if loss in lines:
             ends = np.array([half.min(), half.max()])
             slope, text = lines[loss]
-            rows.plot(ax, panel, f"Thm 2: {text}", ends, 2 * slope * ends, color="C1", linestyle=SOLID)
-            ax.legend(fontsize="x-small", loc="upper left")
+            rows.plot(ax, panel, f"Uematsu & Lee 2011, Thm 2: {text}", ends, 2 * slope * ends, color="C1", linestyle=SOLID)
+            legend(ax, fontsize="x-small", loc="upper left")
         ax.set(xlabel="r(x)/2", ylabel="centred score", title=panel)
     for ax, loss, factor in ((axes[3], "exponential", 2.0), (axes[4], "hinge", 1.0)):
         name = "2 × RankBoost" if loss == "exponential" else "Hinge boosting"
@@ -174,7 +174,7 @@ def loss_scores_figure(*, size=1000, rounds=300, selection="best", seed=0, input
         rows.plot(ax, panel, "2 × RankBoost", grid, 2 * effects["exponential"][j], color="black",
                   drawstyle="steps-post")
         rows.plot(ax, panel, "logistic", grid, effects["logistic"][j], color="C3", drawstyle="steps-post")
-        rows.plot(ax, panel, f"Thm 2: (2/√{dimension})·x", grid, 2 / np.sqrt(dimension) * grid, color="0.5",
+        rows.plot(ax, panel, f"Uematsu & Lee 2011, Thm 2: (2/√{dimension})·x", grid, 2 / np.sqrt(dimension) * grid, color="0.5",
                   linestyle=DOTTED)
         ax.set(xlabel=f"x{j + 1}", title=panel)
         if j == 0:

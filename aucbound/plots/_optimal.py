@@ -149,7 +149,7 @@ def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, retu
         alpha = calibration_alpha(key).alpha
         slope = 2 * alpha * mu
         label = (f"{key.capitalize()} loss: f* = {_times(alpha, 'log(g+/g−)')} = {_times(slope, 'x')} "
-                 f"(Thm 2, α = {alpha:g})")
+                 f"(Uematsu & Lee 2011, Thm 2, α = {alpha:g})")
         rows.plot(ax, panel, label, [lo, hi], [slope * lo, slope * hi], color=colour, linestyle=SOLID, linewidth=1.3)
         if key == "exponential":
             tallest = max(tallest, slope * max(abs(lo), abs(hi)))
@@ -199,7 +199,7 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
               ("auc_loss", "1 − AUC of the hinge-optimal K-step function", "Ranking risk 1 − AUC"))
     for ax, (field, panel, ylabel) in zip(axes, panels):
         values = np.array([getattr(row, field) for row in found])
-        rows.plot(ax, panel, "Hinge-optimal K-step function (§5.1.1)", K, values, color="C0", marker="o",
+        rows.plot(ax, panel, "Hinge-optimal K-step function (Uematsu & Lee 2011, §5.1.1)", K, values, color="C0", marker="o",
                   markersize=5, linestyle=SOLID, linewidth=1.2)
         if lopsided.any():
             rows.plot(ax, panel, f"Lopsided minimum, not the paper's symmetric solution ({BEYOND})", K[lopsided],
@@ -210,7 +210,7 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
         ax.grid(True, alpha=0.3)
     ax = axes[1]
     ends = [int(K[0]), int(K[-1])]
-    rows.plot(ax, panels[1][1], f"Bayes ranking risk Φ(−{separation:g}/√2) = {bayes:.5f} (Thm 1)", ends,
+    rows.plot(ax, panels[1][1], f"Bayes ranking risk Φ(−{separation:g}/√2) = {bayes:.5f} (Uematsu & Lee 2011, Thm 1)", ends,
               [bayes, bayes], color="black", linestyle=DOTTED, linewidth=1.5)
     last = found[-1].auc_loss
     ax.annotate("", (K[-1], bayes), xytext=(K[-1], last), arrowprops={"arrowstyle": "<->", "color": "0.4"})
@@ -239,7 +239,7 @@ def _shade_region(ax, box, separation: float) -> None:
 def _region_patch():
     from matplotlib.patches import Patch
 
-    return Patch(facecolor=_REGION, label="Feasible region of (aᵢ₋₁, aᵢ): the four inequalities of §5.1.1")
+    return Patch(facecolor=_REGION, label="Feasible region of (aᵢ₋₁, aᵢ): the four inequalities of Uematsu & Lee 2011, §5.1.1")
 
 
 def _starting_values(limit: float, end: float) -> list[tuple[float, str]]:

@@ -27,6 +27,7 @@ from ._figure import (
     SOLID,
     Rows,
     delta_text,
+    legend,
     log_grid,
     new_figure,
     open_range,
@@ -42,9 +43,9 @@ __all__ = ["fig3", "sample_complexity"]
 #: The level below which the paper calls a uniform bound meaningful (Figure 3).
 MEANINGFUL = 0.5
 
-_OURS = "Our bound (Cor 4.5)"
-_FREUND = "Bound of Freund et al. (Thm 4.14)"
-_SHARP = f"Cor 4.5 with the class's sharpest bound on r ({BEYOND})"
+_OURS = "Agarwal et al. 2005, Cor 4.5"
+_FREUND = "Freund et al. 2003, Thm 3 (Agarwal et al. 2005, Thm 4.14)"
+_SHARP = f"Agarwal et al. 2005, Cor 4.5 with the class's sharpest bound on r ({BEYOND})"
 _STYLES = {_OURS: {"color": "C0", "linestyle": SOLID}, _FREUND: {"color": "C3", "linestyle": "-."},
            _SHARP: {"color": "C0", "linestyle": DASHED}}
 
@@ -55,7 +56,7 @@ def _paper(fclass, m, n, delta):
 
 
 _BOUNDS = {_OURS: _paper, _FREUND: freund_epsilon}
-_SHORT = {_OURS: "our bound", _FREUND: "Freund et al."}
+_SHORT = {_OURS: "Agarwal et al.", _FREUND: "Freund et al."}
 
 
 def _function_class(fclass, default):
@@ -101,8 +102,8 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     >>> for row in rows:  # m = n = 5000: sqrt(8·10⁴·(ln 3 + ln 400)/(25·10⁶)), 4·sqrt((ln 40001 + ln 1200)/5000)
     ...     if row["x"] == 10000:
     ...         print(f"{row['series']}: {row['y']:.6f}")
-    Our bound (Cor 4.5): 0.150626
-    Bound of Freund et al. (Thm 4.14): 0.237902
+    Agarwal et al. 2005, Cor 4.5: 0.150626
+    Freund et al. 2003, Thm 3 (Agarwal et al. 2005, Thm 4.14): 0.237902
     """
     from ..shatter import Line
 
@@ -145,7 +146,7 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
                ylabel="Confidence interval size ε (uniform over F)")
         ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0), useMathText=True)
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="lower left" if len(ax.get_lines()) > 5 else "upper right", fontsize="small")
+        legend(ax, loc="lower left" if len(ax.get_lines()) > 5 else "upper right", fontsize="small")
     return result(figure, rows, return_data)
 
 
@@ -167,7 +168,7 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     >>> figure, rows = sample_complexity(Finite(1000), rho="1/4", epsilon_range=(0.1, 0.2), points=2,
     ...                                  delta=0.05, return_data=True)
     >>> [(row["series"], row["x"], row["y"]) for row in rows if row["x"] == 0.1]
-    [('Thm 1: EEM upper bound', 0.1, 385360.0), ('Proof of Thm 1, unrelaxed (beyond the paper)', 0.1, 192678.0)]
+    [('Agarwal & Roth 2005, Thm 1: EEM upper bound', 0.1, 385360.0), ('Agarwal & Roth 2005, proof of Thm 1, unrelaxed (beyond the paper)', 0.1, 192678.0)]
     """
     from ..shatter import Linear
 
@@ -185,12 +186,14 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
         return np.array([math.nan if (M := function(fclass, e, delta, rho).M) is None else M for e in epsilon],
                         dtype=float)
 
-    rows.plot(ax, panel, "Thm 1: EEM upper bound", epsilon, sizes(eem_sample_size), color="C0", linestyle=SOLID)
-    rows.plot(ax, panel, f"Proof of Thm 1, unrelaxed ({BEYOND})", epsilon, sizes(eem_exact_sample_size),
+    rows.plot(ax, panel, "Agarwal & Roth 2005, Thm 1: EEM upper bound", epsilon, sizes(eem_sample_size), color="C0",
+              linestyle=SOLID)
+    rows.plot(ax, panel, f"Agarwal & Roth 2005, proof of Thm 1, unrelaxed ({BEYOND})", epsilon, sizes(eem_exact_sample_size),
               color="C1", linestyle=DASHED)
     low, high = fclass.rank_dimension_bounds or (0, None)
     if low >= 1:
-        label = f"Cor 1: lower bound, any algorithm (rank dimension {low}{'' if low == high else ' or more'})"
+        label = (f"Agarwal & Roth 2005, Cor 1: lower bound, any algorithm "
+                 f"(rank dimension {low}{'' if low == high else ' or more'})")
         bound = [sample_complexity_lower_bound(low, e, delta, float(rho)).value for e in epsilon]
         rows.plot(ax, panel, label, epsilon, bound, color="C2", linestyle=SOLID)
     ax.axhline(1, color="gray", linewidth=0.8, linestyle=":")
@@ -199,5 +202,5 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
            ylabel="Training-set size M = m + n (examples)", title=panel)
     short_log_range(ax.xaxis, lo, hi)
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(loc="center right", fontsize="small")
+    legend(ax, loc="center right", fontsize="small", width=64)
     return result(figure, rows, return_data)

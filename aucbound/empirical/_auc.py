@@ -2,13 +2,38 @@
 
 Agarwal et al. (2005), Eq. 4: Â = (1/mn) Σ_i Σ_j [1(f(x_i) > f(x'_j)) + ½·1(f(x_i) = f(x'_j))].
 
-Each class is sorted once; for every positive x_i a binary search in the sorted negatives
-gives L_i, the number of negatives below it, and E_i, the number tied with it. Then
-2L_i + E_i = 2n·V10_i is twice its placement (DeLong's structural component; in mid-ranks,
-2(R_i − R⁺_i) with R_i the mid-rank among all N scores and R⁺_i among the positives, as in
-Sun & Xu 2014), and 2mn·Â = Σ_i (2L_i + E_i) = 2U is summed exactly in int64, so Â is a
-single correctly rounded division. The negatives' counts come from the positives' by a
-counting pass, without a second search. O(N log N) time, O(N) memory.
+The scores are split into the two classes and each class is sorted once (together about
+the time of one sort of all N scores). For the i-th smallest positive x_i, L_i is the
+number of negatives below it and E_i the number tied with it; for the j-th smallest
+negative y_j, A_j is the number of positives above it and F_j the number tied with it.
+Then 2L_i + E_i = 2n·V10_i is twice its placement (DeLong's structural component; in
+mid-ranks, 2(R_i − R⁺_i) with R_i the mid-rank among all N scores and R⁺_i among the
+positives, as in Sun & Xu 2014), likewise 2A_j + F_j = 2m·V01_j, and
+2mn·Â = Σ_i (2L_i + E_i) = 2U is summed exactly in integers, so Â is a single correctly
+rounded division. O(N log N) time (the sorts), O(N) memory.
+
+Two engines give the same integers. The compiled one (``_resample.c``, where it is built)
+splits the scores into the classes in one pass (checking as it goes that float scores are
+finite and that int64 scores lie within ±2^53, where float64 holds them exactly) and counts
+by one merge of the two sorted classes, a tied level at a time, crossing long runs of tied
+scores by galloping.
+The numpy one, used where the module is not built or with
+``_resampling.USE_COMPILED = False``, splits by boolean indexing and binary-searches each
+positive among the distinct values of the negatives. Either way the work beyond the two
+sorts is linear, or nearly.
+
+Primitives for code built on the sorted classes (all take `pos`, `neg` sorted ascending,
+float64, no NaN, and give exact int64 counts):
+
+- :func:`sorted_groups` — the two classes' scores, checked, as new sorted float64 arrays;
+- :func:`twice_u` — 2U = 2mn·Â;
+- :func:`weighted_counts` — a·L_i + b·E_i per positive and a·A_j + b·F_j per negative
+  (a = 2, b = 1: twice the structural components), one merge per (a, b);
+  :func:`weighted_deviations` — the same less a given mean, as float64;
+- :func:`_placements` — (L, E, A, F) themselves, for the bootstrap;
+- :func:`levels` — the distinct scores in increasing order with the number of positives and
+  of negatives at each: the steps of the empirical ROC curve (walking the levels from the
+  top, the curve moves from (FPR, TPR) to (FPR + neg_k/n, TPR + pos_k/m) at the k-th).
 """
 
 from __future__ import annotations
@@ -17,8 +42,21 @@ import numpy as np
 
 from .. import _validate as v
 from . import _labels
+from ._resampling import compiled_loop
 
 __all__ = ["auc", "auc_from_groups"]
+
+
+def _engine(*arrays: np.ndarray):
+    """The compiled module when it is built, switched on, and takes these arrays (float64,
+    contiguous); else None, for numpy."""
+    module = compiled_loop()
+    if module is None or not all(a.dtype == np.float64 and a.flags.c_contiguous for a in arrays):
+        return None
+    return module
+
+
+# --- the numpy engine -------------------------------------------------------------------------
 
 
 def _below_and_tied(ref: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -46,14 +84,11 @@ def _counts_at_most(values: np.ndarray, size: int) -> np.ndarray:
     return np.cumsum(np.bincount(values, minlength=size + 1)[:size])
 
 
-def _placements(pos: np.ndarray, neg: np.ndarray):
-    """Per-item counts of the other class, for sorted `pos` and `neg`.
+def _placements_numpy(pos: np.ndarray, neg: np.ndarray):
+    """:func:`_placements` by binary searches and one counting pass.
 
-    Returns ``(below, tied_pos, above, tied_neg)``: for each positive the negatives below
-    it and tied with it; for each negative the positives above it and tied with it, all
-    int64 in sorted order. A positive x_i is above the j-th smallest negative exactly when
-    L_i > j, and at or above it when L_i + E_i > j, which gives the negatives' counts by one
-    counting pass.
+    A positive x_i is above the j-th smallest negative exactly when L_i > j, and at or
+    above it when L_i + E_i > j, which gives the negatives' counts from the positives'.
     """
     m, n = pos.shape[0], neg.shape[0]
     below, tied_pos = _below_and_tied(neg, pos)
@@ -64,22 +99,179 @@ def _placements(pos: np.ndarray, neg: np.ndarray):
     return below, tied_pos, above, tied_neg
 
 
+def _levels_numpy(pos: np.ndarray, neg: np.ndarray):
+    """:func:`levels` from each class's runs of equal scores and one binary search per run."""
+    runs = []
+    for group in (pos, neg):
+        if group.shape[0] == 0:
+            runs.append((group[:0], np.zeros(0, dtype=np.int64)))
+            continue
+        starts = np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1])))
+        runs.append((group[starts], np.diff(np.append(starts, group.shape[0])).astype(np.int64)))
+    values = np.union1d(runs[0][0], runs[1][0]).astype(np.float64, copy=False)
+    counts = []
+    for run_values, run_counts in runs:
+        at = np.zeros(values.shape[0], dtype=np.int64)
+        at[np.searchsorted(values, run_values)] = run_counts
+        counts.append(at)
+    return values, counts[0], counts[1]
+
+
+# --- primitives on the sorted classes ---------------------------------------------------------
+
+
+def _placements(pos: np.ndarray, neg: np.ndarray):
+    """Per-item counts of the other class, for sorted `pos` and `neg`.
+
+    Returns ``(below, tied_pos, above, tied_neg)``: for each positive the negatives below
+    it and tied with it (L, E); for each negative the positives above it and tied with it
+    (A, F), all int64 in sorted order.
+    """
+    module = _engine(pos, neg)
+    if module is None:
+        return _placements_numpy(pos, neg)
+    below, above = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
+    tied_pos, tied_neg = np.empty_like(below), np.empty_like(above)
+    module.counts(pos, neg, 1, 0, below, above)
+    module.counts(pos, neg, 0, 1, tied_pos, tied_neg)
+    return below, tied_pos, above, tied_neg
+
+
+def weighted_counts(pos: np.ndarray, neg: np.ndarray, *weights: tuple[int, int]):
+    """``(pairs, twice_u)`` for sorted `pos` and `neg`: for each weight pair (a, b) of `weights`
+    (small non-negative integers), a pair of int64 arrays in sorted order, a·L_i + b·E_i for
+    each positive and a·A_j + b·F_j for each negative, and 2U; one merge per pair compiled,
+    one search in all with numpy.
+
+    With (2, 1) these are 2n·V10 and 2m·V01; with (4, 1), four times Σ_j ψ(x_i, y_j)² and
+    Σ_i ψ(x_i, y_j)² (for p̂1, p̂2).
+    """
+    module = _engine(pos, neg)
+    if module is None:
+        below, tied_pos, above, tied_neg = _placements_numpy(pos, neg)
+        pairs = [(a * below + b * tied_pos, a * above + b * tied_neg) for a, b in weights]
+        return pairs, 2 * int(below.sum()) + int(tied_pos.sum())
+    pairs, total = [], None
+    for a, b in weights:
+        pos_counts, neg_counts = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
+        below, tied = module.counts(pos, neg, a, b, pos_counts, neg_counts)
+        pairs.append((pos_counts, neg_counts))
+        total = 2 * below + tied
+    return pairs, twice_u(pos, neg) if total is None else total
+
+
+def exact_mean(total, count):
+    """total/count as q + r/count with q, r = divmod(total, count): for exact integers, each
+    term is exact in float64 and the result right to the last bit for any size
+    (elementwise on arrays)."""
+    return total // count + (total % count) / count
+
+
+def weighted_deviations(pos: np.ndarray, neg: np.ndarray, weights: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The two arrays of :func:`weighted_counts` for one weight pair, each less the mean of
+    its class (:func:`exact_mean` of the exact total), as float64: each value
+    ``float64(count) − mean``, as numpy subtracts a float from an int64 array. Compiled: one
+    merge writes the counts, and one pass turns them into deviations in place."""
+    module = _engine(pos, neg)
+    if module is None:
+        [(pos_counts, neg_counts)], _ = weighted_counts(pos, neg, weights)
+        total = int(pos_counts.sum())
+        return pos_counts - exact_mean(total, pos.shape[0]), neg_counts - exact_mean(total, neg.shape[0])
+    pos_out, neg_out = np.empty(pos.shape[0], dtype=np.float64), np.empty(neg.shape[0], dtype=np.float64)
+    module.counts(pos, neg, weights[0], weights[1], pos_out, neg_out)
+    return pos_out, neg_out
+
+
+def twice_u(pos: np.ndarray, neg: np.ndarray) -> int:
+    """2U = Σ_i (2L_i + E_i) = 2mn·Â, exactly, for sorted `pos` and `neg` (nothing per item)."""
+    module = _engine(pos, neg)
+    if module is None:
+        below, tied = _below_and_tied(neg, pos)
+        return 2 * int(below.sum()) + int(tied.sum())
+    below, tied = module.counts(pos, neg, 0, 0, None, None)
+    return 2 * below + tied
+
+
+def levels(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(values, pos_counts, neg_counts)`` for sorted `pos` and `neg`: the distinct scores of
+    both classes in increasing order (float64; −0.0 and 0.0 are one level) and the number
+    of positives and of negatives at each (int64), by one merge.
+
+    Σ_k pos_counts[k]·(2·Σ_{l<k} neg_counts[l] + neg_counts[k]) = 2U; each level is one
+    step of the empirical ROC curve.
+    """
+    module = _engine(pos, neg)
+    if module is None:
+        return _levels_numpy(pos, neg)
+    size = pos.shape[0] + neg.shape[0]
+    values = np.empty(size, dtype=np.float64)
+    pos_counts, neg_counts = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+    count = module.levels(pos, neg, values, pos_counts, neg_counts)
+    return values[:count].copy(), pos_counts[:count].copy(), neg_counts[:count].copy()
+
+
 def _auc(pos: np.ndarray, neg: np.ndarray) -> float:
     """Â = 2U/(2mn) with 2U = Σ_i (2L_i + E_i) summed exactly; sorts `pos` and `neg` in place."""
     pos.sort()
     neg.sort()
-    below, tied = _below_and_tied(neg, pos)
-    return (2 * int(below.sum()) + int(tied.sum())) / (2 * pos.shape[0] * neg.shape[0])
+    return twice_u(pos, neg) / (2 * pos.shape[0] * neg.shape[0])
+
+
+# --- from labels and scores -------------------------------------------------------------------
+
+
+def _split(values: np.ndarray, mask: np.ndarray, checked: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The scores of the positives and of the negatives, in order, as new float64 arrays.
+
+    `values` and `checked` are those of :func:`_labels.unchecked_scores`: unless `checked`,
+    the first float score that is NaN or infinite is refused, and integers beyond ±2^53 go to
+    their exact ranks, as :func:`_labels.scores` does — found by the split itself when compiled.
+    """
+    module = compiled_loop()
+    if module is not None and values.dtype in (np.float64, np.int64) and values.flags.c_contiguous:
+        m = int(np.count_nonzero(mask))
+        pos, neg = np.empty(m + 1, dtype=np.float64), np.empty(values.shape[0] - m + 1, dtype=np.float64)
+        first = module.split(values, np.ascontiguousarray(mask, dtype=np.bool_), pos, neg)
+        if first >= 0 and not checked:
+            if values.dtype == np.float64:
+                raise v.fail("scores", _labels.FINITE, values[first])
+            return _split(_labels.scores("scores", values), mask, True)  # integers beyond ±2^53: exact ranks
+        return pos[:m], neg[:-1]
+    if not checked:
+        if values.dtype == np.float64:
+            _labels.check_finite("scores", values)
+        else:
+            values = _labels.scores("scores", values)
+    values = values.astype(np.float64, copy=False)
+    return values[mask], values[~mask]
 
 
 def groups(labels, scores, pos_label, *, minimum: int = 1, purpose: str = "") -> tuple[np.ndarray, np.ndarray]:
-    """The checked scores of the positives and of the negatives, as new arrays; each class
-    must have at least `minimum` items (for `purpose`)."""
-    scores = _labels.scores("scores", scores)
-    mask = _labels.positive_mask(labels, pos_label, length=scores.shape[0])
-    if minimum > 1:
-        _labels.class_sizes(mask, minimum, purpose)
-    return scores[mask], scores[~mask]
+    """The checked scores of the positives and of the negatives, as new float64 arrays in
+    the order given; each class must have at least `minimum` items (for `purpose`).
+
+    The scores are checked before the labels, as :func:`_labels.scores` checks them; the
+    search for NaN and inf (and the comparison of int64 scores with ±2^53) is made by the
+    split itself, and the search made first only when the labels are refused.
+    """
+    values, checked = _labels.unchecked_scores("scores", scores)
+    try:
+        mask = _labels.positive_mask(labels, pos_label, length=values.shape[0])
+        if minimum > 1:
+            _labels.class_sizes(mask, minimum, purpose)
+    except (ValueError, TypeError):
+        if not checked and values.dtype == np.float64:
+            _labels.check_finite("scores", values)  # a bad score is named before bad labels
+        raise
+    return _split(values, mask, checked)
+
+
+def sorted_groups(labels, scores, pos_label=None, *, minimum: int = 1, purpose: str = ""):
+    """``(pos, neg)``: :func:`groups`, each class sorted ascending (new float64 arrays)."""
+    pos, neg = groups(labels, scores, pos_label, minimum=minimum, purpose=purpose)
+    pos.sort()
+    neg.sort()
+    return pos, neg
 
 
 def auc_from_groups(pos, neg) -> float:

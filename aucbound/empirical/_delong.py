@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..results import DeLong
-from ._auc import _placements, groups
+from ._auc import exact_mean, groups, weighted_counts, weighted_deviations
 
 __all__ = ["delong", "delong_variance"]
 
@@ -61,12 +61,12 @@ def _counts(pos: np.ndarray, neg: np.ndarray, *, in_order: bool) -> _Counts:
     sorting `pos` and `neg` in place."""
     if in_order:
         pos_order, neg_order = np.argsort(pos), np.argsort(neg)
-        below, tied_pos, above, tied_neg = _placements(pos[pos_order], neg[neg_order])
+        pairs, _ = weighted_counts(pos[pos_order], neg[neg_order], (2, 1), (4, 1))
     else:
         pos.sort()
         neg.sort()
-        below, tied_pos, above, tied_neg = _placements(pos, neg)
-    per_item = [2 * below + tied_pos, 2 * above + tied_neg, 4 * below + tied_pos, 4 * above + tied_neg]
+        pairs, _ = weighted_counts(pos, neg, (2, 1), (4, 1))
+    per_item = [pairs[0][0], pairs[0][1], pairs[1][0], pairs[1][1]]
     if in_order:
         for k, order in enumerate((pos_order, neg_order, pos_order, neg_order)):
             placed = np.empty_like(per_item[k])
@@ -79,15 +79,18 @@ def _rowwise(result):
     return float(result) if np.ndim(result) == 0 else result
 
 
+def _squares(deviations: np.ndarray, scale: int):
+    """Σ_k (deviations_k/scale)² along the last axis, as (Σ deviations²)/scale²."""
+    return _rowwise(np.einsum("...i,...i->...", deviations, deviations) / (scale * scale))
+
+
 def _spread(twice: np.ndarray, scale: int):
     """Σ_k (twice_k/scale − mean)² along the last axis (one value per row of a 2-D array).
 
     The mean is taken from the exact integer sum, as quotient plus remainder.
     """
-    count = twice.shape[-1]
     total = twice.sum(axis=-1, keepdims=True)
-    deviations = twice - (total // count + (total % count) / count)
-    return _rowwise(np.einsum("...i,...i->...", deviations, deviations) / (scale * scale))
+    return _squares(twice - exact_mean(total, twice.shape[-1]), scale)
 
 
 def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
@@ -174,5 +177,8 @@ def delong_variance(labels, scores, *, pos_label=None) -> float:
     0.041666666666666664
     """
     pos, neg = _two_per_class(labels, scores, pos_label)
-    s10, s01 = _variances(_counts(pos, neg, in_order=False))
-    return s10 / pos.shape[0] + s01 / neg.shape[0]
+    pos.sort()
+    neg.sort()
+    m, n = pos.shape[0], neg.shape[0]
+    deviations_pos, deviations_neg = weighted_deviations(pos, neg, (2, 1))  # 2n·V10 − 2U/m, 2m·V01 − 2U/n
+    return _squares(deviations_pos, 2 * n) / (m - 1) / m + _squares(deviations_neg, 2 * m) / (n - 1) / n

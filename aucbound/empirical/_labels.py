@@ -6,6 +6,11 @@ the two class codes once; nothing is converted to float64 on the way. Scores are
 real numbers; integer scores that a float64 could not hold exactly (beyond 2^53) are
 replaced by their exact ranks, which leaves every AUC, variance and bootstrap unchanged
 (they depend on the order of the scores only).
+
+A boolean, integer or float label array of two values is classified by linear passes — a
+count of the True values, or its minimum and maximum (and, when they are not adjacent
+integers, a count of each) — with no sort; other labels, and every error, go through
+``np.unique`` or a dict.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["scores", "score_groups", "positive_mask", "class_sizes", "encode"]
+__all__ = ["scores", "unchecked_scores", "check_finite", "score_groups", "positive_mask", "class_sizes", "encode"]
 
 _EXACT = 2**53
 
@@ -48,13 +53,38 @@ def _big_integers(parameter: str, value) -> list | None:
     return None
 
 
+FINITE = "finite (no NaN or inf)"
+
+
+def check_finite(parameter: str, values: np.ndarray) -> None:
+    """Raise for the first score of a float64 array that is NaN or infinite."""
+    v.check(parameter, np.isfinite(values), FINITE, values)
+
+
 def _real_scores(parameter: str, value) -> np.ndarray:
     """A one-dimensional array of finite real scores, as float64, as given."""
     result = v.real(parameter, value)
     if result.ndim != 1:
         raise v.fail(parameter, "a one-dimensional array", result)
-    v.check(parameter, np.isfinite(result), "finite (no NaN or inf)", result)
+    check_finite(parameter, result)
     return result
+
+
+def unchecked_scores(parameter: str, value) -> tuple[np.ndarray, bool]:
+    """(values, checked): the scores as :func:`scores` gives them, but for one check left to
+    the caller when `checked` is False, who makes it with its own next pass: a float64 array
+    not yet searched for NaN and inf (:func:`check_finite`), or an int64 array returned as it
+    is, not yet compared with ±2^53 (:func:`scores` makes it, and gives the exact ranks of
+    larger integers). Other integer scores come back as float64, checked."""
+    if isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype == np.int64:
+        return value, False
+    exact = _big_integers(parameter, value)
+    if exact is not None:
+        return _exact_ranks(exact), True
+    result = v.real(parameter, value)
+    if result.ndim != 1:
+        raise v.fail(parameter, "a one-dimensional array", result)
+    return result, isinstance(value, np.ndarray) and value.dtype.kind in "iu"
 
 
 def scores(parameter: str, value) -> np.ndarray:
@@ -90,18 +120,51 @@ def _python(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def _two_values(array: np.ndarray) -> tuple[np.ndarray, list] | None:
+    """(high, [low, high value]) when a one-dimensional boolean, integer or float array
+    holds exactly two distinct values: `high` is the boolean mask of the larger one (for
+    booleans, a read-only view of `array` itself). None otherwise (one value, three or more,
+    NaN, no labels, another dtype): :func:`encode` then decides, with ``np.unique``.
+
+    Linear passes only: a count of the True values, or the minimum and maximum, one
+    comparison, and for values that are not adjacent integers (−1 and 1, 3 and 7, floats) a
+    count of the minimum's too, so that a third value between them is not missed.
+    """
+    kind = array.dtype.kind
+    if array.ndim != 1 or array.shape[0] == 0 or kind not in "biuf":
+        return None
+    if kind == "b":
+        if not 0 < np.count_nonzero(array) < array.shape[0]:
+            return None
+        high = array.view()
+        high.flags.writeable = False
+        return high, [False, True]
+    low, top = array.min(), array.max()
+    if not low < top:  # one value, or NaN (which `encode` names)
+        return None
+    high = array == top
+    adjacent = kind in "iu" and int(top) - int(low) == 1
+    if not adjacent and np.count_nonzero(high) + np.count_nonzero(array == low) != array.shape[0]:
+        return None
+    return high, [_python(low), _python(top)]
+
+
 def encode(labels) -> tuple[np.ndarray, list]:
     """(codes, classes): each label's index into `classes`, its distinct values in sorted order.
 
     Exact for every kind of label: numpy arrays of numbers, strings or booleans by
-    ``np.unique``; object arrays (a pandas column of strings, Python integers) by their
-    Python values, through a dict of the distinct values (no per-label Python loop, so ten
-    million labels take about a second). Labels that cannot be ordered keep their order of
-    first appearance.
+    ``np.unique`` (two-valued boolean and number arrays by a minimum and a maximum, without
+    sorting); object arrays (a pandas column of strings, Python integers) by their Python
+    values, through a dict of the distinct values (no per-label Python loop, so ten million
+    labels take about a second). Labels that cannot be ordered keep their order of first
+    appearance.
     """
     array = np.asarray(labels)
     if array.ndim != 1:
         raise v.fail("labels", "a one-dimensional array", array)
+    two = _two_values(array)
+    if two is not None:
+        return two[0].astype(np.intp), two[1]
     if array.dtype.kind == "f":
         v.check("labels", ~np.isnan(array), "free of NaN", array)
     if array.dtype.kind != "O":
@@ -136,9 +199,11 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
 
     Without `pos_label`, labels must be booleans, {0, 1} or {−1, 1}, and 1 (True) is
     positive; with it, labels may be any two values and `pos_label` names the positive one.
-    Both classes must be present.
+    Both classes must be present. The mask may be a read-only view of boolean `labels`.
     """
-    codes, classes = encode(labels)
+    array = np.asarray(labels)
+    two = _two_values(array)  # the common case, by linear passes; anything else by `encode`
+    codes, classes = two if two is not None else encode(array)
     if length is not None and codes.shape[0] != length:
         raise v.ParameterError("labels", f"as long as {{scores}} ({length})", f"{codes.shape[0]} labels",
                                others=("scores",))
@@ -160,6 +225,8 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
         if not matches:
             raise v.fail("pos_label", f"one of the labels ({_shown(classes)})", pos_label)
         positive = matches[0]
+    if two is not None:  # codes is the mask of classes[1]
+        return codes if positive == 1 else ~codes
     return codes == positive
 
 

@@ -1,5 +1,6 @@
 /*
- * The stratified bootstrap's inner loop (see _bootstrap.py): 2mn·Â* for a block of resamples.
+ * The package's compiled passes: the stratified bootstrap's inner loop (see _bootstrap.py),
+ * 2mn·Â* for a block of resamples, and the AUC's split and merge (see _auc.py, below).
  *
  * twice_u(lower, upper, n, seed_words, out)
  *
@@ -29,6 +30,50 @@
  * This is numpy's own Generator(PCG64(seed)).integers(0, bound, dtype=np.uint32), call
  * after call, so the pure-numpy path of _bootstrap.py replays it. The GIL is released while
  * the resamples are drawn, so blocks run in parallel threads.
+ *
+ * The AUC's linear passes (see _auc.py, which has an exact numpy fallback for each):
+ *
+ * split(scores, mask, pos, neg) -> first
+ *
+ *   scores        float64 or int64 buffer of length N (int64 values are converted to float64,
+ *                 exactly within +-2^53)
+ *   mask          bool buffer of length N, true for a positive
+ *   pos, neg      writable float64 buffers of at least m + 1 and n + 1 items (one spare
+ *                 slot each: every score is stored in both, and only one pointer moves)
+ *   first         the index of the first float64 score that is not finite (NaN or +-inf),
+ *                 or of the first int64 score beyond +-2^53 (which float64 may round), or
+ *                 -1; the scores are split, in order, all the same
+ *
+ * counts(pos, neg, below_weight, tied_weight, pos_out, neg_out) -> (sum_below, sum_tied)
+ *
+ *   pos, neg      float64 buffers, each sorted ascending, no NaN
+ *   pos_out       None, or a writable int64 buffer of length m: for the i-th smallest
+ *                 positive, below_weight * L_i + tied_weight * E_i, with L_i and E_i the
+ *                 negatives below it and tied with it (weights from 0 to 1024)
+ *   neg_out       None, or a writable int64 buffer of length n: for the j-th smallest
+ *                 negative, below_weight * A_j + tied_weight * F_j, with A_j and F_j the
+ *                 positives above it and tied with it
+ *                 (either output may instead be a float64 buffer, both of one type: then
+ *                 each count is stored less the mean of its class's counts, T/m or T/n
+ *                 with T = below_weight * sum_below + tied_weight * sum_tied, as
+ *                 (double)count - (q + r/count) with q, r = divmod(T, count): what numpy
+ *                 gives for an int64 array minus Python's q + r/count)
+ *   sum_below     sum_i L_i = sum_j A_j, exactly (a Python integer)
+ *   sum_tied      sum_i E_i = sum_j F_j, exactly: 2U = 2 sum_below + sum_tied
+ *
+ * levels(pos, neg, values, pos_counts, neg_counts) -> K
+ *
+ *   pos, neg      float64 buffers, each sorted ascending, no NaN
+ *   values        writable float64 buffer of at least m + n items: the K distinct scores of
+ *                 both classes, ascending (-0.0 and 0.0 are one level)
+ *   pos_counts, neg_counts
+ *                 writable int64 buffers of at least m + n items: the positives and the
+ *                 negatives at each level
+ *
+ * Each is one pass over the arrays, in order: the two classes are merged as in a merge
+ * sort, one level of tied scores at a time; a long run of equal or smaller scores is
+ * crossed by doubling steps and a binary search (galloping, as in Timsort), so that heavily
+ * tied scores cost O(levels · log N) where nothing is written per item. The GIL is released.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -225,14 +270,378 @@ done:
     return result;
 }
 
+/* --- the AUC's linear passes -------------------------------------------------------------- */
+
+/* A C-contiguous buffer of `name` whose items are `itemsize` bytes of one of the struct
+ * codes in `codes`, in native byte order ('@' or '=' allowed before it); writable if asked. */
+static int typed_buffer(PyObject *object, Py_buffer *view, const char *name, Py_ssize_t itemsize, const char *codes,
+                        int writable)
+{
+    int flags = PyBUF_FORMAT | PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(object, view, flags) != 0)
+        return 0;
+    const char *format = view->format ? view->format : "B";
+    if (*format == '=' || *format == '@')
+        format++;
+    if (view->itemsize != itemsize || format[0] == '\0' || format[1] != '\0' || strchr(codes, format[0]) == NULL) {
+        PyErr_Format(PyExc_TypeError, "`%s` must be a contiguous buffer of %zd-byte items of type '%s', but has format '%s'",
+                     name, itemsize, codes, view->format ? view->format : "B");
+        PyBuffer_Release(view);
+        return 0;
+    }
+    return 1;
+}
+
+static void split_float(const double *scores, const uint8_t *mask, Py_ssize_t size, double *pos, double *neg,
+                        Py_ssize_t *first)
+{
+    Py_ssize_t i = 0, j = 0;
+    int finite = 1;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        double x = scores[k];
+        Py_ssize_t positive = mask[k] != 0;
+        pos[i] = x;
+        neg[j] = x;
+        i += positive;
+        j += 1 - positive;
+        finite &= (x - x) == 0.0; /* false for NaN and +-inf */
+    }
+    *first = -1;
+    if (!finite) {
+        for (Py_ssize_t k = 0; k < size; k++) {
+            if (!((scores[k] - scores[k]) == 0.0)) {
+                *first = k;
+                break;
+            }
+        }
+    }
+}
+
+#define EXACT_INTEGERS (INT64_C(1) << 53)
+
+static void split_int(const int64_t *scores, const uint8_t *mask, Py_ssize_t size, double *pos, double *neg,
+                      Py_ssize_t *first)
+{
+    Py_ssize_t i = 0, j = 0;
+    int exact = 1;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        int64_t value = scores[k];
+        double x = (double)value;
+        Py_ssize_t positive = mask[k] != 0;
+        pos[i] = x;
+        neg[j] = x;
+        i += positive;
+        j += 1 - positive;
+        exact &= (value <= EXACT_INTEGERS) & (value >= -EXACT_INTEGERS);
+    }
+    *first = -1;
+    if (!exact) {
+        for (Py_ssize_t k = 0; k < size; k++) {
+            if (scores[k] > EXACT_INTEGERS || scores[k] < -EXACT_INTEGERS) {
+                *first = k;
+                break;
+            }
+        }
+    }
+}
+
+static PyObject *split(PyObject *module, PyObject *args)
+{
+    PyObject *scores_object, *mask_object, *pos_object, *neg_object;
+    Py_buffer scores, mask, pos, neg;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOOO", &scores_object, &mask_object, &pos_object, &neg_object))
+        return NULL;
+    if (!typed_buffer(scores_object, &scores, "scores", 8, "dlq", 0))
+        return NULL;
+    int is_float = scores.format != NULL && strchr(scores.format, 'd') != NULL;
+    PyObject *result = NULL;
+    int have_mask = 0, have_pos = 0, have_neg = 0;
+    if (!(have_mask = typed_buffer(mask_object, &mask, "mask", 1, "?", 0)))
+        goto done;
+    if (!(have_pos = typed_buffer(pos_object, &pos, "pos", 8, "d", 1)))
+        goto done;
+    if (!(have_neg = typed_buffer(neg_object, &neg, "neg", 8, "d", 1)))
+        goto done;
+    Py_ssize_t size = scores.len / 8;
+    if (mask.len != size) {
+        PyErr_Format(PyExc_ValueError, "`mask` must hold one item per score (%zd), but has %zd", size, mask.len);
+        goto done;
+    }
+    const uint8_t *flags = mask.buf;
+    Py_ssize_t m = 0;
+    for (Py_ssize_t k = 0; k < size; k++)
+        m += flags[k] != 0;
+    if (pos.len / 8 < m + 1 || neg.len / 8 < size - m + 1) {
+        PyErr_Format(PyExc_ValueError, "`pos` and `neg` must hold at least m + 1 = %zd and n + 1 = %zd items, but hold %zd and %zd",
+                     m + 1, size - m + 1, pos.len / 8, neg.len / 8);
+        goto done;
+    }
+    Py_ssize_t first = -1;
+    Py_BEGIN_ALLOW_THREADS
+    if (is_float)
+        split_float(scores.buf, flags, size, pos.buf, neg.buf, &first);
+    else
+        split_int(scores.buf, flags, size, pos.buf, neg.buf, &first);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(first);
+done:
+    PyBuffer_Release(&scores);
+    if (have_mask)
+        PyBuffer_Release(&mask);
+    if (have_pos)
+        PyBuffer_Release(&pos);
+    if (have_neg)
+        PyBuffer_Release(&neg);
+    return result;
+}
+
+/* The first index t >= from (or size) at which a[t] < x (skip_less) or a[t] <= x (skip_at_most)
+ * fails, in a sorted `a`: a few steps one by one (runs are short in continuous scores), then
+ * doubling steps and a binary search, so that a run of r tied scores costs O(log r). */
+#define SKIP(NAME, HOLDS)                                                                 \
+    static inline Py_ssize_t NAME(const double *a, Py_ssize_t from, Py_ssize_t size, double x) \
+    {                                                                                     \
+        Py_ssize_t t = from;                                                              \
+        for (int probe = 0; probe < 4; probe++, t++)                                      \
+            if (t >= size || !(HOLDS(a[t], x)))                                           \
+                return t;                                                                 \
+        Py_ssize_t low = t, step = 4, high; /* a[low - 1] holds */                        \
+        for (;;) {                                                                        \
+            high = low + step;                                                            \
+            if (high >= size) {                                                           \
+                high = size;                                                              \
+                break;                                                                    \
+            }                                                                             \
+            if (!(HOLDS(a[high - 1], x)))                                                 \
+                break;                                                                    \
+            low = high;                                                                   \
+            step *= 2;                                                                    \
+        }                                                                                 \
+        while (low < high) { /* the answer is in [low, high] */                           \
+            Py_ssize_t middle = low + (high - low) / 2;                                   \
+            if (HOLDS(a[middle], x))                                                      \
+                low = middle + 1;                                                         \
+            else                                                                          \
+                high = middle;                                                            \
+        }                                                                                 \
+        return low;                                                                       \
+    }
+
+#define LESS(a, b) ((a) < (b))
+#define AT_MOST(a, b) ((a) <= (b))
+SKIP(skip_less, LESS)
+SKIP(skip_at_most, AT_MOST)
+
+/* One level of tied scores at a time: the positives [i, i2) at the score x, the negatives
+ * [low, j) strictly between the previous positive level and x, and [j, k) tied with x. */
+static void count_pass(const double *pos, Py_ssize_t m, const double *neg, Py_ssize_t n, int64_t below_weight,
+                       int64_t tied_weight, int64_t *pos_out, int64_t *neg_out, uint64_t *sum_below,
+                       uint64_t *sum_tied)
+{
+    Py_ssize_t i = 0, j = 0;
+    uint64_t below_total = 0, tied_total = 0;
+    while (i < m) {
+        double x = pos[i];
+        Py_ssize_t low = j;
+        j = skip_less(neg, j, n, x);
+        if (neg_out != NULL) {
+            int64_t value = below_weight * (int64_t)(m - i);
+            for (Py_ssize_t t = low; t < j; t++)
+                neg_out[t] = value;
+        }
+        Py_ssize_t k = skip_at_most(neg, j, n, x); /* neg[j] >= x: [j, k) are the ties */
+        Py_ssize_t i2 = skip_at_most(pos, i + 1, m, x);
+        below_total += (uint64_t)(i2 - i) * (uint64_t)j;
+        tied_total += (uint64_t)(i2 - i) * (uint64_t)(k - j);
+        if (pos_out != NULL) {
+            int64_t value = below_weight * (int64_t)j + tied_weight * (int64_t)(k - j);
+            for (Py_ssize_t t = i; t < i2; t++)
+                pos_out[t] = value;
+        }
+        if (neg_out != NULL) {
+            int64_t value = below_weight * (int64_t)(m - i2) + tied_weight * (int64_t)(i2 - i);
+            for (Py_ssize_t t = j; t < k; t++)
+                neg_out[t] = value;
+        }
+        i = i2;
+        j = k;
+    }
+    if (neg_out != NULL) {
+        for (Py_ssize_t t = j; t < n; t++)
+            neg_out[t] = 0;
+    }
+    *sum_below = below_total;
+    *sum_tied = tied_total;
+}
+
+/* total/count as Python computes q + r/count with q, r = divmod(total, count): each term
+ * exact in a double (q, r < 2^53), so the one division and the one addition round alike. */
+static double exact_mean(uint64_t total, uint64_t count)
+{
+    return (double)(total / count) + (double)(total % count) / (double)count;
+}
+
+/* The int64 counts in `buffer` replaced, in place, by (double)count - mean. */
+static void center(void *buffer, Py_ssize_t size, double mean)
+{
+    unsigned char *bytes = buffer;
+    for (Py_ssize_t t = 0; t < size; t++) {
+        int64_t count;
+        memcpy(&count, bytes + 8 * t, 8);
+        double deviation = (double)count - mean;
+        memcpy(bytes + 8 * t, &deviation, 8);
+    }
+}
+
+/* An output buffer of `length` items, None, int64 or float64: its struct code, 'n' for None. */
+static int optional_output(PyObject *object, Py_buffer *view, const char *name, Py_ssize_t length, char *code)
+{
+    *code = 'n';
+    if (object == Py_None)
+        return 1;
+    if (!typed_buffer(object, view, name, 8, "lqd", 1))
+        return 0;
+    if (view->len / 8 != length) {
+        PyErr_Format(PyExc_ValueError, "`%s` must hold %zd items, but holds %zd", name, length, view->len / 8);
+        PyBuffer_Release(view);
+        return 0;
+    }
+    *code = strchr(view->format, 'd') != NULL ? 'd' : 'q';
+    return 1;
+}
+
+static PyObject *counts(PyObject *module, PyObject *args)
+{
+    PyObject *pos_object, *neg_object, *pos_out_object, *neg_out_object;
+    long long below_weight, tied_weight;
+    Py_buffer pos, neg, pos_out, neg_out;
+    char pos_code = 'n', neg_code = 'n';
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOLLOO", &pos_object, &neg_object, &below_weight, &tied_weight, &pos_out_object,
+                          &neg_out_object))
+        return NULL;
+    if (below_weight < 0 || below_weight > 1024 || tied_weight < 0 || tied_weight > 1024) {
+        PyErr_SetString(PyExc_ValueError, "the weights must be integers from 0 to 1024");
+        return NULL;
+    }
+    if (!typed_buffer(pos_object, &pos, "pos", 8, "d", 0))
+        return NULL;
+    if (!typed_buffer(neg_object, &neg, "neg", 8, "d", 0)) {
+        PyBuffer_Release(&pos);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t m = pos.len / 8, n = neg.len / 8;
+    /* the sums are at most m·n; a centred output's total T at most max(weights)·m·n */
+    if (m > 0 && (uint64_t)n > UINT64_MAX / (uint64_t)m) {
+        PyErr_Format(PyExc_ValueError, "m·n must stay below 2^64, but m = %zd and n = %zd", m, n);
+        goto done;
+    }
+    if (!optional_output(pos_out_object, &pos_out, "pos_out", m, &pos_code))
+        goto done;
+    if (!optional_output(neg_out_object, &neg_out, "neg_out", n, &neg_code))
+        goto done;
+    if (pos_code != 'n' && neg_code != 'n' && pos_code != neg_code) {
+        PyErr_SetString(PyExc_TypeError, "`pos_out` and `neg_out` must be of one type, int64 or float64");
+        goto done;
+    }
+    uint64_t heavier = (uint64_t)(below_weight > tied_weight ? below_weight : tied_weight);
+    if ((pos_code == 'd' || neg_code == 'd') && heavier > 1 && (uint64_t)m * (uint64_t)n > UINT64_MAX / heavier) {
+        PyErr_Format(PyExc_ValueError, "%llu·m·n must stay below 2^64 for centred counts, but m = %zd and n = %zd",
+                     (unsigned long long)heavier, m, n);
+        goto done;
+    }
+    uint64_t sum_below, sum_tied;
+    Py_BEGIN_ALLOW_THREADS
+    count_pass(pos.buf, m, neg.buf, n, (int64_t)below_weight, (int64_t)tied_weight,
+               pos_code != 'n' ? (int64_t *)pos_out.buf : NULL, neg_code != 'n' ? (int64_t *)neg_out.buf : NULL,
+               &sum_below, &sum_tied);
+    uint64_t total = (uint64_t)below_weight * sum_below + (uint64_t)tied_weight * sum_tied;
+    if (pos_code == 'd' && m > 0)
+        center(pos_out.buf, m, exact_mean(total, (uint64_t)m));
+    if (neg_code == 'd' && n > 0)
+        center(neg_out.buf, n, exact_mean(total, (uint64_t)n));
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("(KK)", (unsigned long long)sum_below, (unsigned long long)sum_tied);
+done:
+    if (pos_code != 'n')
+        PyBuffer_Release(&pos_out);
+    if (neg_code != 'n')
+        PyBuffer_Release(&neg_out);
+    PyBuffer_Release(&pos);
+    PyBuffer_Release(&neg);
+    return result;
+}
+
+static Py_ssize_t level_pass(const double *pos, Py_ssize_t m, const double *neg, Py_ssize_t n, double *values,
+                             int64_t *pos_counts, int64_t *neg_counts)
+{
+    Py_ssize_t i = 0, j = 0, level = 0;
+    while (i < m || j < n) {
+        double x = i < m && (j >= n || pos[i] <= neg[j]) ? pos[i] : neg[j];
+        Py_ssize_t i2 = skip_at_most(pos, i, m, x), j2 = skip_at_most(neg, j, n, x);
+        values[level] = x;
+        pos_counts[level] = (int64_t)(i2 - i);
+        neg_counts[level] = (int64_t)(j2 - j);
+        level++;
+        i = i2;
+        j = j2;
+    }
+    return level;
+}
+
+static PyObject *levels(PyObject *module, PyObject *args)
+{
+    PyObject *objects[5];
+    Py_buffer views[5];
+    static const char *names[5] = {"pos", "neg", "values", "pos_counts", "neg_counts"};
+    static const char *codes[5] = {"d", "d", "d", "lq", "lq"};
+    PyObject *result = NULL;
+    int held = 0;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4]))
+        return NULL;
+    for (; held < 5; held++)
+        if (!typed_buffer(objects[held], &views[held], names[held], 8, codes[held], held >= 2))
+            goto done;
+    Py_ssize_t m = views[0].len / 8, n = views[1].len / 8;
+    for (int k = 2; k < 5; k++) {
+        if (views[k].len / 8 < m + n) {
+            PyErr_Format(PyExc_ValueError, "`%s` must hold at least m + n = %zd items, but holds %zd", names[k], m + n,
+                         views[k].len / 8);
+            goto done;
+        }
+    }
+    Py_ssize_t count;
+    Py_BEGIN_ALLOW_THREADS
+    count = level_pass(views[0].buf, m, views[1].buf, n, views[2].buf, views[3].buf, views[4].buf);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(count);
+done:
+    for (int k = 0; k < held; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"twice_u", twice_u, METH_VARARGS,
      "twice_u(lower, upper, n, seed_words, out): 2mn·Â* of len(out) stratified resamples, into out."},
+    {"split", split, METH_VARARGS,
+     "split(scores, mask, pos, neg): the scores of the positives and the negatives, in order, as float64; "
+     "returns the index of the first non-finite float (or int beyond 2^53), or -1."},
+    {"counts", counts, METH_VARARGS,
+     "counts(pos, neg, below_weight, tied_weight, pos_out, neg_out): each sorted class's counts of the other, "
+     "by one merge (float64 outputs: less their mean); returns (sum_below, sum_tied)."},
+    {"levels", levels, METH_VARARGS,
+     "levels(pos, neg, values, pos_counts, neg_counts): the distinct scores of two sorted classes and each "
+     "class's count at each; returns their number."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_resample", "The stratified bootstrap's resampling loop (see bootstrap.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_resample", "The stratified bootstrap's resampling loop and the AUC's linear passes (see _resampling.py, _auc.py).",
+    -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__resample(void)

@@ -16,7 +16,8 @@ The loop is the package's one compiled module (``_resample.c``, built when a C c
 there): the same PCG64 and the same exact Lemire draws as numpy's, at 4–6 ns per drawn
 item with the GIL released. Without it, numpy draws the identical stream, a few times
 slower; the choice is made at call time, and the results are the same resample for
-resample.
+resample. The same module holds the AUC's split and merge passes, with the same switch and
+the same guarantee (see ``_auc.py``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ MAX_RESAMPLES = 10**7
 #: The most items drawn in all, resamples × (m + n): about a minute in numpy, 20 s compiled.
 MAX_WORK = 2 * 10**10
 
-#: Set to False to use the numpy engine even where the compiled one is built (for tests).
+#: Set to False to use the numpy engines even where the compiled module is built (for tests):
+#: the bootstrap's loop and the AUC's split and merge alike.
 USE_COMPILED = True
 
 

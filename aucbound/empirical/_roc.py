@@ -48,6 +48,7 @@ import numpy as np
 from .. import _validate as v
 from ..results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
+from ._auc import levels, sorted_groups
 from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
 
 __all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
@@ -63,27 +64,11 @@ MAX_BAND_POINTS = 10**6
 
 
 def _levels(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(values, pos_at, neg_at, pos_level, neg_level) for sorted `pos` and `neg`.
-
-    `values` are the distinct scores in increasing order; `pos_at[k]` and `neg_at[k]` count
-    the positives and negatives at `values[k]`; `pos_level` and `neg_level` give each sorted
-    item's level. One stable merge of the two sorted classes (linear: the sort finds two runs).
-    """
-    m = pos.shape[0]
-    pooled = np.concatenate((pos, neg))
-    order = np.argsort(pooled, kind="stable")
-    merged = pooled[order]
-    new = np.empty(merged.shape[0], dtype=bool)
-    new[0] = True
-    np.not_equal(merged[1:], merged[:-1], out=new[1:])
-    level = np.cumsum(new) - 1
-    values = merged[new]
-    is_pos = order < m
-    pos_at = np.bincount(level[is_pos], minlength=values.shape[0])
-    neg_at = np.bincount(level[~is_pos], minlength=values.shape[0])
-    item_level = np.empty_like(level)
-    item_level[order] = level
-    return values, pos_at, neg_at, item_level[:m], item_level[m:]
+    """(values, pos_at, neg_at, pos_level, neg_level) for sorted `pos` and `neg`: the distinct
+    scores in increasing order, the positives and negatives at each (one merge,
+    :func:`~aucbound.empirical._auc.levels`), and each sorted item's level."""
+    values, pos_at, neg_at = levels(pos, neg)
+    return values, pos_at, neg_at, np.searchsorted(values, pos), np.searchsorted(values, neg)
 
 
 def _midpoints(values: np.ndarray) -> np.ndarray:
@@ -106,7 +91,7 @@ def _from_top(counts_at: np.ndarray) -> np.ndarray:
 def _curve(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
     """The curve of the sorted classes `pos` and `neg`."""
     m, n = pos.shape[0], neg.shape[0]
-    values, pos_at, neg_at, _, _ = _levels(pos, neg)
+    values, pos_at, neg_at = levels(pos, neg)
     tp, fp = _from_top(pos_at), _from_top(neg_at)
     thresholds = np.concatenate(([math.inf], _midpoints(values)[::-1], [-math.inf]))
     below = np.concatenate(([0], np.cumsum(neg_at)[:-1]))
@@ -120,12 +105,7 @@ def _sorted_groups(labels, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
     if _labels._big_integers("scores", scores) is not None:
         raise v.ParameterError("scores", "within ±2^53 for an ROC curve (its thresholds are float64 values)",
                                "integers beyond 2^53")
-    scores = _labels.scores("scores", scores)
-    mask = _labels.positive_mask(labels, pos_label, length=scores.shape[0])
-    pos, neg = scores[mask], scores[~mask]
-    pos.sort()
-    neg.sort()
-    return pos, neg
+    return sorted_groups(labels, scores, pos_label)
 
 
 def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:

@@ -39,3 +39,20 @@ def cli_error(cli):
         return result.stderr
 
     return run
+
+
+@pytest.fixture(scope="session")
+def asah():
+    """The four aSAH columns of tests/data/asah_markers.csv: the markers wfns, s100b and ndka as
+    float arrays, ``outcome`` as the list of labels ('Good'/'Poor') and ``poor`` as booleans."""
+    import csv
+    from pathlib import Path
+
+    import numpy as np
+
+    with (Path(__file__).parent / "data" / "asah_markers.csv").open(newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    columns = {name: np.array([float(row[name]) for row in rows]) for name in ("wfns", "s100b", "ndka")}
+    columns["outcome"] = [row["outcome"] for row in rows]
+    columns["poor"] = np.array([row["outcome"] == "Poor" for row in rows])
+    return columns

@@ -3,25 +3,14 @@
 The columns are embedded in ``tests/data/asah_markers.csv``; cases are ``outcome == Poor``.
 """
 
-import csv
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import aucbound as ab
 
 DATA = Path(__file__).parent / "data" / "asah_markers.csv"
 TOLERANCE = 1e-9
-
-
-@pytest.fixture(scope="module")
-def asah():
-    with DATA.open(newline="") as stream:
-        rows = list(csv.DictReader(stream))
-    columns = {name: np.array([float(row[name]) for row in rows]) for name in ("wfns", "s100b", "ndka")}
-    columns["poor"] = np.array([row["outcome"] == "Poor" for row in rows])
-    return columns
 
 
 def test_the_embedded_columns_are_the_full_data(asah):

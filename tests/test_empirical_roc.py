@@ -21,12 +21,6 @@ from aucbound.empirical._roc import _sorted_groups, resampled_curves
 DATA = Path(__file__).parent / "data"
 
 
-def asah(column: str):
-    with (DATA / "asah_markers.csv").open(newline="") as stream:
-        rows = list(csv.DictReader(stream))
-    return [row["outcome"] for row in rows], [float(row[column]) for row in rows]
-
-
 def hexfloat(text: str) -> float:
     return float(text) if "x" not in text else float.fromhex(text)
 
@@ -80,10 +74,10 @@ def tied_data(seed: int, size: int = 40):
 
 # --- pROC's values ----------------------------------------------------------------------------
 
-def test_s100b_curve_is_procs_to_the_last_bit():
+def test_s100b_curve_is_procs_to_the_last_bit(asah):
     """All 51 thresholds, specificities, sensitivities and counts of pROC's s100b curve
     (recorded in hexadecimal by pROC's own test suite), in pROC's order reversed."""
-    labels, scores = asah("s100b")
+    labels, scores = asah["outcome"], asah["s100b"]
     curve = ab.roc_curve(labels, scores, pos_label="Poor")
     with (DATA / "proc_s100b_coords.csv").open(newline="") as stream:
         rows = list(csv.DictReader(stream))[::-1]
@@ -96,9 +90,9 @@ def test_s100b_curve_is_procs_to_the_last_bit():
     assert curve.auc == 0.7313685636856369  # pROC's auc(r.s100b)
 
 
-def test_best_youden_threshold_of_s100b_is_procs():
+def test_best_youden_threshold_of_s100b_is_procs(asah):
     """pROC: coords(r.s100b, "best") is the single point at threshold 0.205."""
-    labels, scores = asah("s100b")
+    labels, scores = asah["outcome"], asah["s100b"]
     best = ab.best_threshold(ab.roc_curve(labels, scores, pos_label="Poor"))
     assert len(best) == 1 and best[0].threshold == pytest.approx(0.205, abs=1e-9)
     assert (best[0].tp, best[0].fp) == (26, 14)
@@ -139,8 +133,8 @@ PROC_PARTIAL = [
 
 
 @pytest.mark.parametrize("marker, a, b, focus, correct, expected", PROC_PARTIAL)
-def test_partial_auc_is_procs(marker, a, b, focus, correct, expected):
-    labels, scores = asah(marker)
+def test_partial_auc_is_procs(asah, marker, a, b, focus, correct, expected):
+    labels, scores = asah["outcome"], asah[marker]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ndka's (1, 0.9) corrected value is below ½
         result = ab.partial_auc(labels, scores, pos_label="Poor", range=(a, b), focus=focus, correct=correct,

@@ -9,7 +9,6 @@ mpmath, without the library's code. Cases are ``outcome == Poor`` in the aSAH da
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import re
@@ -26,15 +25,6 @@ from aucbound.bounds import split_sample
 
 DATA = Path(__file__).parent / "data" / "asah_markers.csv"
 PROC = 1e-6  # pROC's printed values have 7 significant digits
-
-
-@pytest.fixture(scope="module")
-def asah():
-    with DATA.open(newline="") as stream:
-        rows = list(csv.DictReader(stream))
-    columns = {name: np.array([float(row[name]) for row in rows]) for name in ("wfns", "s100b", "ndka")}
-    columns["poor"] = np.array([row["outcome"] == "Poor" for row in rows])
-    return columns
 
 
 def close(value, expected, rel=PROC):

@@ -27,22 +27,14 @@ def test_roc_best_threshold_is_procs(cli):
     assert [row["threshold"] for row in data["results"]] == [pytest.approx(0.205, abs=1e-9)]
 
 
-def test_roc_at_specificities_has_both_intervals(cli):
+def test_roc_at_specificities_has_both_intervals(cli, asah):
     result = cli("roc", DATA, "--score", "wfns", *ASAH, "--specificity", "0.9", "--bootstrap", "200", "--format", "json")
     row = json.loads(result.stdout)["results"][0]
-    labels, scores = _asah("wfns")
+    labels, scores = asah["outcome"], asah["wfns"]
     band = ab.roc_band(labels, scores, pos_label="Poor", specificities=[0.9])
     assert (row["dkw_lo"], row["dkw_hi"], row["sensitivity"]) == (band.lo[0], band.hi[0], band.estimate[0])
     boot = ab.roc_band(labels, scores, pos_label="Poor", specificities=[0.9], method="bootstrap", resamples=200)
     assert (row["bootstrap_lo"], row["bootstrap_hi"]) == (boot.lo[0], boot.hi[0])
-
-
-def _asah(column):
-    import csv
-
-    with open(DATA, newline="") as stream:
-        rows = list(csv.DictReader(stream))
-    return [row["outcome"] for row in rows], [float(row[column]) for row in rows]
 
 
 @pytest.mark.parametrize("args, expected", [

@@ -3,13 +3,11 @@
 The columns are embedded in ``tests/data/asah_markers.csv``; cases are ``outcome == Poor``.
 """
 
-from pathlib import Path
 
 import pytest
 
 import aucbound as ab
 
-DATA = Path(__file__).parent / "data" / "asah_markers.csv"
 TOLERANCE = 1e-9
 
 

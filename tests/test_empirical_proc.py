@@ -3,7 +3,6 @@
 The columns are embedded in ``tests/data/asah_markers.csv``; cases are ``outcome == Poor``.
 """
 
-
 import pytest
 
 import aucbound as ab

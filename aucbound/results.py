@@ -629,7 +629,8 @@ class PartialAUC(_AtConfidence):
     standardisation (1 + (auc − min)/(max − min))/2 when asked for, with min the area under
     the chance diagonal and max the range's width (½ for a curve on the diagonal, 1 for a
     perfect one); ``estimate`` is the one reported (corrected when asked for). ``lo`` and
-    ``hi`` are the bootstrap percentile interval for ``estimate`` (None without resamples).
+    ``hi`` are the bootstrap percentile interval for ``estimate`` and ``guarantee`` its kind
+    (all None without resamples).
     """
 
     focus: str
@@ -645,7 +646,7 @@ class PartialAUC(_AtConfidence):
     hi: float | None
     resamples: int | None
     seed: int | None
-    guarantee: str
+    guarantee: str | None
     source: str
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import aucbound as ab
 from aucbound.empirical import bootstrap_aucs
-from aucbound.empirical._roc import _sorted_groups, resampled_curves
+from aucbound.empirical._roc import _curve, _sorted_groups, resampled_curves
 
 DATA = Path(__file__).parent / "data"
 
@@ -217,7 +217,7 @@ def test_resampled_curves_are_the_auc_bootstraps_resamples():
     pos, neg = _sorted_groups(labels, scores, None)
     m, n = pos.shape[0], neg.shape[0]
     areas = []
-    for tp, fp in resampled_curves(pos, neg, 200, 5):
+    for tp, fp in resampled_curves(_curve(pos, neg), pos, neg, 200, 5):
         areas.append(float(naive_area([(Fraction(b, n), Fraction(a, m)) for a, b in zip(tp.tolist(), fp.tolist())],
                                       0, 1)))
     assert areas == bootstrap_aucs(labels, scores, resamples=200, seed=5).tolist()
@@ -256,7 +256,7 @@ def test_bootstrap_band_is_the_percentile_of_resampled_readings():
     pos, neg = _sorted_groups(labels, scores, None)
     m, n = pos.shape[0], neg.shape[0]
     readings = []
-    for tp, fp in resampled_curves(pos, neg, 300, 2):
+    for tp, fp in resampled_curves(_curve(pos, neg), pos, neg, 300, 2):
         points = [(Fraction(n - b, n), Fraction(a, m)) for a, b in zip(tp.tolist(), fp.tolist())]
         readings.append([float(naive_read(points, s)) for s in (0.3, 0.8)])
     lo, hi = np.quantile(np.array(readings), [0.025, 0.975], axis=0)

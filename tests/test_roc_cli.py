@@ -55,7 +55,9 @@ def test_auc_with_several_scores_prints_one_block_each(cli):
     assert "0.731369" in table and "0.823679" in table
     data = json.loads(cli("auc", DATA, "--score", "s100b", "--score", "wfns", *ASAH, "--method", "delong",
                           "--format", "json").stdout)
-    assert [block["parameters"]["auc"] for block in data] == [0.7313685636856369, 0.8236788617886179]
+    assert [block["auc"] for block in data["parameters"]["per_score"]] == [0.7313685636856369, 0.8236788617886179]
+    assert [(row["score"], row["estimate"]) for row in data["results"]] == [("s100b", 0.7313685636856369),
+                                                                            ("wfns", 0.8236788617886179)]
     rows = cli("auc", DATA, "--score", "s100b", "--score", "wfns", *ASAH, "--method", "delong",
                "--format", "csv").stdout.splitlines()
     assert rows[0].startswith("score,method,") and [row.split(",")[0] for row in rows[1:]] == ["s100b", "wfns"]

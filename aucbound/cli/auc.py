@@ -145,7 +145,7 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
     if len(blocks) > 1 and output_format in ("json", "csv"):
-        _emit_together(blocks, file, label, positive, partial, output_format)
+        _emit_together(blocks, file, label, positive, output_format)
         return
     for k, (name, result, title) in enumerate(blocks):
         if k:
@@ -161,28 +161,16 @@ def _emit_block(name, result, title, file, label, positive, partial, output_form
         _emit_partial(result, inputs, title, output_format, tablefmt)
 
 
-def _emit_together(blocks, file, label, positive, partial, output_format):
-    """Several score columns as one JSON list of the single-column documents, or one CSV with a
-    leading ``score`` column."""
-    import contextlib
-    import csv
-    import io
-    import json
-    import sys
-
-    texts = []
-    for name, result, title in blocks:
-        with contextlib.redirect_stdout(io.StringIO()) as text:
-            _emit_block(name, result, title, file, label, positive, partial, output_format)
-        texts.append(text.getvalue())
-    if output_format == "json":
-        json.dump([json.loads(text) for text in texts], sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return
-    writer = None
-    for (name, _, _), text in zip(blocks, texts):
-        for row in csv.DictReader(io.StringIO(text)):
-            if writer is None:
-                writer = csv.DictWriter(sys.stdout, fieldnames=["score", *row], lineterminator="\n")
-                writer.writeheader()
-            writer.writerow({"score": name, **row})
+def _emit_together(blocks, file, label, positive, output_format):
+    """Several score columns as one JSON document or CSV table: every row with its ``score``,
+    and each column's summary (Â, m, n, the variance, …) in the parameters' ``per_score``."""
+    records, per_score = [], []
+    for name, result, _ in blocks:
+        data = result.as_dict()
+        rows = data.pop("rows", None)
+        records += [{"score": name, **row.as_dict()} for row in result.rows] if rows is not None \
+            else [{"score": name, **data}]
+        per_score.append({"score": name, **data})
+    parameters = {"file": file, "scores": [name for name, _, _ in blocks], "label": label, "positive": positive,
+                  "per_score": per_score}
+    emit(records=records, columns=[], parameters=parameters, output_format=output_format)

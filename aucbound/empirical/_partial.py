@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import PartialAUC
-from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, resampled_curves
+from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, oriented, resampled_curves
 
 __all__ = ["partial_auc"]
 
@@ -41,7 +41,7 @@ MCCLISH = "McClish 1989"
 
 
 def _area(x: np.ndarray, y: np.ndarray, a: float, b: float) -> float:
-    """∫_a^b of the broken line through (x, y), x nondecreasing from 0 to 1; vertical steps add nothing."""
+    """∫_a^b of the broken line through (x, y), x nondecreasing; vertical steps add nothing."""
     x0, x1, y0, y1 = x[:-1], x[1:], y[:-1], y[1:]
     lo, hi = np.clip(x0, a, b), np.clip(x1, a, b)
     keep = hi > lo
@@ -50,16 +50,13 @@ def _area(x: np.ndarray, y: np.ndarray, a: float, b: float) -> float:
     return float(np.sum((hi - lo) * (2 * y0 + slope * ((lo - x0) + (hi - x0))) / 2))
 
 
-def _oriented_counts(tp: np.ndarray, fp: np.ndarray, m: int, n: int, focus: str) -> tuple[np.ndarray, np.ndarray]:
-    """(x, y): the focus coordinate (nondecreasing) and the other one, from the counts."""
-    sensitivity, specificity = tp / m, (n - fp) / n
-    if focus == "specificity":
-        return specificity[::-1], sensitivity[::-1]
-    return sensitivity, specificity
+def _diagonal(a: float, b: float) -> float:
+    """The area under the chance diagonal over [a, b] of either axis: (b − a)(2 − a − b)/2."""
+    return (b - a) * (2.0 - a - b) / 2.0
 
 
 def _mcclish(area: float, a: float, b: float) -> float:
-    low = (b - a) * (2.0 - a - b) / 2.0
+    low = _diagonal(a, b)
     return (1.0 + (area - low) / ((b - a) - low)) / 2.0
 
 
@@ -106,26 +103,26 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     curve = _curve(pos, neg)
     m, n = curve.m, curve.n
 
-    def value(tp, fp):
-        area = _area(*_oriented_counts(tp, fp, m, n, focus), low, high)
+    def value(tp, fp):  # ∫ over the focus axis; x is that coordinate negated, so the range is too
+        area = _area(*oriented(tp, fp, m, n, focus), -high, -low)
         return _mcclish(area, low, high) if correct else area
 
-    area = _area(*_oriented_counts(curve.tp, curve.fp, m, n, focus), low, high)
+    area = _area(*oriented(curve.tp, curve.fp, m, n, focus), -high, -low)
     corrected = _mcclish(area, low, high) if correct else None
-    if corrected is not None and corrected < 0.5:
-        warnings.warn(f"the partial AUC {area:.6g} is below the chance diagonal's {(high - low) * (2 - low - high) / 2:.6g} "
+    if correct and area < _diagonal(low, high):
+        warnings.warn(f"the partial AUC {area:.6g} is below the chance diagonal's {_diagonal(low, high):.6g} "
                       f"over the range: McClish's standardisation {corrected:.6g} is below 1/2 and means little",
                       stacklevel=2)
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)
-        values = np.fromiter((value(tp, fp) for tp, fp in resampled_curves(pos, neg, resamples, seed, report)),
+        values = np.fromiter((value(tp, fp) for tp, fp in resampled_curves(curve, pos, neg, resamples, seed, report)),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     return PartialAUC(
         focus=focus, low=low, high=high, auc=area, corrected=corrected,
         estimate=area if corrected is None else corrected, m=m, n=n, delta=delta, lo=lo, hi=hi,
         resamples=resamples, seed=seed if resamples is not None else None,
-        guarantee="asymptotic" if resamples is not None else "none",
+        guarantee="asymptotic" if resamples is not None else None,
         source=SOURCE + (f"; {MCCLISH}" if correct else "") + ("; bootstrap percentile" if resamples is not None else ""),
     )

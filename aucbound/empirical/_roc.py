@@ -63,14 +63,6 @@ BEST_METHODS = ("youden", "closest-topleft")
 MAX_BAND_POINTS = 10**6
 
 
-def _levels(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(values, pos_at, neg_at, pos_level, neg_level) for sorted `pos` and `neg`: the distinct
-    scores in increasing order, the positives and negatives at each (one merge,
-    :func:`~aucbound.empirical._auc.levels`), and each sorted item's level."""
-    values, pos_at, neg_at = levels(pos, neg)
-    return values, pos_at, neg_at, np.searchsorted(values, pos), np.searchsorted(values, neg)
-
-
 def _midpoints(values: np.ndarray) -> np.ndarray:
     """Thresholds between consecutive distinct `values`, each > the lower and ≤ the upper."""
     a, b = values[:-1], values[1:]
@@ -127,8 +119,9 @@ def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:
 
 
 def _point(curve: ROCCurve, k: int) -> OperatingPoint:
-    return OperatingPoint(threshold=float(curve.thresholds[k]), specificity=float(curve.specificity[k]),
-                          sensitivity=float(curve.sensitivity[k]), tp=int(curve.tp[k]), fp=int(curve.fp[k]))
+    tp, fp = int(curve.tp[k]), int(curve.fp[k])
+    return OperatingPoint(threshold=float(curve.thresholds[k]), specificity=(curve.n - fp) / curve.n,
+                          sensitivity=tp / curve.m, tp=tp, fp=fp)
 
 
 def _read(x: np.ndarray, y: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -147,20 +140,22 @@ def _read(x: np.ndarray, y: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.
     return value, np.where(exact, k, -1)
 
 
-def _oriented(curve: ROCCurve, focus: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(x, y, order): the given coordinate negated and the read one, both nondecreasing, and the
-    point indices they come from — for reading sensitivity at specificity or the reverse."""
+def oriented(tp: np.ndarray, fp: np.ndarray, m: int, n: int, focus: str) -> tuple[np.ndarray, np.ndarray]:
+    """(x, y) along a curve given by its counts: x the `focus` coordinate negated and y the other
+    one, both nondecreasing (the points in the curve's order for a specificity, reversed for a
+    sensitivity) — the form :func:`_read` reads and the partial AUC integrates."""
+    sensitivity, specificity = tp / m, (n - fp) / n
     if focus == "specificity":
-        return -curve.specificity, curve.sensitivity, np.arange(curve.tp.shape[0])
-    order = np.arange(curve.tp.shape[0])[::-1]
-    return -curve.sensitivity[::-1], curve.specificity[::-1], order
+        return -specificity, sensitivity
+    return -sensitivity[::-1], specificity[::-1]
 
 
 def _read_curve(curve: ROCCurve, focus: str, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The other coordinate at each of `values` of `focus`, and the point index (−1: interpolated)."""
-    x, y, order = _oriented(curve, focus)
-    read, k = _read(x, y, -values)
-    return read, np.where(k >= 0, order[np.maximum(k, 0)], -1)
+    read, k = _read(*oriented(curve.tp, curve.fp, curve.m, curve.n, focus), -values)
+    if focus == "sensitivity":  # the points were read in reverse
+        k = np.where(k >= 0, len(curve) - 1 - k, -1)
+    return read, k
 
 
 FOCUSES = ("specificity", "sensitivity")
@@ -230,7 +225,8 @@ def best_threshold(curve: ROCCurve, *, method: str = "youden") -> tuple[Operatin
     near = np.hypot((m - tp) * float(n), fp * float(m))
     candidates = np.flatnonzero(near <= near.min() * (1 + 1e-9))
     exact = [((m - int(tp[k])) * n) ** 2 + (int(fp[k]) * m) ** 2 for k in candidates]
-    return tuple(_point(curve, int(k)) for k, value in zip(candidates, exact) if value == min(exact))
+    closest = min(exact)
+    return tuple(_point(curve, int(k)) for k, value in zip(candidates, exact) if value == closest)
 
 
 def dkw_epsilon(k: int, delta: float) -> float:
@@ -269,13 +265,13 @@ def _dkw(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple
     return 1.0 - hi, 1.0 - lo, eps_pos, eps_neg
 
 
-def resampled_curves(pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None):
-    """Yield the ROC curve of each stratified resample of the sorted classes, as (tp, fp) counts at
-    the original curve's thresholds (a resample holds only observed scores), with the bootstrap's
-    stream (:func:`~aucbound.empirical._resampling.resampled_draws`)."""
-    values, _, _, pos_level, neg_level = _levels(pos, neg)
-    size = values.shape[0]
-    for done, (drawn_neg, drawn_pos) in enumerate(resampled_draws(pos.shape[0], neg.shape[0], resamples, seed), 1):
+def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None):
+    """Yield the ROC curve of each stratified resample of the sorted classes `pos` and `neg` (whose
+    curve is `curve`), as (tp, fp) counts at the curve's thresholds (a resample holds only observed
+    scores), with the bootstrap's stream (:func:`~aucbound.empirical._resampling.resampled_draws`)."""
+    size = curve.levels.shape[0]
+    pos_level, neg_level = np.searchsorted(curve.levels, pos), np.searchsorted(curve.levels, neg)
+    for done, (drawn_neg, drawn_pos) in enumerate(resampled_draws(curve.m, curve.n, resamples, seed), 1):
         yield (_from_top(np.bincount(pos_level[drawn_pos], minlength=size)),
                _from_top(np.bincount(neg_level[drawn_neg], minlength=size)))
         if progress is not None and (done % 64 == 0 or done == resamples):
@@ -286,19 +282,15 @@ def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
     """`resamples` checked against :data:`MAX_RESAMPLES` and the work limit for m + n items."""
     resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
     items = m + n + per_resample
+    # a resample here is a numpy pass per class, about 20 times the cost per item of the compiled AUC loop
     return v.at_most("resamples", resamples, max(1, MAX_WORK // (20 * items)),
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
 
 
 def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress):
-    x, y, _ = _oriented(curve, focus)
     read = np.empty((resamples, values.shape[0]))
-    for r, (tp, fp) in enumerate(resampled_curves(pos, neg, resamples, seed, progress)):
-        sens, spec = tp / curve.m, (curve.n - fp) / curve.n
-        if focus == "specificity":
-            read[r], _ = _read(-spec, sens, -values)
-        else:
-            read[r], _ = _read(-sens[::-1], spec[::-1], -values)
+    for r, (tp, fp) in enumerate(resampled_curves(curve, pos, neg, resamples, seed, progress)):
+        read[r], _ = _read(*oriented(tp, fp, curve.m, curve.n, focus), -values)
     lo, hi = np.quantile(read, [delta / 2, 1 - delta / 2], axis=0)
     return lo, hi
 

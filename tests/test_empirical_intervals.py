@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 import aucbound as ab
 from aucbound.empirical import default_methods
 from tests.test_empirical_auc import brute_delong, tied_data
-from tests.test_empirical_proc import asah  # noqa: F401  (fixture)
 
 DETERMINISTIC = [key for key, spec in ab.METHODS.items() if not spec.needs_scores]
 

@@ -196,7 +196,6 @@ def test_the_engines_agree_on_every_primitive(monkeypatch, kind, size):
         lambda: _auc.twice_u(pos, neg),
         lambda: _auc._placements(pos, neg),
         lambda: _auc.weighted_counts(pos, neg, (2, 1), (4, 1), (1, 0), (0, 0)),
-        lambda: _auc.weighted_counts(pos, neg),
         lambda: _auc.weighted_deviations(pos, neg, (2, 1)),
         lambda: _auc.weighted_deviations(pos, neg, (4, 1)),
         lambda: _auc.levels(pos, neg),

@@ -29,7 +29,7 @@ float64, no NaN, and give exact int64 counts):
 - :func:`twice_u` — 2U = 2mn·Â;
 - :func:`weighted_counts` — a·L_i + b·E_i per positive and a·A_j + b·F_j per negative
   (a = 2, b = 1: twice the structural components), one merge per (a, b);
-  :func:`weighted_deviations` — the same less a given mean, as float64;
+  :func:`weighted_deviations` — the same, each less the mean of its class, as float64;
 - :func:`_placements` — (L, E, A, F) themselves, for the bootstrap;
 - :func:`levels` — the distinct scores in increasing order with the number of positives and
   of negatives at each: the steps of the empirical ROC curve (walking the levels from the
@@ -127,21 +127,14 @@ def _placements(pos: np.ndarray, neg: np.ndarray):
     it and tied with it (L, E); for each negative the positives above it and tied with it
     (A, F), all int64 in sorted order.
     """
-    module = _engine(pos, neg)
-    if module is None:
-        return _placements_numpy(pos, neg)
-    below, above = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
-    tied_pos, tied_neg = np.empty_like(below), np.empty_like(above)
-    module.counts(pos, neg, 1, 0, below, above)
-    module.counts(pos, neg, 0, 1, tied_pos, tied_neg)
+    (below, above), (tied_pos, tied_neg) = weighted_counts(pos, neg, (1, 0), (0, 1))
     return below, tied_pos, above, tied_neg
 
 
-def weighted_counts(pos: np.ndarray, neg: np.ndarray, *weights: tuple[int, int]):
-    """``(pairs, twice_u)`` for sorted `pos` and `neg`: for each weight pair (a, b) of `weights`
-    (small non-negative integers), a pair of int64 arrays in sorted order, a·L_i + b·E_i for
-    each positive and a·A_j + b·F_j for each negative, and 2U; one merge per pair compiled,
-    one search in all with numpy.
+def weighted_counts(pos: np.ndarray, neg: np.ndarray, *weights: tuple[int, int]) -> list[tuple[np.ndarray, ...]]:
+    """For sorted `pos` and `neg` and each weight pair (a, b) of `weights` (small non-negative
+    integers), a pair of int64 arrays in sorted order: a·L_i + b·E_i for each positive and
+    a·A_j + b·F_j for each negative; one merge per pair compiled, one search in all with numpy.
 
     With (2, 1) these are 2n·V10 and 2m·V01; with (4, 1), four times Σ_j ψ(x_i, y_j)² and
     Σ_i ψ(x_i, y_j)² (for p̂1, p̂2).
@@ -149,15 +142,13 @@ def weighted_counts(pos: np.ndarray, neg: np.ndarray, *weights: tuple[int, int])
     module = _engine(pos, neg)
     if module is None:
         below, tied_pos, above, tied_neg = _placements_numpy(pos, neg)
-        pairs = [(a * below + b * tied_pos, a * above + b * tied_neg) for a, b in weights]
-        return pairs, 2 * int(below.sum()) + int(tied_pos.sum())
-    pairs, total = [], None
+        return [(a * below + b * tied_pos, a * above + b * tied_neg) for a, b in weights]
+    pairs = []
     for a, b in weights:
         pos_counts, neg_counts = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
-        below, tied = module.counts(pos, neg, a, b, pos_counts, neg_counts)
+        module.counts(pos, neg, a, b, pos_counts, neg_counts)
         pairs.append((pos_counts, neg_counts))
-        total = 2 * below + tied
-    return pairs, twice_u(pos, neg) if total is None else total
+    return pairs
 
 
 def exact_mean(total, count):
@@ -174,7 +165,7 @@ def weighted_deviations(pos: np.ndarray, neg: np.ndarray, weights: tuple[int, in
     merge writes the counts, and one pass turns them into deviations in place."""
     module = _engine(pos, neg)
     if module is None:
-        [(pos_counts, neg_counts)], _ = weighted_counts(pos, neg, weights)
+        [(pos_counts, neg_counts)] = weighted_counts(pos, neg, weights)
         total = int(pos_counts.sum())
         return pos_counts - exact_mean(total, pos.shape[0]), neg_counts - exact_mean(total, neg.shape[0])
     pos_out, neg_out = np.empty(pos.shape[0], dtype=np.float64), np.empty(neg.shape[0], dtype=np.float64)

@@ -61,12 +61,12 @@ def _counts(pos: np.ndarray, neg: np.ndarray, *, in_order: bool) -> _Counts:
     sorting `pos` and `neg` in place."""
     if in_order:
         pos_order, neg_order = np.argsort(pos), np.argsort(neg)
-        pairs, _ = weighted_counts(pos[pos_order], neg[neg_order], (2, 1), (4, 1))
+        pos, neg = pos[pos_order], neg[neg_order]
     else:
         pos.sort()
         neg.sort()
-        pairs, _ = weighted_counts(pos, neg, (2, 1), (4, 1))
-    per_item = [pairs[0][0], pairs[0][1], pairs[1][0], pairs[1][1]]
+    (twice_pos, twice_neg), (squares_pos, squares_neg) = weighted_counts(pos, neg, (2, 1), (4, 1))
+    per_item = [twice_pos, twice_neg, squares_pos, squares_neg]
     if in_order:
         for k, order in enumerate((pos_order, neg_order, pos_order, neg_order)):
             placed = np.empty_like(per_item[k])

@@ -61,11 +61,17 @@ def check_finite(parameter: str, values: np.ndarray) -> None:
     v.check(parameter, np.isfinite(values), FINITE, values)
 
 
-def _real_scores(parameter: str, value) -> np.ndarray:
-    """A one-dimensional array of finite real scores, as float64, as given."""
+def _real_array(parameter: str, value) -> np.ndarray:
+    """A one-dimensional array of real numbers, as float64, as given (NaN and inf not checked)."""
     result = v.real(parameter, value)
     if result.ndim != 1:
         raise v.fail(parameter, "a one-dimensional array", result)
+    return result
+
+
+def _real_scores(parameter: str, value) -> np.ndarray:
+    """A one-dimensional array of finite real scores, as float64, as given."""
+    result = _real_array(parameter, value)
     check_finite(parameter, result)
     return result
 
@@ -81,10 +87,7 @@ def unchecked_scores(parameter: str, value) -> tuple[np.ndarray, bool]:
     exact = _big_integers(parameter, value)
     if exact is not None:
         return _exact_ranks(exact), True
-    result = v.real(parameter, value)
-    if result.ndim != 1:
-        raise v.fail(parameter, "a one-dimensional array", result)
-    return result, isinstance(value, np.ndarray) and value.dtype.kind in "iu"
+    return _real_array(parameter, value), isinstance(value, np.ndarray) and value.dtype.kind in "iu"
 
 
 def scores(parameter: str, value) -> np.ndarray:
@@ -124,7 +127,7 @@ def _two_values(array: np.ndarray) -> tuple[np.ndarray, list] | None:
     """(high, [low, high value]) when a one-dimensional boolean, integer or float array
     holds exactly two distinct values: `high` is the boolean mask of the larger one (for
     booleans, a read-only view of `array` itself). None otherwise (one value, three or more,
-    NaN, no labels, another dtype): :func:`encode` then decides, with ``np.unique``.
+    NaN, no labels, another dtype): :func:`_encode_other` then decides, with ``np.unique``.
 
     Linear passes only: a count of the True values, or the minimum and maximum, one
     comparison, and for values that are not adjacent integers (−1 and 1, 3 and 7, floats) a
@@ -160,11 +163,14 @@ def encode(labels) -> tuple[np.ndarray, list]:
     appearance.
     """
     array = np.asarray(labels)
+    two = _two_values(array)
+    return (two[0].astype(np.intp), two[1]) if two is not None else _encode_other(array)
+
+
+def _encode_other(array: np.ndarray) -> tuple[np.ndarray, list]:
+    """:func:`encode` for the labels :func:`_two_values` leaves (and every error)."""
     if array.ndim != 1:
         raise v.fail("labels", "a one-dimensional array", array)
-    two = _two_values(array)
-    if two is not None:
-        return two[0].astype(np.intp), two[1]
     if array.dtype.kind == "f":
         v.check("labels", ~np.isnan(array), "free of NaN", array)
     if array.dtype.kind != "O":
@@ -202,8 +208,8 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
     Both classes must be present. The mask may be a read-only view of boolean `labels`.
     """
     array = np.asarray(labels)
-    two = _two_values(array)  # the common case, by linear passes; anything else by `encode`
-    codes, classes = two if two is not None else encode(array)
+    two = _two_values(array)  # the common case, by linear passes (a mask, not codes)
+    codes, classes = two if two is not None else _encode_other(array)
     if length is not None and codes.shape[0] != length:
         raise v.ParameterError("labels", f"as long as {{scores}} ({length})", f"{codes.shape[0]} labels",
                                others=("scores",))

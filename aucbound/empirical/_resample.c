@@ -292,58 +292,40 @@ static int typed_buffer(PyObject *object, Py_buffer *view, const char *name, Py_
     return 1;
 }
 
-static void split_float(const double *scores, const uint8_t *mask, Py_ssize_t size, double *pos, double *neg,
-                        Py_ssize_t *first)
-{
-    Py_ssize_t i = 0, j = 0;
-    int finite = 1;
-    for (Py_ssize_t k = 0; k < size; k++) {
-        double x = scores[k];
-        Py_ssize_t positive = mask[k] != 0;
-        pos[i] = x;
-        neg[j] = x;
-        i += positive;
-        j += 1 - positive;
-        finite &= (x - x) == 0.0; /* false for NaN and +-inf */
+/* The scores' split, in order, into the positives' and the negatives' (as doubles), with
+ * *first the index of the first score for which BAD holds, or -1. Every score is stored in
+ * both buffers and only one index moves, so the loop has no branch; BAD is tested again, one
+ * score at a time, only when some score has it. */
+#define SPLIT(NAME, TYPE, BAD)                                                                    \
+    static void NAME(const TYPE *scores, const uint8_t *mask, Py_ssize_t size, double *pos,      \
+                     double *neg, Py_ssize_t *first)                                              \
+    {                                                                                             \
+        Py_ssize_t i = 0, j = 0;                                                                  \
+        int bad = 0;                                                                              \
+        for (Py_ssize_t k = 0; k < size; k++) {                                                   \
+            TYPE value = scores[k];                                                               \
+            double x = (double)value;                                                             \
+            Py_ssize_t positive = mask[k] != 0;                                                   \
+            pos[i] = x;                                                                           \
+            neg[j] = x;                                                                           \
+            i += positive;                                                                        \
+            j += 1 - positive;                                                                    \
+            bad |= BAD(value);                                                                    \
+        }                                                                                         \
+        *first = -1;                                                                              \
+        for (Py_ssize_t k = 0; bad && k < size; k++) {                                            \
+            if (BAD(scores[k])) {                                                                 \
+                *first = k;                                                                       \
+                break;                                                                            \
+            }                                                                                     \
+        }                                                                                         \
     }
-    *first = -1;
-    if (!finite) {
-        for (Py_ssize_t k = 0; k < size; k++) {
-            if (!((scores[k] - scores[k]) == 0.0)) {
-                *first = k;
-                break;
-            }
-        }
-    }
-}
 
 #define EXACT_INTEGERS (INT64_C(1) << 53)
-
-static void split_int(const int64_t *scores, const uint8_t *mask, Py_ssize_t size, double *pos, double *neg,
-                      Py_ssize_t *first)
-{
-    Py_ssize_t i = 0, j = 0;
-    int exact = 1;
-    for (Py_ssize_t k = 0; k < size; k++) {
-        int64_t value = scores[k];
-        double x = (double)value;
-        Py_ssize_t positive = mask[k] != 0;
-        pos[i] = x;
-        neg[j] = x;
-        i += positive;
-        j += 1 - positive;
-        exact &= (value <= EXACT_INTEGERS) & (value >= -EXACT_INTEGERS);
-    }
-    *first = -1;
-    if (!exact) {
-        for (Py_ssize_t k = 0; k < size; k++) {
-            if (scores[k] > EXACT_INTEGERS || scores[k] < -EXACT_INTEGERS) {
-                *first = k;
-                break;
-            }
-        }
-    }
-}
+#define NOT_FINITE(x) (!((x) - (x) == 0.0)) /* NaN and +-inf */
+#define BEYOND_EXACT(x) (((x) > EXACT_INTEGERS) | ((x) < -EXACT_INTEGERS)) /* float64 may round */
+SPLIT(split_float, double, NOT_FINITE)
+SPLIT(split_int, int64_t, BEYOND_EXACT)
 
 static PyObject *split(PyObject *module, PyObject *args)
 {

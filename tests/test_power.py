@@ -299,7 +299,9 @@ def test_binormal_full_auc_by_auc_or_a():
         va, v0 = var[0] + var[1] - 2 * cov, 2 * var[0] - 2 * cov
         z = _phi_inverse(1 - mp.mpf("0.025"))
         power = mp.ncdf((mp.sqrt(100) * mp.mpf("0.1") - z * mp.sqrt(v0)) / mp.sqrt(va))
+        size = (z * mp.sqrt(v0) + _phi_inverse("0.8") * mp.sqrt(va)) ** 2 / mp.mpf("0.1") ** 2  # docs/power.md: 99.2148
     assert close(by_auc.power, float(power), 1e-9)
+    assert close(ab.power_test_binormal(auc1=0.85, auc2=0.75, rn=0.5, ra=0.5, power=0.8).ncases, float(size), 1e-9)
 
 
 # --- the distribution-free rows ------------------------------------------------------------------
@@ -435,6 +437,17 @@ def test_bad_input_names_the_parameter(call, message):
     assert str(error.value).startswith(message), str(error.value)
 
 
+def test_bounds_named_in_errors_are_the_closed_forms():
+    """The bounds in BAD at θ = 0.73, κ = 1, two-sided α = 0.05, from Eq. 2-3 in mpmath: the
+    power of the smallest samples Φ(−z_α'·√V0/√VA), the power as α → 1 at N_A = 1,
+    Φ(√N_A·(θ − ½)/√VA), and the fewest cases for an AUC below 1, (z_α'·√V0/½)²."""
+    with mp.workdps(30):
+        z, v0, va = _phi_inverse(1 - mp.mpf("0.025")), 2 * mp.mpf("0.0792"), _printed_variance("0.73", 1)
+        shown = [mp.nstr(x, 6) for x in (mp.ncdf(-z * mp.sqrt(v0 / va)), mp.ncdf(mp.mpf("0.23") / mp.sqrt(va)),
+                                         (2 * z * mp.sqrt(v0)) ** 2)]
+    assert shown == ["0.0183622", "0.731016", "2.43395"]
+
+
 # --- the command line ------------------------------------------------------------------------------
 
 
@@ -476,6 +489,20 @@ def test_cli_table(cli):
     lines = result.stdout.splitlines()
     assert lines[1] == "solved for the sample size: ncases = 29.6702, ncontrols = 50.4393 (Obuchowski's formula, asymptotic)"
     assert re.match(r"hoeffding\s+127\s+215\s+0\.73\s+0\.05\s+0\.95\s+35 \+ 59\s+distribution-free", lines[7])
+    # the numbers shown, from Eq. 2-3 in mpmath and from Hoeffding's half-width at the 10:17 split
+    with mp.workdps(30):
+        kappa, d = mp.mpf("1.7"), mp.mpf("0.23")
+        v0 = mp.mpf("0.0792") * (1 + 1 / kappa)
+        root = _phi_inverse(1 - mp.mpf("0.025")) * mp.sqrt(v0) + _phi_inverse("0.95") * mp.sqrt(_printed_variance("0.73", kappa))
+        size = root**2 / d**2
+        assert (mp.nstr(size, 6), mp.nstr(kappa * size, 6)) == ("29.6702", "50.4393")
+
+        def excludes(N, log_levels):
+            m, n = split_sample(N, "10/27")
+            return sum(mp.sqrt(level / (2 * min(m, n))) for level in log_levels) <= d
+
+        for N, (m, n), log_levels in [(342, (127, 215), (mp.log(40), mp.log(20))), (94, (35, 59), (mp.log(40),))]:
+            assert split_sample(N, "10/27") == (m, n) and excludes(N, log_levels) and not excludes(N - 1, log_levels)
 
 
 CLI_BAD = [

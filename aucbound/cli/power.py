@@ -168,8 +168,6 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
              f"interval excludes {null}); '—': no answer",
              f"excludes at: the smallest ncases + ncontrols whose interval excludes {null} when the estimate is the "
              f"{_effect_header(result)} (docs/power.md)"]
-    if not result.distribution_free:
-        notes = []
     summary = {key: value for key, value in result.as_dict().items() if key != "distribution_free"}
     emit(
         records=_records(result),

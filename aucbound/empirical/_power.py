@@ -82,8 +82,11 @@ from .. import _validate as v
 from ..bounds import sample_size
 from ..results import DistributionFreePower, PowerAnalysis
 from . import _labels
-from ._auc import groups
+from ._auc import _auc, groups
+from ._compare import _variance
 from ._delong import _counts, _variances
+from ._partial import partial_auc
+from ._roc import _curve as _roc_curve
 
 __all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "POWER_METHODS"]
 
@@ -119,7 +122,8 @@ def _auc_above_half(parameter: str, value):
 
 
 def _float(parameter: str, value: float, got, what: str) -> float:
-    """`value` if finite; else an error on `parameter` (whose value `got` made `what` overflow)."""
+    """`value` if finite and not 0; else an error on `parameter` (whose value `got` made `what`
+    overflow or underflow)."""
     if not math.isfinite(value) or value == 0:
         raise v.fail(parameter, f"such that {what} is a positive float", got)
     return value
@@ -136,14 +140,12 @@ def _sizes(ncases, ncontrols, kappa, default_kappa):
             raise v.ParameterError("kappa", "be left out when {ncases} and {ncontrols} are both given "
                                    "(it is their ratio)", v.show(kappa), others=("ncases", "ncontrols"), verb="")
         kappa = _float("ncontrols", ncontrols / ncases, ncontrols, "ncontrols/ncases")
-    elif ncases is not None:
-        kappa = default_kappa if kappa is None else kappa
-        ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
-    elif ncontrols is not None:
-        kappa = default_kappa if kappa is None else kappa
-        ncases = _float("kappa", ncontrols / kappa, kappa, "ncases = ncontrols/kappa")
     else:
         kappa = default_kappa if kappa is None else kappa
+        if ncases is not None:
+            ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
+        elif ncontrols is not None:
+            ncases = _float("kappa", ncontrols / kappa, kappa, "ncases = ncontrols/kappa")
     _float("kappa", 1.0 / kappa, kappa, "1/kappa")
     return ncases, ncontrols, kappa
 
@@ -224,7 +226,8 @@ def _solve_auc(ncases, kappa, sig_level, power, alternative) -> float:
     """
     from scipy.optimize import brentq
 
-    z_alpha = _z(_level(sig_level, alternative))
+    level = _level(sig_level, alternative)
+    z_alpha = _z(level)
     z_beta = _normal.quantile(power)
     v0 = _null_variance(kappa)
 
@@ -233,7 +236,6 @@ def _solve_auc(ncases, kappa, sig_level, power, alternative) -> float:
         return (math.sqrt(ncases) * (theta - 0.5) - z_alpha * math.sqrt(v0)) / spread - z_beta
 
     if h(0.5) >= 0:
-        level = _level(sig_level, alternative)
         raise v.fail("power", f"above the one-sided level {level:.6g} (reached at auc = 0.5)", power)
     top = math.nextafter(1.0, 0.0)
     if h(top) <= 0:
@@ -275,27 +277,25 @@ def _design(method, gap, log_level, log_beta, rho):
 
 def _whole(size):
     """A given size rounded down for the distribution-free rows (None below 1)."""
-    if size is None or size < 1:
-        return None
-    return int(size) if size < 2**53 else int(math.floor(size))
+    return None if size is None or size < 1 else int(size)
 
 
 def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves: bool):
     """One row per method: the same question as Obuchowski's, answered for every distribution."""
-    alternative = result["alternative"]
+    sides = 2 if result["alternative"] == "two-sided" else 1
+
+    def log_level(alpha):
+        return math.log(sides / alpha)
+
+    given_effect = result["difference"] if two_curves else result["auc"]
+    given_gap = abs(given_effect) / 2 if two_curves else given_effect - 0.5
+    m, n = _whole(result["ncases"]), _whole(result["ncontrols"])
+    log_beta = -math.log1p(-result["power"]) if unknown != "power" else None  # the given power, in (0, 1)
     rows = []
     for method, source in DISTRIBUTION_FREE.items():
-        effect = result["difference"] if two_curves else result["auc"]
-        gap = abs(effect) / 2 if two_curves else effect - 0.5
+        effect, gap, ncases, ncontrols = given_effect, given_gap, m, n
         sig_level, power = result["sig_level"], result["power"]
-        m, n = _whole(result["ncases"]), _whole(result["ncontrols"])
-        ncases, ncontrols = m, n
         c = _spread(method, m, n) if m is not None and n is not None else None
-        log_beta = -math.log1p(-power) if unknown != "power" else None  # the given power, in (0, 1)
-
-        def log_level(alpha):
-            return math.log(2 / alpha) if alternative == "two-sided" else math.log(1 / alpha)
-
         if unknown == "power":
             if c is None:
                 power = None
@@ -306,7 +306,7 @@ def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves:
             ncases, ncontrols = _design(method, gap, log_level(sig_level), log_beta, rho)
         elif unknown == "sig_level":
             room = gap / math.sqrt(c) - math.sqrt(log_beta) if c is not None else -1.0
-            level = math.exp(-room * room) * (2 if alternative == "two-sided" else 1) if room > 0 else math.inf
+            level = math.exp(-room * room) * sides if room > 0 else math.inf
             sig_level = level if 0 < level < 1 else None
         else:  # the AUC
             smallest = 0.5 + math.sqrt(c) * (math.sqrt(log_level(sig_level)) + math.sqrt(log_beta)) if c else math.inf
@@ -331,9 +331,10 @@ def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves:
 
 
 def _ratio(ncases, ncontrols, kappa) -> Fraction:
-    """ρ = N_A/(N_A + N_N) as the fraction the class split uses (1/(1 + κ))."""
-    if isinstance(ncases, int) and isinstance(ncontrols, int):
-        return Fraction(ncases, ncases + ncontrols)
+    """ρ = N_A/(N_A + N_N) as the fraction the class split uses: exactly that of given whole
+    sizes, else 1/(1 + κ)."""
+    if ncases is not None and float(ncases).is_integer() and float(ncontrols).is_integer():
+        return Fraction(int(ncases), int(ncases) + int(ncontrols))
     rho = 1 / (1 + kappa)
     if 0 < rho < 1:
         return v.skew("kappa", rho)  # 41/113 for κ = 72/41, as a ratio of whole sizes reads
@@ -384,6 +385,7 @@ def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0
     sig_level = _optional(v.probability, "sig_level", sig_level)
     power = _optional(v.probability, "power", power)
     unknown = _unknown({"auc": auc, "ncases": ncases, "sig_level": sig_level, "power": power})
+    ratio = _ratio(ncases, ncontrols, kappa)
     if unknown == "auc":
         auc = _solve_auc(ncases, kappa, sig_level, power, alternative)
     v0, va = _null_variance(kappa), _one_curve_variance(auc, kappa)
@@ -394,24 +396,17 @@ def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0
         ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
     return _result(unknown, effect_fields=dict(auc=auc, auc1=None, auc2=None, difference=None), ncases=ncases,
                    ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
-                   method="obuchowski", v0=v0, va=va, source=ONE_CURVE_SOURCE, two_curves=False,
-                   ratio=_ratio(ncases, ncontrols, kappa))
+                   method="obuchowski", v0=v0, va=va, source=ONE_CURVE_SOURCE, two_curves=False, ratio=ratio)
 
 
 # --- from data ---------------------------------------------------------------------------------
 
 
-def _roc_points(pos: np.ndarray, neg: np.ndarray):
-    """(sensitivity, specificity) at a threshold just above each distinct score."""
-    cuts = np.unique(np.concatenate([pos, neg]))
-    sensitivity = 1 - np.searchsorted(np.sort(pos), cuts, side="right") / pos.shape[0]
-    specificity = np.searchsorted(np.sort(neg), cuts, side="right") / neg.shape[0]
-    return sensitivity, specificity
-
-
 def _binormal_fit(parameter: str, pos: np.ndarray, neg: np.ndarray) -> tuple[float, float]:
-    """(A, B): least squares of Φ⁻¹(Sp) = A + B·Φ⁻¹(Se) over the ROC points with both in (0, 1)."""
-    sensitivity, specificity = _roc_points(pos, neg)
+    """(A, B): least squares of Φ⁻¹(Sp) = A + B·Φ⁻¹(Se) over the empirical ROC curve's points
+    with both in (0, 1)."""
+    curve = _roc_curve(np.sort(pos), np.sort(neg))
+    sensitivity, specificity = curve.sensitivity, curve.specificity
     inside = (sensitivity > 0) & (sensitivity < 1) & (specificity > 0) & (specificity < 1)
     x = np.array([_normal.quantile(p) for p in sensitivity[inside]])
     y = np.array([_normal.quantile(p) for p in specificity[inside]])
@@ -487,15 +482,13 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
             raise v.fail("specificity", "None for one score column (partial areas are compared for two)", specificity)
         pos, neg = groups(labels, scores, pos_label)
         m, n = pos.shape[0], neg.shape[0]
-        auc = _counts(pos, neg, in_order=False).auc
+        auc = _auc(pos, neg)
         if not 0.5 < auc < 1:
             raise v.ParameterError("scores", "an AUC in (0.5, 1) (positives scored above negatives, not perfectly)",
                                    f"an AUC of {auc:.6g}", verb="have")
-        design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
-        if unknown_sizes:
-            return power_test(auc, kappa=design[2], sig_level=sig_level, power=power, alternative=alternative)
-        return power_test(auc, ncases=design[0], ncontrols=design[1], sig_level=sig_level, power=power,
-                          alternative=alternative)
+        ncases, ncontrols, kappa = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
+        return power_test(auc, ncases=ncases, ncontrols=ncontrols, kappa=kappa if ncases is None else None,
+                          sig_level=sig_level, power=power, alternative=alternative)
     method = v.choice("method", "delong" if method is None else method, POWER_METHODS)
     fpr = _specificity_range(specificity, method)
     a = _labels.scores("scores", scores)
@@ -509,79 +502,68 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     second = _counts(b[mask], b[~mask], in_order=True)
     areas = (first.auc, second.auc)
     if fpr is not None:
-        from ._partial import partial_auc
-
         areas = tuple(partial_auc(mask, x, range=(1 - fpr[1], 1 - fpr[0]), resamples=None).auc for x in (a, b))
     difference = areas[0] - areas[1]
     if difference == 0:
         raise v.ParameterError("scores_b", "an AUC other than that of {scores} (there is no difference to detect)",
                                f"{areas[1]:.6g} for both", others=("scores",), verb="have")
-    if method == "delong":
-        v1, v2 = (s10 / m + s01 / n for s10, s01 in map(_variances, (first, second)))
-        covariance = _delong_covariance(first, second, m, n)
-        v1, v2, covariance = m * v1, m * v2, m * covariance
+    if method == "delong":  # m times Var(Âa), Var(Âb) and Cov(Âa, Âb) = (Var Âa + Var Âb − Var D̂)/2, as compare()
+        own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
+        paired = (_variance(first.twice_pos, second.twice_pos, 2 * n) / m
+                  + _variance(first.twice_neg, second.twice_neg, 2 * m) / n)
+        v1, v2, covariance = m * own[0], m * own[1], m * (own[0] + own[1] - paired) / 2
         source = DELONG_SOURCE
     else:
-        data_kappa = n / m
         r_cases = _correlation(a[mask], b[mask], "positives")
         r_controls = _correlation(a[~mask], b[~mask], "negatives")
         fits = [_binormal_fit(name, x[mask], x[~mask]) for name, x in (("scores", a), ("scores_b", b))]
-        derivatives = [_full_derivatives(*fit) if fpr is None else _partial_derivatives(*fit, *fpr) for fit in fits]
-        v1, v2 = (_binormal_variance(fit[0], fit[1], data_kappa, d) for fit, d in zip(fits, derivatives))
-        covariance = _binormal_covariance(fits, derivatives, r_controls, r_cases, data_kappa)
+        v1, v2, covariance = _binormal_moments(fits, fpr, r_controls, r_cases, n / m)
         source = FIT_SOURCE
     design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
     return _two_curves(*areas, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
-                       alternative=alternative, method=method, source=source, unknown_sizes=unknown_sizes,
-                       distribution_free=fpr is None, data=(m, n))
+                       alternative=alternative, method=method, source=source, distribution_free=fpr is None,
+                       parameter="scores_b")
+
+
+def _pair(parameter: str, value, what: str) -> tuple[float, float]:
+    """The two ends of a range in [0, 1], as given."""
+    try:
+        first, second = value
+    except (TypeError, ValueError):
+        raise v.ParameterTypeError(parameter, what, v.show(value)) from None
+    return v.unit_interval(parameter, first, scalar=True), v.unit_interval(parameter, second, scalar=True)
 
 
 def _specificity_range(specificity, method):
-    """The false-positive rates (1 − hi, 1 − lo) of a specificity range (lo, hi), or None for the full AUC."""
+    """The false-positive rates (1 − hi, 1 − lo) of a specificity range (lo, hi) in either
+    order, or None for the full AUC."""
     if specificity is None:
         return None
     if method != "obuchowski":
         raise v.fail("specificity", "None unless method is 'obuchowski' (partial areas have no DeLong variance here)",
                      specificity)
-    try:
-        lo, hi = sorted(v.unit_interval("specificity", end, scalar=True) for end in specificity)
-    except (TypeError, ValueError) as error:
-        if isinstance(error, v.ParameterError):
-            raise
-        raise v.ParameterTypeError("specificity", "a pair (lo, hi) of specificities", v.show(specificity)) from None
+    lo, hi = sorted(_pair("specificity", specificity, "a pair (lo, hi) of specificities"))
     if lo == hi:
         raise v.ParameterError("specificity", "a range lo < hi in [0, 1]", f"({lo:g}, {hi:g})")
     return None if (lo, hi) == (0.0, 1.0) else (1 - hi, 1 - lo)
 
 
-def _delong_covariance(first, second, m: int, n: int) -> float:
-    """Cov(Âa, Âb) = Cov(V10ᵃ, V10ᵇ)/m + Cov(V01ᵃ, V01ᵇ)/n (DeLong et al. 1988)."""
-    def cov(x, y, scale):
-        x = x / scale
-        y = y / scale
-        return float((x - x.mean()) @ (y - y.mean())) / (x.shape[0] - 1)
-
-    return cov(first.twice_pos, second.twice_pos, 2 * n) / m + cov(first.twice_neg, second.twice_neg, 2 * m) / n
-
-
 def _two_curves(auc1, auc2, difference, v1, v2, covariance, design, *, sig_level, power, alternative, method, source,
-                unknown_sizes, distribution_free, data=None):
+                distribution_free, parameter="rn"):
+    """Eq. 2 for Δ with VA = V1 + V2 − 2·C12 and V0 = 2·V1 − 2·C12, solved for the sizes when
+    `design` has none; an error on `parameter` unless both variances are positive."""
     ncases, ncontrols, kappa = design
     va = v1 + v2 - 2 * covariance
     v0 = 2 * v1 - 2 * covariance
     if not (va > 0 and v0 > 0 and math.isfinite(va) and math.isfinite(v0)):
-        parameter = "scores_b" if data is not None else "rn"
         raise v.ParameterError(parameter, "give positive variances of the difference (Obuchowski & McClish's V0 = "
                                "2·V1 − 2·C12 and VA = V1 + V2 − 2·C12)", f"V0 = {v0:.6g} and VA = {va:.6g}", verb="")
-    unknown = _unknown({"ncases": None if unknown_sizes else ncases, "sig_level": sig_level, "power": power})
+    unknown = _unknown({"ncases": ncases, "sig_level": sig_level, "power": power})
+    ratio = _ratio(ncases, ncontrols, kappa)
     ncases, sig_level, power = _solve(unknown, effect=difference, ncases=ncases, sig_level=sig_level, power=power,
                                       v0=v0, va=va, alternative=alternative)
     if unknown == "ncases":
         ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
-    if data is not None and ncases == data[0] and ncontrols == data[1]:
-        ratio = Fraction(data[0], data[0] + data[1])
-    else:
-        ratio = _ratio(ncases, ncontrols, kappa)
     return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference), ncases=ncases,
                    ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
                    method=method, v0=v0, va=va, source=source, two_curves=True, ratio=ratio,
@@ -639,6 +621,14 @@ def _binormal_covariance(params, derivatives, rn, ra, kappa) -> float:
             + f1 * g2 * (ra * ra * a1 * b2 / 2) + f2 * g1 * (ra * ra * a2 * b1 / 2))
 
 
+def _binormal_moments(params, fpr, rn, ra, kappa) -> tuple[float, float, float]:
+    """(V1, V2, C12) of Eq. 4 and 5 for the curves `params` = [(a1, b1), (a2, b2)]: their full
+    AUCs, or their partial areas over the false-positive rates `fpr`."""
+    derivatives = [_full_derivatives(a, b) if fpr is None else _partial_derivatives(a, b, *fpr) for a, b in params]
+    v1, v2 = (_binormal_variance(a, b, kappa, d) for (a, b), d in zip(params, derivatives))
+    return v1, v2, _binormal_covariance(params, derivatives, rn, ra, kappa)
+
+
 def _binormal_area(a: float, b: float, fpr) -> float:
     """The full AUC Φ(a/√(1 + b²)), or the partial area over `fpr` by quadrature."""
     if fpr is None:
@@ -672,12 +662,7 @@ def _curve(index: int, a, b, auc, fpr):
 def _fpr_range(fpr):
     if fpr is None:
         return None
-    try:
-        e1, e2 = fpr
-    except (TypeError, ValueError):
-        raise v.ParameterTypeError("fpr", "a pair (e1, e2) of false-positive rates", v.show(fpr)) from None
-    e1 = v.unit_interval("fpr", e1, scalar=True)
-    e2 = v.unit_interval("fpr", e2, scalar=True)
+    e1, e2 = _pair("fpr", fpr, "a pair (e1, e2) of false-positive rates")
     if not e1 < e2:
         raise v.ParameterError("fpr", "a pair e1 < e2 in [0, 1]", f"({e1:g}, {e2:g})")
     return None if (e1, e2) == (0.0, 1.0) else (e1, e2)
@@ -730,14 +715,6 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
         delta = v.real("delta", delta, scalar=True)
         if not (math.isfinite(delta) and delta != 0 and abs(delta) <= 1):
             raise v.fail("delta", "a number in [-1, 1] other than 0", delta)
-    if fpr is None:
-        derivatives = [_full_derivatives(a1, b1), _full_derivatives(a2, b2)]
-    else:
-        derivatives = [_partial_derivatives(a1, b1, *fpr), _partial_derivatives(a2, b2, *fpr)]
-    v1 = _binormal_variance(a1, b1, kappa, derivatives[0])
-    v2 = _binormal_variance(a2, b2, kappa, derivatives[1])
-    covariance = _binormal_covariance([(a1, b1), (a2, b2)], derivatives, rn, ra, kappa)
-    unknown_sizes = design[0] is None
+    v1, v2, covariance = _binormal_moments([(a1, b1), (a2, b2)], fpr, rn, ra, kappa)
     return _two_curves(theta1, theta2, delta, v1, v2, covariance, design, sig_level=sig_level, power=power,
-                       alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE,
-                       unknown_sizes=unknown_sizes, distribution_free=fpr is None)
+                       alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE, distribution_free=fpr is None)

@@ -473,7 +473,8 @@ class DistributionFreePower:
 class PowerAnalysis:
     """Power and sample size of a test of one AUC against ½, or of two correlated AUCs.
 
-    Eq. 2 of Obuchowski & McClish (1997) ties the number of cases ``ncases`` (with
+    Eq. 2 of Obuchowski, Lieber & Wians (2004) for one curve, and of Obuchowski & McClish
+    (1997) for two, ties the number of cases ``ncases`` (with
     ``ncontrols = kappa·ncases``), the level ``sig_level``, the ``power`` and the effect —
     ``auc`` − ½ for one curve, ``difference`` = ``auc1`` − ``auc2`` for two; ``solved``
     names the one that was computed from the others (``"power"``, ``"ncases"``,

@@ -92,6 +92,29 @@ def _difference_row(spec, m, n, delta, difference, variance):
     return interval_row(spec, m, n, delta, difference, 2 * float(lo) - 1, 2 * float(hi) - 1, low=-1.0, source=source)
 
 
+def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_b"), purpose=""):
+    """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
+    columns, the positives' mask, the class sizes (two or more each, for `purpose`) and each
+    column's DeLong counts in the order given; `names` are the columns' parameter names."""
+    a = _labels.scores(names[0], scores_a)
+    b = _labels.scores(names[1], scores_b)
+    if b.shape[0] != a.shape[0]:
+        raise v.ParameterError(names[1], f"as long as {{{names[0]}}} ({a.shape[0]})", f"{b.shape[0]} values",
+                               others=(names[0],))
+    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
+    m, n = _labels.class_sizes(mask, 2, purpose)
+    return a, b, mask, m, n, _counts(a[mask], a[~mask], in_order=True), _counts(b[mask], b[~mask], in_order=True)
+
+
+def paired_variances(first, second, m: int, n: int) -> tuple[float, float, float]:
+    """(Var Âa, Var Âb, Var D̂) by DeLong et al. (1988): each column's S10/m + S01/n, and the
+    same for the paired differences of the structural components."""
+    own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
+    difference = (_variance(first.twice_pos, second.twice_pos, 2 * n) / m
+                  + _variance(first.twice_neg, second.twice_neg, 2 * m) / n)
+    return own[0], own[1], difference
+
+
 def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=None) -> Comparison:
     """DeLong's paired test of A_a − A_b, with intervals for the difference, from one set of cases.
 
@@ -111,18 +134,9 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     """
     delta = v.probability("delta", delta, scalar=True)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
-    a = _labels.scores("scores_a", scores_a)
-    b = _labels.scores("scores_b", scores_b)
-    if b.shape[0] != a.shape[0]:
-        raise v.ParameterError("scores_b", f"as long as {{scores_a}} ({a.shape[0]})", f"{b.shape[0]} values",
-                               others=("scores_a",))
-    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
-    m, n = _labels.class_sizes(mask, 2, "for DeLong's paired test")
-    first = _counts(a[mask], a[~mask], in_order=True)
-    second = _counts(b[mask], b[~mask], in_order=True)
+    _, _, _, m, n, first, second = paired(labels, scores_a, scores_b, pos_label, purpose="for DeLong's paired test")
     difference = (first.twice_u - second.twice_u) / (2 * m * n)
-    variance = _variance(first.twice_pos, second.twice_pos, 2 * n) / m + _variance(first.twice_neg, second.twice_neg, 2 * m) / n
-    own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
+    *own, variance = paired_variances(first, second, m, n)
     z, p_value = _z_test(difference, variance)
     return Comparison(
         auc_a=first.auc,

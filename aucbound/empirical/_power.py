@@ -81,10 +81,8 @@ from .. import _normal
 from .. import _validate as v
 from ..bounds import sample_size
 from ..results import DistributionFreePower, PowerAnalysis
-from . import _labels
 from ._auc import _auc, groups
-from ._compare import _variance
-from ._delong import _counts, _variances
+from ._compare import paired, paired_variances
 from ._partial import partial_auc
 from ._roc import _curve as _roc_curve
 
@@ -491,15 +489,8 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
                           sig_level=sig_level, power=power, alternative=alternative)
     method = v.choice("method", "delong" if method is None else method, POWER_METHODS)
     fpr = _specificity_range(specificity, method)
-    a = _labels.scores("scores", scores)
-    b = _labels.scores("scores_b", scores_b)
-    if b.shape[0] != a.shape[0]:
-        raise v.ParameterError("scores_b", f"as long as {{scores}} ({a.shape[0]})", f"{b.shape[0]} values",
-                               others=("scores",))
-    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
-    m, n = _labels.class_sizes(mask, 2, "for the power of a paired comparison")
-    first = _counts(a[mask], a[~mask], in_order=True)
-    second = _counts(b[mask], b[~mask], in_order=True)
+    a, b, mask, m, n, first, second = paired(labels, scores, scores_b, pos_label, names=("scores", "scores_b"),
+                                             purpose="for the power of a paired comparison")
     areas = (first.auc, second.auc)
     if fpr is not None:
         areas = tuple(partial_auc(mask, x, range=(1 - fpr[1], 1 - fpr[0]), resamples=None).auc for x in (a, b))
@@ -508,10 +499,8 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
         raise v.ParameterError("scores_b", "an AUC other than that of {scores} (there is no difference to detect)",
                                f"{areas[1]:.6g} for both", others=("scores",), verb="have")
     if method == "delong":  # m times Var(Âa), Var(Âb) and Cov(Âa, Âb) = (Var Âa + Var Âb − Var D̂)/2, as compare()
-        own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
-        paired = (_variance(first.twice_pos, second.twice_pos, 2 * n) / m
-                  + _variance(first.twice_neg, second.twice_neg, 2 * m) / n)
-        v1, v2, covariance = m * own[0], m * own[1], m * (own[0] + own[1] - paired) / 2
+        var_a, var_b, var_difference = paired_variances(first, second, m, n)
+        v1, v2, covariance = m * var_a, m * var_b, m * (var_a + var_b - var_difference) / 2
         source = DELONG_SOURCE
     else:
         r_cases = _correlation(a[mask], b[mask], "positives")

@@ -235,6 +235,7 @@ def test_progress_is_reported():
         ({"quicksort_seeds": 1}, "`quicksort_seeds` must be an integer from 2 to 1000, but got 1."),
         ({"n": 30, "feedback_trials": 1}, "`feedback_trials` must be 0 when n > 20"),
         ({"n": 8, "trials": 3, "feedback_trials": 4}, "`feedback_trials` must be an integer from 0 to 3, but got 4."),
+        # 1.5·10^9 // (15,000 + 2000² + 20·2000·11 // 4) = 1.5·10^9 // 4,125,000 = 363 (n > 20: no feedback trials)
         ({"n": 2000, "trials": 400}, "`trials` must be at most 363 for n = 2000"),
         ({"seed": -1}, "`seed` must be an integer ≥ 0, but got -1."),
         ({"progress": 3}, "`progress` must be a function progress(done, total), but got 3."),

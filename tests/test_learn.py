@@ -5,9 +5,6 @@ without aucbound's internals: RankBoost keeping the whole m×n pair distribution
 (Freund, Iyer, Schapire & Singer 2003, Fig. 2 with bipartite feedback), pairwise risks and
 gradients from the full matrix of differences f_pos[i] − f_neg[j], AUCs and ranking losses
 by counting pairs, and line searches by evaluating the risk on a grid.
-
-The tests marked xfail record discrepancies between the package and these definitions
-(see each reason); they are strict, so a fix makes them fail until the mark is removed.
 """
 
 import math
@@ -192,6 +189,19 @@ def test_rankboost_matches_naive_full_matrix_rankboost(weak, alpha, seed):
     if weak == "raw":
         np.testing.assert_array_equal(model.low, X.min(axis=0))
         np.testing.assert_array_equal(model.span, X.max(axis=0) - X.min(axis=0))
+
+
+def test_rankboost_raw_features_take_the_bound_rule_even_when_binary():
+    """Raw features always take Freund et al.'s bound α, chosen by |r| — also features with only
+    two values, where h ∈ {0, 1} as for a stump: against the naive RankBoost."""
+    rng = np.random.default_rng(23)
+    pos, neg = (rng.random((9, 2)) < 0.6).astype(float), (rng.random((11, 2)) < 0.4).astype(float)
+    model = rankboost(pos, neg, rounds=4, weak="raw", alpha="exact")
+    naive = naive_rankboost(pos, neg, 4, "raw", "exact")
+    assert min(naive["gaps"]) > 1e-9
+    assert model.alpha_rules == ("bound",) * 4 and list(model.features) == naive["features"]
+    np.testing.assert_allclose(model.alphas, naive["alphas"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(model.z, naive["z"], rtol=0, atol=1e-12)
 
 
 def test_rankboost_one_sided_stump_is_scored_and_stepped_by_the_bound():
@@ -464,11 +474,17 @@ def test_pairwise_boost_every_step_minimises_pairwise_risk(loss, weak):
 
 def test_hinge_stump_boost_never_raises_the_training_risk():
     """With an exact line search each round can only lower (or keep) the training risk, whose
-    values are checked against the brute-force risk of the staged scores. Here round 2's
-    stump 1(x > 0) has φ(α) = (1 + max(0, 1 + α) + 2·max(0, −α))/6, with a kink at its
-    minimiser α = 0 (φ'(0−) = −1/6 < 0 < φ'(0+) = 1/6): no step, and boosting stops."""
+    values are checked against the brute-force risk of the staged scores. By hand: from f = 0
+    every pair has s = 0, so −∇R = (2/6, 2/6, 2/6 | −3/6, −3/6) and the steepest stump is
+    1(x > 1) (|⟨−∇R, h⟩| = 4/6, against 1/6 for θ = 0 and 2/6 for θ = 2); along it
+    φ(α) = (2 + 4·max(0, 1 − α))/6, least from α = 1 on, so α = 1 and R = 2/6. Round 2's
+    steepest stump 1(x > 0) (|⟨−∇R, h⟩| = 1/6; 0 for θ = 1, 2) has
+    φ(α) = (1 + max(0, 1 + α) + 2·max(0, −α))/6, with a kink at its minimiser α = 0
+    (φ'(0−) = −1/6 < 0 < φ'(0+) = 1/6): no step, and boosting stops after one round."""
     pos, neg = [0.0, 2.0, 3.0], [0.0, 1.0]
     model = pairwise_boost(pos, neg, loss="hinge", rounds=3, weak="stump")
+    assert (model.thresholds, model.alphas, model.risk) == ((1.0,), (1.0,), (2 / 6,))
+    assert model.stopped is not None and "no descent after round 1" in model.stopped
     staged = model.staged_scores([0.0, 2.0, 3.0, 0.0, 1.0])
     for t in range(model.rounds):
         assert model.risk[t] == pytest.approx(brute_risk("hinge", staged[t, :3], staged[t, 3:]), abs=1e-15)

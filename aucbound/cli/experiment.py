@@ -19,13 +19,15 @@ class SizeList(click.ParamType):
     name = "N1,N2,…"
 
     def convert(self, value, param, ctx):
+        from ..experiments._bound_shape import MAX_SIZE
+
         if isinstance(value, tuple):
             return value
         sizes = []
         for k, entry in enumerate(str(value).split(","), 1):
             entry = entry.strip()
-            if not entry.isdigit() or not 1 <= int(entry) <= 100_000:
-                self.fail(f"entry {k} ({entry!r}) is not a size from 1 to 100000.", param, ctx)
+            if not entry.isdigit() or not 1 <= int(entry) <= MAX_SIZE:
+                self.fail(f"entry {k} ({entry!r}) is not a size from 1 to {MAX_SIZE}.", param, ctx)
             sizes.append(int(entry))
         return tuple(sizes)
 
@@ -151,8 +153,7 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
         result = run(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed, progress=progress)
     if out_csv:
         _csv(out_csv, ["x", "f_hat", "f_star"], [(x, f, x) for x, f in zip(result.x.tolist(), result.f_hat.tolist())])
-    auc = result.train_auc
-    settled = min(result.settled_round, len(auc))  # boosting stops early once the training ranking is perfect
+    auc, settled = result.train_auc, result.settled_round
     records = [
         {"quantity": "RMS of f̂ − x on [−2, 2]", "value": result.rms},
         {"quantity": "shift of f̂ (best constant on [−2, 2])", "value": result.shift},
@@ -236,10 +237,11 @@ def _fixed(value, digits: int) -> str:
 def write_loss_scores(path, result):
     """The data of the loss-scores figure: one row per test point (kind 'point', x = r(x)) and per
     grid value of each variable's main effect (kind 'effect', variable j)."""
+    from ..experiments._loss_scores import LOSSES
+
     rows = [("point", "", x, *values) for x, *values in
-            zip(result.r.tolist(), *(result.scores[loss].tolist() for loss in ("exponential", "logistic", "hinge")))]
+            zip(result.r.tolist(), *(result.scores[loss].tolist() for loss in LOSSES))]
     for j in range(result.dimension):
         rows += [("effect", j + 1, x, *values) for x, *values in
-                 zip(result.effect_grid.tolist(), *(result.effects[loss][j].tolist()
-                                                     for loss in ("exponential", "logistic", "hinge")))]
-    _csv(path, ["kind", "variable", "x", "exponential", "logistic", "hinge"], rows)
+                 zip(result.effect_grid.tolist(), *(result.effects[loss][j].tolist() for loss in LOSSES))]
+    _csv(path, ["kind", "variable", "x", *LOSSES], rows)

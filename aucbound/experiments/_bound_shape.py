@@ -114,11 +114,12 @@ def bound_shape(ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, *, trials=10, seed=0, rounds
                 report(done, total)
             paper = uniform_epsilon(fclass, m, n, delta, bound="paper")
             sharp = uniform_epsilon(fclass, m, n, delta)
+            train_mean, train_sd, test_sd = float(train.mean()), _sd(train), _sd(test)
             rows.append(BoundShapeRow(
-                m=m, n=n, trials=trials, train_mean=float(train.mean()), train_sd=_sd(train),
-                test_mean=float(test.mean()), test_sd=_sd(test), test_se=_sd(test) / np.sqrt(trials),
-                epsilon=paper, bound_mean=float(train.mean()) - paper, bound_sd=_sd(train),
-                sharp_epsilon=sharp, sharp_bound_mean=float(train.mean()) - sharp))
+                m=m, n=n, trials=trials, train_mean=train_mean, train_sd=train_sd,
+                test_mean=float(test.mean()), test_sd=test_sd, test_se=test_sd / np.sqrt(trials),
+                epsilon=paper, bound_mean=train_mean - paper, bound_sd=train_sd,
+                sharp_epsilon=sharp, sharp_bound_mean=train_mean - sharp))
     return BoundShapeExperiment(ms=ms, ns=ns, trials=trials, seed=seed, rounds=rounds, delta=delta,
                                 dimension=DIMENSION, test_size=TEST_SIZE, rows=tuple(rows))
 

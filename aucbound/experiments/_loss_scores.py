@@ -78,6 +78,13 @@ def _main_effects(model, test: np.ndarray) -> np.ndarray:
     return effects
 
 
+def _fit(loss, positives, negatives, **options):
+    """RankBoost with Freund et al.'s bound α for the exponential loss; pairwise boosting for the others."""
+    if loss == "exponential":
+        return rankboost(positives, negatives, alpha="bound", **options)
+    return pairwise_boost(positives, negatives, loss=loss, **options)
+
+
 def loss_scores(*, size=SIZE, dimension=DIMENSION, rounds=ROUNDS, selection="best", seed=0,
                 progress=None) -> LossScores:
     """RankBoost, logistic and hinge boosting with stumps on the paper's multivariate normal data.
@@ -114,17 +121,10 @@ def loss_scores(*, size=SIZE, dimension=DIMENSION, rounds=ROUNDS, selection="bes
     test_pos, test_neg = _sample(rng, size, dimension)
     test = np.vstack((test_pos, test_neg))
     r = (2.0 / math.sqrt(dimension)) * test.sum(axis=1)
-    fits = {
-        "exponential": lambda tick: rankboost(train_pos, train_neg, rounds=rounds, alpha="bound", selection=selection,
-                                              seed=seed, progress=tick),
-        "logistic": lambda tick: pairwise_boost(train_pos, train_neg, loss="logistic", rounds=rounds,
-                                                selection=selection, seed=seed, progress=tick),
-        "hinge": lambda tick: pairwise_boost(train_pos, train_neg, loss="hinge", rounds=rounds, selection=selection,
-                                             seed=seed, progress=tick),
-    }
     scores, effects, rows, models = {}, {}, [], {}
     for index, loss in enumerate(LOSSES):
-        model = fits[loss](lambda done, total, index=index: report(index * rounds + done, 3 * rounds))
+        model = _fit(loss, train_pos, train_neg, rounds=rounds, selection=selection, seed=seed,
+                     progress=lambda done, total, index=index: report(index * rounds + done, 3 * rounds))
         staged = model.staged_scores(test)
         aucs = np.array([_auc(s[:size].copy(), s[size:].copy()) for s in staged])
         best = int(np.argmax(aucs))  # the smallest test ranking error, the earliest such round

@@ -74,10 +74,11 @@ def rankboost_normal(*, size=SIZE, rounds=ROUNDS, alpha="bound", selection="rand
     centred = f - shift
     rms = float(np.sqrt(np.mean((centred[inside] - x[inside]) ** 2)))
     auc = np.array(model.train_auc)
-    after = auc[SETTLED - 1:] if auc.shape[0] >= SETTLED else auc[-1:]
+    settled = min(SETTLED, auc.shape[0])  # boosting stops early once the training ranking is perfect
+    after = auc[settled - 1:]
     return RankBoostNormal(
         size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed, x=x, f_hat=centred, shift=shift,
-        rms=rms, window=WINDOW, train_auc=tuple(model.train_auc), settled_round=SETTLED,
+        rms=rms, window=WINDOW, train_auc=tuple(model.train_auc), settled_round=settled,
         largest_step_after=float(np.max(np.abs(np.diff(after)))) if after.shape[0] > 1 else 0.0,
         largest_change_after=float(np.max(np.abs(after - after[0]))),
         bayes_auc=cdf(math.sqrt(2.0)), model=model)

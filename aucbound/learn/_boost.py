@@ -80,14 +80,17 @@ class _RankBoost:
     def __init__(self, alpha: str):
         self.alpha = alpha
 
+    def _exact(self, rankers) -> bool:
+        """Whether α is Z_t's exact minimiser: asked for, and the weak rankers are stumps."""
+        return self.alpha == "exact" and rankers.kind == "stump"
+
     def criterion(self, rankers, f_pos, f_neg):
-        v_pos, v_neg = _weights(f_pos, -1.0), _weights(f_neg, 1.0)
-        if rankers.kind == "raw" or self.alpha == "bound":
-            P = rankers.sums(np.concatenate((v_pos, np.zeros_like(v_neg))))
-            Q = rankers.sums(np.concatenate((np.zeros_like(v_pos), v_neg)))
-            return np.abs(P - Q)
-        P, P_low = rankers.split_sums(np.concatenate((v_pos, np.zeros_like(v_neg))))
-        Q, Q_low = rankers.split_sums(np.concatenate((np.zeros_like(v_pos), v_neg)))
+        on_pos = np.concatenate((_weights(f_pos, -1.0), np.zeros_like(f_neg)))
+        on_neg = np.concatenate((np.zeros_like(f_pos), _weights(f_neg, 1.0)))
+        if not self._exact(rankers):
+            return np.abs(rankers.sums(on_pos) - rankers.sums(on_neg))
+        P, P_low = rankers.split_sums(on_pos)
+        Q, Q_low = rankers.split_sums(on_neg)
         right, wrong = P * Q_low, P_low * Q
         gain = (np.sqrt(right) - np.sqrt(wrong)) ** 2  # 1 − Z at the exact α
         one_sided = (right == 0.0) != (wrong == 0.0)  # the exact α is infinite: 1 − Z at the bound's α
@@ -95,16 +98,16 @@ class _RankBoost:
             gain[one_sided] = 1.0 - _z(right[one_sided], wrong[one_sided], _bound_alpha(P[one_sided] - Q[one_sided]))
         return gain
 
-    def step(self, f_pos, f_neg, h_pos, h_neg):
+    def step(self, rankers, f_pos, f_neg, h_pos, h_neg):
         v_pos, v_neg = _weights(f_pos, -1.0), _weights(f_neg, 1.0)
         P, Q = float(v_pos @ h_pos), float(v_neg @ h_neg)
         right, wrong = P * float(v_neg @ (1.0 - h_neg)), float(v_pos @ (1.0 - h_pos)) * Q
         perfect = _perfect(f_pos, f_neg, h_pos, h_neg)
         if perfect is not None:
             alpha, rule = perfect, "perfect"
-        elif self.alpha == "exact" and _is_stump(h_pos, h_neg) and right > 0.0 and wrong > 0.0:
+        elif self._exact(rankers) and right > 0.0 and wrong > 0.0:
             alpha, rule = 0.5 * (math.log(right) - math.log(wrong)), "exact"
-        elif right == 0.0 and wrong == 0.0 and _is_stump(h_pos, h_neg):
+        elif rankers.kind == "stump" and right == 0.0 and wrong == 0.0:
             alpha, rule = 0.0, self.alpha
         else:
             alpha, rule = float(_bound_alpha(P - Q)), "bound"
@@ -127,15 +130,11 @@ class _Pairwise:
         g_pos, g_neg = _pairwise._gradient(self.loss, f_pos, f_neg)
         return np.abs(rankers.sums(-np.concatenate((g_pos, g_neg))))
 
-    def step(self, f_pos, f_neg, h_pos, h_neg):
+    def step(self, rankers, f_pos, f_neg, h_pos, h_neg):
         return _pairwise.line_search(self.loss, f_pos, f_neg, h_pos, h_neg), "line search", None
 
     def risk(self, f_pos, f_neg):
         return _pairwise._risk(self.loss, f_pos, f_neg)
-
-
-def _is_stump(h_pos, h_neg) -> bool:
-    return _pairwise._is_binary(h_pos) and _pairwise._is_binary(h_neg)
 
 
 def _perfect(f_pos, f_neg, h_pos, h_neg):
@@ -182,7 +181,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
             k = rankers.draw(rng)
         h = rankers.training(k)
         h_pos, h_neg = h[:m], h[m:]
-        alpha, rule, z = learner.step(f_pos, f_neg, h_pos, h_neg)
+        alpha, rule, z = learner.step(rankers, f_pos, f_neg, h_pos, h_neg)
         if selection == "best" and alpha == 0.0:
             stopped = f"the line search along the steepest weak ranker found no descent after round {t}"
             break

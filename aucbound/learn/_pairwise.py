@@ -34,6 +34,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
+from ..shatter._checks import values
 
 __all__ = ["LOSSES", "pairwise_risk", "pairwise_gradient", "line_search", "GRADIENT_METHODS"]
 
@@ -129,13 +130,7 @@ def _hinge_risk_sorted(f_pos: np.ndarray, f_neg: np.ndarray) -> float:
 
 def _checked_scores(f_pos, f_neg, loss):
     loss = v.choice("loss", loss, LOSSES)
-    f_pos = v.real("f_pos", f_pos)
-    f_neg = v.real("f_neg", f_neg)
-    for name, f in (("f_pos", f_pos), ("f_neg", f_neg)):
-        if f.ndim != 1 or f.shape[0] == 0:
-            raise v.fail(name, "a non-empty one-dimensional array of scores", f)
-        v.check(name, np.isfinite(f), "finite (no inf or NaN)", f)
-    return f_pos, f_neg, loss
+    return values("f_pos", f_pos), values("f_neg", f_neg), loss
 
 
 def pairwise_risk(f_pos, f_neg, *, loss: str) -> float:

@@ -43,15 +43,12 @@ class Stumps:
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
         """Σ_k w_k·1(x_kj > θ) for every stump, from suffix sums of the weights in sorted order."""
-        return self.split_sums(weights)[0]
+        return np.cumsum(weights[self._order][:, ::-1], axis=1)[:, ::-1].ravel()[self._above]
 
     def split_sums(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For every stump, the sums of the weights above θ and at or below it, each summed
         directly (so a side without weight sums to exactly 0, not to a rounded 1 − total)."""
-        ordered = weights[self._order]
-        suffix = np.cumsum(ordered[:, ::-1], axis=1)[:, ::-1]
-        prefix = np.cumsum(ordered, axis=1)
-        return suffix.ravel()[self._above], prefix.ravel()[self._above - 1]
+        return self.sums(weights), np.cumsum(weights[self._order], axis=1).ravel()[self._above - 1]
 
     def draw(self, rng: np.random.Generator) -> int:
         """A stump at random: a feature uniformly among those with a stump, then one of its thresholds."""

@@ -10,6 +10,8 @@ import numpy as np
 from .. import _validate as v
 from ..experiments import bound_shape, loss_scores, rankboost_normal
 from ..experiments._bound_shape import DEFAULT_SIZES
+from ..experiments._loss_scores import LOSSES, ROUNDS as LOSS_ROUNDS, SIZE as LOSS_SIZE
+from ..experiments._rankboost_normal import ROUNDS as NORMAL_ROUNDS, SIZE as NORMAL_SIZE
 from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, legend, new_figure, result
 
 __all__ = ["fig4", "rankboost_normal_figure", "loss_scores_figure"]
@@ -61,7 +63,7 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=F
     return result(figure, rows, return_data)
 
 
-def rankboost_normal_figure(*, size=2000, rounds=400, alpha="bound", selection="random", seed=0,
+def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="bound", selection="random", seed=0,
                             return_data=False):
     """Uematsu & Lee (2011), Figure 3: RankBoost's f̂ (shifted by the best constant on [−2, 2]) against
     f*(x) = x, with a rug of every 20th point; and the training AUC per round.
@@ -105,7 +107,7 @@ def read_loss_scores(path):
     try:
         with open(path, newline="", encoding="utf-8") as stream:
             for record in csv.DictReader(stream):
-                values = {loss: float(record[loss]) for loss in _LOSS_COLOURS}
+                values = {loss: float(record[loss]) for loss in LOSSES}
                 if record["kind"] == "point":
                     points["x"].append(float(record["x"]))
                     for loss, value in values.items():
@@ -121,11 +123,11 @@ def read_loss_scores(path):
     if not points["x"] or not effects:
         raise v.fail("input", "a CSV with test points and main effects", repr(path))
     grid = np.array(effects[min(effects)]["x"])
-    return (np.array(points["x"]), {loss: np.array(points[loss]) for loss in _LOSS_COLOURS}, grid,
-            {loss: np.array([effects[j][loss] for j in sorted(effects)]) for loss in _LOSS_COLOURS})
+    return (np.array(points["x"]), {loss: np.array(points[loss]) for loss in LOSSES}, grid,
+            {loss: np.array([effects[j][loss] for j in sorted(effects)]) for loss in LOSSES})
 
 
-def loss_scores_figure(*, size=1000, rounds=300, selection="best", seed=0, input=None, return_data=False):
+def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", seed=0, input=None, return_data=False):
     """Uematsu & Lee (2011), Figures 8, 14 and 9: scores of boosting under three losses on the test set.
 
     Top row (Figure 8): each method's centred scores against r(x)/2, with Thm 2's lines
@@ -151,7 +153,7 @@ def loss_scores_figure(*, size=1000, rounds=300, selection="best", seed=0, input
     rows = Rows()
     half = r / 2
     lines = {"exponential": (0.5, "½·r(x)"), "logistic": (1.0, "r(x)")}
-    for ax, loss in zip(axes[:3], ("exponential", "logistic", "hinge")):
+    for ax, loss in zip(axes[:3], LOSSES):
         panel = f"{loss.capitalize()} loss: score against r(x)/2"
         ax.plot(half, scores[loss], ".", markersize=2, color=_LOSS_COLOURS[loss], alpha=0.5)
         rows.add(panel, f"{loss} score", half, scores[loss])

@@ -519,11 +519,6 @@ class PowerAnalysis:
 __all__ += ["OperatingPoint", "PartialAUC", "ROCBand", "ROCCurve"]
 
 
-def _plain(value):
-    """numpy arrays and scalars as Python lists and numbers, for JSON."""
-    return value.tolist() if hasattr(value, "tolist") else value
-
-
 @dataclass(frozen=True, eq=False)
 class ROCCurve:
     """The empirical ROC curve: one point per threshold, from +∞ (nothing called positive) down to −∞.
@@ -617,9 +612,7 @@ class ROCBand(_AtConfidence):
     seed: int | None = None
 
     def as_dict(self) -> dict:
-        data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
-        data["confidence"] = self.confidence
-        return data
+        return {**_fields_as_dict(self), "confidence": self.confidence}
 
 
 @dataclass(frozen=True)

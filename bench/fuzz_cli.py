@@ -898,8 +898,7 @@ class Run:
         return text + " < /dev/null"
 
 
-def generators(files, prefs=None):
-    prefs = preference_files() if prefs is None else prefs
+def generators(files, prefs):
     table = {
         "interval": (10, gen_interval), "sample-size": (10, gen_sample_size), "lower-bound": (7, gen_lower_bound),
         "uniform": (9, gen_uniform), "freund": (7, gen_freund), "eem": (8, gen_eem), "psi": (9, gen_psi),
@@ -936,6 +935,7 @@ def make_runs(count: int, seed: int, files, only=None, prefs=None) -> list[Run]:
         for k, (name, file) in enumerate(prefs.items()):
             method = ("degree", "quicksort")[k % 2]
             runs.append(Run(len(runs), "rank", ["rank", f"files/{name}", "--method", method], expect_ok=file.good))
+    runs = runs[:count]
     fixed = len(runs)
     for index in range(fixed, count):
         k = index - fixed  # the first draws: each command once, then good values only

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from pathlib import Path
 
 import click
@@ -62,7 +63,8 @@ def test_confidence_is_one_minus_delta(cli):
 def test_delta_and_confidence_together_is_an_error(cli_error):
     message = cli_error("interval", "--m", 100, "--n", 50, "--delta", 0.05, "--confidence", 0.95)
     assert "--delta" in message and "--confidence" in message
-    assert "drop --delta" in cli_error("coverage", "--grid", "--confidence", 0.9)
+    assert "drop --delta." in cli_error("coverage", "--grid", "--delta", 0.1)
+    assert "drop --confidence." in cli_error("coverage", "--grid", "--confidence", 0.9)
     assert "0<x<1" in cli_error("interval", "--m", 100, "--n", 50, "--confidence", 1)
 
 
@@ -121,6 +123,14 @@ def test_delimiter_names(cli, tmp_path):
 def test_a_semicolon_file_read_as_commas_says_which_option(cli_error, semicolons):
     message = cli_error("auc", semicolons, *CASES)
     assert "if ';' splits the fields, give --delimiter ';'" in message
+
+
+def test_the_delimiter_hint_survives_braces_in_the_file_name(cli_error, tmp_path):
+    """The file's name is data beside the hint's {delimiter}: a brace in it, even where the name is cut, is text."""
+    path = tmp_path / ("a" * 58 + "{b}.csv")
+    path.write_text(ASAH.read_text().replace(",", ";"))
+    message = cli_error("auc", path, *CASES)
+    assert "aaaa{…" in message and "give --delimiter ';'" in message
 
 
 def test_decimal_commas_are_refused_with_a_reason(cli_error, tmp_path):
@@ -183,7 +193,10 @@ def test_zero_variance_is_no_plan(cli):
 
 def test_a_half_width_that_rounds_to_one_is_vacuous(cli):
     # McDiarmid at m = n = 2: ε = sqrt(ln(2/δ)/2) = 0.99999988 < 1, which the table shows as 1
-    assert ab.interval(2, 2, 0.2706707).guarantee == "distribution-free"
+    result = ab.interval(2, 2, 0.2706707)
+    assert result.guarantee == "distribution-free"
+    assert result.epsilon == pytest.approx(math.sqrt(math.log(2 / 0.2706707) / 2), rel=1e-15)
+    assert 0.9999995 <= result.epsilon < 1
     table = cli("interval", "--m", 2, "--n", 2, "--delta", 0.2706707, "--method", "mcdiarmid").stdout
     assert table.splitlines()[-1].split()[:3] == ["mcdiarmid", "1", "vacuous"]
     table = cli("interval", "--m", 2, "--n", 2, "--delta", 0.2706707, "--method", "mcdiarmid", "--auc", 0.9).stdout

@@ -84,13 +84,14 @@ output_options = stack(
     ),
 )
 
+
 def _failure_probability(ctx: click.Context, delta: float, confidence: float | None) -> tuple[float, str | None]:
     """(δ from --delta or --confidence, the warning to give when it looks swapped for the other).
 
     The confidence is taken as written: 0.95 gives δ = 0.05, not 1 − 0.95 = 0.050000000000000044.
     """
     if confidence is not None:
-        if ctx.get_parameter_source("delta") is click.core.ParameterSource.COMMANDLINE:
+        if given(ctx, "delta"):
             raise click.UsageError("--delta and --confidence give the same level (delta = 1 - confidence); "
                                    "give one of them.", ctx)
         delta = float(1 - Fraction(str(confidence)))
@@ -203,23 +204,19 @@ all_option = click.option(
 )
 
 
-def best_case(key: str) -> bool:
-    """Whether the method `key` gives a best-case width rather than a confidence interval."""
-    from ..bounds import METHODS
-
-    return METHODS[key].guarantee == "best-case"
-
-
 def hidden_best_case(keys, chosen, all_methods: bool) -> tuple[list[str], list[str]]:
     """(the keys to show, the note lines) for a table of the methods `keys`.
 
-    The best-case methods are left out unless --all is given or --method named methods
-    (`chosen`); the note says which were left out and how to show them.
+    The best-case methods (widths at the smallest variance, not confidence intervals) are
+    left out unless --all is given or --method named methods (`chosen`); the note says
+    which were left out and how to show them.
     """
+    from ..bounds import METHODS
+
     keys = list(keys)
     if chosen or all_methods:
         return keys, []
-    hidden = [key for key in keys if best_case(key)]
+    hidden = [key for key in keys if METHODS[key].guarantee == "best-case"]
     if not hidden:
         return keys, []
     note = f"not shown: {', '.join(hidden)} (best-case widths, not confidence intervals: --all or --method shows them)"
@@ -347,9 +344,5 @@ def library_errors(rename: dict | None = None):
 
 
 def given(ctx: click.Context, name: str) -> bool:
-    """Whether the option `name` was typed on the command line (not left at its default);
-    δ counts as typed when --confidence gave it."""
-    typed = ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
-    if name == "delta" and not typed:
-        return ctx.get_parameter_source("confidence") is click.core.ParameterSource.COMMANDLINE
-    return typed
+    """Whether the option `name` was typed on the command line (not left at its default)."""
+    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE

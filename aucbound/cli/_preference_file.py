@@ -212,7 +212,7 @@ def _pairs(lines, delimiter: str, source: str) -> np.ndarray:
     if inconsistent.any():
         k = int(np.argmax(inconsistent))
         j = int(where_first[inverse[k]])
-        raise _fail("give each pair consistently (h[v, u] = 1 − h[u, v], within 1e-12)",
+        raise _fail(f"give each pair consistently (h[v, u] = 1 − h[u, v], within {TOLERANCE:g})",
                     f"h[{first[k]}, {second[k]}] = {float(values[k])!r} on line {numbers[k]} of {source}, where line "
                     f"{numbers[j]} gave h[{first[j]}, {second[j]}] = {float(values[j])!r}", verb="")
     missing = n * (n - 1) // 2 - keys.size

@@ -53,11 +53,6 @@ def _write_csv(path: str, records: list[dict]) -> None:
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
 
 
-def _explicit(ctx: click.Context, names) -> list[str]:
-    """The options among `names` given on the command line."""
-    return [name for name in names if given(ctx, name)]
-
-
 def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablefmt):
     from ..simulate import coverage, scenario
 
@@ -184,7 +179,7 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
         "resamples": resamples,
     }
     if grid:
-        stray = _explicit(ctx, ["scenario", "auc", "m", "n", "delta"])
+        stray = [name for name in ("scenario", "auc", "m", "n", "delta", "confidence") if given(ctx, name)]
         if stray:
             raise click.UsageError(
                 f"--grid runs every scenario, size and delta of the standard study; drop --{stray[0]}.", ctx

@@ -85,16 +85,16 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
     index = _index(text)
     if index is not None and index < width:
         return index
+    others = ()
     if names is None:
         rule = f"a 0-based column index of {source} (below {width})"
     else:
         shown = ", ".join(v.printable(name, 40) for name in names[:20]) + (", …" if len(names) > 20 else "")
-        listed = shown or "it has none"
-        if hint:  # the names are data, the hint a template
-            listed = listed.replace("{", "{{").replace("}", "}}") + hint
-            source = source.replace("{", "{{").replace("}", "}}")
-        rule = f"a column name or 0-based index of {v.printable(source)} ({listed})"
-    raise v.fail(parameter, rule, v.printable(text), others=("delimiter",) if hint else ())
+        rule = f"a column name or 0-based index of {v.printable(source)} ({shown or 'it has none'}"
+        if hint:  # the file's name and columns are data (braces escaped, once cut), the hint a template
+            rule, others = rule.replace("{", "{{").replace("}", "}}") + hint, ("delimiter",)
+        rule += ")"
+    raise v.fail(parameter, rule, v.printable(text), others=others)
 
 
 def _number(text: str) -> float | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import textwrap
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -110,8 +111,6 @@ def wrapped(label: str, width: int = LEGEND_WIDTH) -> str:
     Normal approximation with σ_max
     (Agarwal et al. 2005, Eq. 13, 14; asymptotic)
     """
-    import textwrap
-
     if len(label) <= width:
         return label
     kept = label.replace("et al.", "et\u00a0al.")

@@ -597,3 +597,19 @@ def test_linear_form_of_raw_ranker():
     w, b = model.linear
     np.testing.assert_allclose(X @ np.array(w) + b, model.score(X), rtol=0, atol=1e-12)
     assert rankboost(pos, neg, rounds=3).linear is None
+
+
+def test_logistic_boosting_beyond_its_work_limit_is_refused_up_front():
+    """m·n·rounds above 10^10 pair terms: refused before any round (the data alone would be 10^10)."""
+    import time
+
+    from aucbound.experiments import loss_scores
+
+    pos, neg = np.zeros((1000, 1)), np.ones((1000, 1))
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="rounds.*at most 10,000 for the logistic loss on 1,000 × 1,000 pairs"):
+        pairwise_boost(pos, neg, loss="logistic", rounds=10_001)
+    with pytest.raises(ValueError, match="rounds.*logistic loss on 100,000 × 100,000 pairs"):
+        loss_scores(size=100_000, rounds=2)
+    assert time.perf_counter() - start < 1.0
+    assert pairwise_boost(pos, neg, loss="hinge", rounds=10_001).rounds >= 1  # the hinge sorts: no limit

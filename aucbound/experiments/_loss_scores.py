@@ -31,6 +31,7 @@ from .. import _validate as v
 from .._normal import cdf
 from ..empirical._auc import _auc
 from ..learn import pairwise_boost, rankboost
+from ..learn._checks import pair_rounds
 from ..results import LossScores, LossScoresRow
 
 __all__ = ["loss_scores", "DIMENSION", "SIZE", "ROUNDS", "LOSSES", "THEORY_SLOPES"]
@@ -114,6 +115,7 @@ def loss_scores(*, size=SIZE, dimension=DIMENSION, rounds=ROUNDS, selection="bes
     size = v.count("size", size, minimum=2, maximum=10**5)
     dimension = v.count("dimension", dimension, maximum=100)
     rounds = v.count("rounds", rounds, maximum=100_000)
+    pair_rounds("logistic", size, size, rounds)  # up front: the logistic fit is the long one
     seed = v.count("seed", seed, minimum=0)
     report = v.progress("progress", progress)
     rng = np.random.default_rng(np.random.SeedSequence(seed))

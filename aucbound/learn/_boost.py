@@ -267,7 +267,9 @@ def pairwise_boost(positives, negatives, *, loss="logistic", rounds=100, weak="s
     ((1.0, -1.0, 1.0), 0.0)
     """
     loss = v.choice("loss", loss, BOOST_LOSSES)
-    return _boost(_Pairwise(loss), positives, negatives, rounds, weak, selection, seed, progress)
+    pos, neg = _checks.samples(positives, negatives)
+    _checks.pair_rounds(loss, pos.shape[0], neg.shape[0], v.count("rounds", rounds, maximum=_checks.MAX_ROUNDS))
+    return _boost(_Pairwise(loss), pos, neg, rounds, weak, selection, seed, progress)
 
 
 rankboost.__doc__ = rankboost.__doc__.format(parameters=_PARAMETERS)

@@ -14,6 +14,9 @@ MAX_POINTS = 10**7
 #: The most coordinates of the stacked training points (N·d): the sort orders of the
 #: stumps take 8 bytes each.
 MAX_ENTRIES = 10**8
+#: The most pair terms (m·n·rounds) logistic boosting sums: about 6·10⁻⁸ s each on one core
+#: (a round of 1000 + 1000 points takes 50–70 ms), so about ten minutes at the limit.
+MAX_PAIR_ROUNDS = 10**10
 #: Weak rankers: thresholded features or raw features scaled to [0, 1].
 WEAK = ("stump", "raw")
 #: How a round picks its weak ranker.
@@ -37,3 +40,10 @@ def options(rounds, weak, selection, seed):
     selection = v.choice("selection", selection, SELECTIONS)
     seed = v.seed("seed", seed)
     return rounds, weak, selection, np.random.default_rng(seed), seed
+
+
+def pair_rounds(loss: str, m: int, n: int, rounds: int) -> None:
+    """Refuse, before any work, logistic boosting whose O(mn) rounds exceed :data:`MAX_PAIR_ROUNDS`."""
+    if loss == "logistic":
+        v.at_most("rounds", rounds, max(1, MAX_PAIR_ROUNDS // (m * n)),
+                  why=f" for the logistic loss on {m:,} × {n:,} pairs (at most {MAX_PAIR_ROUNDS:.0e} pair terms in all)")

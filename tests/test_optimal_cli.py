@@ -11,8 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from aucbound.cli import main
-from aucbound.cli import optimal as cli_optimal
-from aucbound.optimal import LOSSES, MAX_STEPS
 
 
 def run(*args):
@@ -33,14 +31,6 @@ def refused(*args):
     assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
     assert result.stdout == ""
     return lines[0]
-
-
-def test_the_cli_lists_agree_with_the_library():
-    assert cli_optimal.MAX_STEPS == MAX_STEPS
-    assert set(cli_optimal.LOSSES) == set(LOSSES)
-    from aucbound.optimal._discrete import MAX_HINGE_POINTS
-
-    assert cli_optimal.MAX_POINTS == MAX_HINGE_POINTS
 
 
 # Table 1 of Uematsu & Lee (2011) where it agrees with Eq. 8 solved to 50 digits (K ≤ 6); the

@@ -77,6 +77,15 @@ def test_theorem_5_hinge_optimum_equals_brute_force_over_integer_steps(weights):
     assert hinge_by_definition(p, q, result.lp_f) == pytest.approx(best, abs=1e-9)  # the unrestricted LP agrees
 
 
+def test_a_smooth_loss_named_hinge_is_still_minimized_as_a_smooth_loss():
+    # the linear program belongs to the hinge loss itself, not to any loss of that name: Thm 2 still holds
+    p, q = np.array([0.2, 0.3, 0.5]), np.array([0.5, 0.3, 0.2])
+    named = Loss.custom(lambda s: np.exp(-s), lambda s: -np.exp(-s), name="hinge")
+    result = minimize_risk(p, q, loss=named)
+    assert result.method == "newton" and result.loss == "hinge"
+    np.testing.assert_allclose(result.f, 0.5 * np.log(p / q), atol=1e-9, rtol=0)  # ½·log(g+/g−), centred already
+
+
 def test_hinge_exact_in_fractions_against_brute_force():
     p = [Fraction(1, 10), Fraction(2, 10), Fraction(3, 10), Fraction(4, 10)]
     q = [Fraction(3, 10), Fraction(3, 10), Fraction(1, 5), Fraction(1, 5)]

@@ -225,7 +225,7 @@ def test_progressions_follow_eq_8_to_the_limit(jumps):
         (lambda: plots.step_risk(separation=float("nan")), ValueError, "`separation` must be a finite number > 0"),
         (lambda: plots.jump_dynamics(Ks=[1]), ValueError, "`Ks` must be an integer from 2 to 11, but got 1."),
         (lambda: plots.jump_dynamics(separation=-2), ValueError, "`separation` must be a finite number > 0"),
-        (lambda: plots.jump_dynamics(separation=20), ValueError, "`separation` must be at most 10 here"),
+        (lambda: plots.jump_dynamics(separation=20), ValueError, "`separation` must be at most 10 for the recursion of Eq. 8"),
     ],
 )
 def test_bad_input_names_the_parameter(call, error, message):

@@ -3,22 +3,18 @@ least hinge risk in the normal setting, the Bayes ranking risk, and exact minimi
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 
 import click
 
+from ..optimal import LOSSES, MAX_STEPS, discrete_bayes, minimize_risk, normal_bayes, normal_bayes_risk, optimal_steps
+from ..optimal._discrete import MAX_HINGE_POINTS as MAX_POINTS  # the hinge loss's linear program has N² variables
 from ._options import IntRange, given, library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
 from .psi import SizeRange
-
-#: The largest K solved (the library's MAX_STEPS, without importing it at start-up).
-MAX_STEPS = 25
-#: The losses, as the library's LOSSES lists them.
-LOSSES = ("hinge", "exponential", "logistic", "squared-hinge")
-#: The most points --pos and --neg may hold (the hinge loss's linear program has N² variables).
-MAX_POINTS = 150
 
 SEPARATION = click.FloatRange(min=0, min_open=True, max=1e6)
 
@@ -137,8 +133,6 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
       aucbound optimal steps --K 25 --format json
       aucbound optimal steps --K 1..6 --separation 1
     """
-    from ..optimal import normal_bayes_risk, optimal_steps
-
     rows = []
     with library_errors({"K": "--K"}), Progress("K") as progress:
         for K in steps:  # the larger K take seconds each (mpmath, many starts)
@@ -196,12 +190,14 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
 @optimal.command("bayes", short_help="The optimal AUC and Bayes ranking risk of two normal classes (Thm 1).")
 @click.option("--separation", type=SEPARATION,
               help="Shorthand for --pos-mean separation/2 --neg-mean −separation/2 with both sds 1.")
-@click.option("--pos-mean", type=click.FloatRange(-1e300, 1e300), help="Mean of the positives [default: 1].")
-@click.option("--neg-mean", type=click.FloatRange(-1e300, 1e300), help="Mean of the negatives [default: −1].")
-@click.option("--pos-sd", type=click.FloatRange(min=0, min_open=True, max=1e300),
-              help="Standard deviation of the positives [default: 1].")
-@click.option("--neg-sd", type=click.FloatRange(min=0, min_open=True, max=1e300),
-              help="Standard deviation of the negatives [default: 1].")
+@click.option("--pos-mean", type=click.FloatRange(-1e300, 1e300), default=1.0, show_default=True,
+              help="Mean of the positives.")
+@click.option("--neg-mean", type=click.FloatRange(-1e300, 1e300), default=-1.0, show_default=True,
+              help="Mean of the negatives.")
+@click.option("--pos-sd", type=click.FloatRange(min=0, min_open=True, max=1e300), default=1.0, show_default=True,
+              help="Standard deviation of the positives.")
+@click.option("--neg-sd", type=click.FloatRange(min=0, min_open=True, max=1e300), default=1.0, show_default=True,
+              help="Standard deviation of the negatives.")
 @output_options
 def bayes(separation, pos_mean, neg_mean, pos_sd, neg_sd, output_format, tablefmt):
     """The optimal AUC and Bayes ranking risk of X ~ N(pos-mean, pos-sd²) against X′ ~ N(neg-mean, neg-sd²).
@@ -224,11 +220,8 @@ def bayes(separation, pos_mean, neg_mean, pos_sd, neg_sd, output_format, tablefm
             raise click.UsageError(f"--separation sets the means and sds; leave out --{clash[0].replace('_', '-')}.",
                                    ctx)
         pos_mean, neg_mean = separation / 2, -separation / 2
-    from ..optimal import normal_bayes
-
     with library_errors():
-        result = normal_bayes(1.0 if pos_mean is None else pos_mean, -1.0 if neg_mean is None else neg_mean,
-                              1.0 if pos_sd is None else pos_sd, 1.0 if neg_sd is None else neg_sd)
+        result = normal_bayes(pos_mean, neg_mean, pos_sd, neg_sd)
     record = result.as_dict()
     if output_format != "table":
         emit(records=[record], columns=[], parameters={}, output_format=output_format, tablefmt=tablefmt)
@@ -260,7 +253,7 @@ def bayes(separation, pos_mean, neg_mean, pos_sd, neg_sd, output_format, tablefm
 @optimal.command("discrete", short_help="Exact minimizers f* of the ranking risk on N points (Thm 2–5).")
 @click.option("--pos", type=Masses(), required=True, help="g+: the positives' probabilities, e.g. 0.2,0.3,0.5.")
 @click.option("--neg", type=Masses(), required=True, help="g−: the negatives' probabilities on the same points.")
-@click.option("--loss", "losses", type=click.Choice(LOSSES), multiple=True,
+@click.option("--loss", "losses", type=click.Choice(list(LOSSES)), multiple=True,
               help="Loss to minimize (repeatable) [default: hinge].")
 @output_options
 def discrete(pos, neg, losses, output_format, tablefmt):
@@ -279,10 +272,6 @@ def discrete(pos, neg, losses, output_format, tablefmt):
       aucbound optimal discrete --pos 1/3,1/3,1/3 --neg 0.5,0.3,0.2 --loss hinge --loss logistic
       aucbound optimal discrete --pos 0.1,0.2,0.3,0.4 --neg 0.4,0.3,0.2,0.1 --loss exponential --format json
     """
-    import math
-
-    from ..optimal import discrete_bayes, minimize_risk
-
     losses = tuple(dict.fromkeys(losses)) or ("hinge",)
     with library_errors():
         best = discrete_bayes(pos, neg)

@@ -56,7 +56,8 @@ MAX_SD_RATIO = 1e6
 MAX_SHIFT = 1e6
 
 
-def _exact_number(value) -> bool:
+def exact_number(value) -> bool:
+    """Whether `value` is an int or a Fraction (and not a bool): a number to compute with exactly."""
     return isinstance(value, (numbers.Integral, Fraction)) and not isinstance(value, (bool, np.bool_))
 
 
@@ -73,7 +74,7 @@ def distribution(parameter: str, value, *, positive: bool = False):
         raise v.ParameterError(parameter, "have at least one point", "an empty sequence", verb="")
     if len(entries) > MAX_POINTS:
         raise v.ParameterError(parameter, f"have at most {MAX_POINTS:,} points", f"{len(entries):,}", verb="")
-    if all(_exact_number(entry) for entry in entries):
+    if all(exact_number(entry) for entry in entries):
         probabilities = tuple(Fraction(entry) for entry in entries)
         array = np.array([float(entry) for entry in probabilities])
         total = sum(probabilities)
@@ -158,10 +159,11 @@ def discrete_bayes(pos, neg) -> DiscreteBayes:
         above += q
     if not exact:
         risk = float(min(max(risk, 0.0), 1.0))
-    return DiscreteBayes(_echo(pos, exact), _echo(neg, exact), classes, risk, 1 - risk, exact)
+    return DiscreteBayes(echo(pos, exact), echo(neg, exact), classes, risk, 1 - risk, exact)
 
 
-def _echo(probabilities, exact: bool) -> tuple:
+def echo(probabilities, exact: bool) -> tuple:
+    """Probabilities as a result keeps them: Fractions as they are, else Python floats."""
     return tuple(probabilities) if exact else tuple(float(p) for p in probabilities)
 
 
@@ -203,21 +205,21 @@ def normal_bayes(pos_mean: float = 1.0, neg_mean: float = -1.0, pos_sd: float = 
     >>> round(wide.optimal_auc, 10), wide.identity_auc
     (0.7048327647, 0.5)
     """
-    pos_mean = _finite("pos_mean", pos_mean)
-    neg_mean = _finite("neg_mean", neg_mean)
+    pos_mean = finite("pos_mean", pos_mean)
+    neg_mean = finite("neg_mean", neg_mean)
     pos_sd = v.positive("pos_sd", pos_sd, scalar=True)
     neg_sd = v.positive("neg_sd", neg_sd, scalar=True)
     delta = pos_mean - neg_mean
     identity_auc = _normal.cdf(delta / math.hypot(pos_sd, neg_sd))
     if pos_sd == neg_sd:
         distance = abs(delta) / pos_sd
-        risk = _normal.cdf(-distance / math.sqrt(2.0))
+        risk = distance_risk(distance)
         return NormalBayes("binormal", pos_mean, neg_mean, pos_sd, neg_sd, distance, 1.0 - risk, risk, identity_auc,
                            True, "closed form")
     # The optimal AUC is unchanged by x → (x − m)/σ and by swapping the classes (the likelihood
     # ratio's order reverses): the class of the smaller sd becomes N(0, 1), the other N(d, s²), s > 1.
     (wide_mean, wide_sd), (narrow_mean, narrow_sd) = sorted([(pos_mean, pos_sd), (neg_mean, neg_sd)],
-                                                            key=lambda pair: pair[1], reverse=True)
+                                                            key=lambda item: item[1], reverse=True)
     ratio = wide_sd / narrow_sd
     if not ratio <= MAX_SD_RATIO:
         raise v.ParameterError("pos_sd", f"be within a factor {MAX_SD_RATIO:g} of {{neg_sd}} when they differ "
@@ -234,7 +236,14 @@ def normal_bayes(pos_mean: float = 1.0, neg_mean: float = -1.0, pos_sd: float = 
                        "integration")
 
 
-def _finite(parameter: str, value) -> float:
+def distance_risk(distance):
+    """Φ(−d/√2), the Bayes ranking risk of two normal classes with a common (co)variance at Mahalanobis
+    distance d; a number in, a float out, arrays elementwise."""
+    return v.out(0.5 * _normal.two_sided_tail(np.asarray(distance, dtype=np.float64) / math.sqrt(2.0)))
+
+
+def finite(parameter: str, value) -> float:
+    """One finite number, as a Python float."""
     number = v.real(parameter, value, scalar=True)
     if not math.isfinite(number):
         raise v.fail(parameter, "a finite number", value)
@@ -303,6 +312,6 @@ def multivariate_normal_bayes(pos_mean, neg_mean, cov=None) -> NormalBayes:
     except LinAlgError:
         raise v.ParameterError("cov", "be positive definite", "a matrix that is not", verb="") from None
     distance = math.sqrt(max(float(delta @ cho_solve(factor, delta)), 0.0))
-    risk = _normal.cdf(-distance / math.sqrt(2.0))
+    risk = distance_risk(distance)
     return NormalBayes("multivariate normal", tuple(mu_pos.tolist()), tuple(mu_neg.tolist()), None, None, distance,
                        1.0 - risk, risk, None, True, "closed form")

@@ -44,8 +44,8 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
-from ._bayes import likelihood_classes, pair
-from ._losses import get_loss
+from ._bayes import echo, exact_number, likelihood_classes, pair
+from ._losses import LOSSES, get_loss
 from ..results import DiscreteMinimizer, HingeToyCase
 
 __all__ = ["minimize_risk", "hinge_risk", "hinge_toy_case", "integer_increments", "MAX_SMOOTH_POINTS",
@@ -75,7 +75,7 @@ def minimize_risk(pos, neg, *, loss="exponential") -> DiscreteMinimizer:
     ([0.0, 1.0, 1.0], ((1, 2),), Fraction(4, 5))
     """
     loss = get_loss(loss)
-    smooth = loss.name != "hinge"
+    smooth = loss is not LOSSES["hinge"]  # the linear program is the hinge loss's, whatever another loss is named
     pos, neg, exact = pair(pos, neg, positive=smooth)
     n = len(pos)
     v.at_most("pos", n, MAX_SMOOTH_POINTS if smooth else MAX_HINGE_POINTS,
@@ -95,8 +95,7 @@ def minimize_risk(pos, neg, *, loss="exponential") -> DiscreteMinimizer:
     f.setflags(write=False)
     increments = np.diff(f[list(order)])
     increments.setflags(write=False)
-    echo = (lambda xs: tuple(xs)) if exact else (lambda xs: tuple(float(x) for x in xs))
-    return DiscreteMinimizer(echo(pos), echo(neg), loss.name, f, risk, order, increments, _ties(f), method,
+    return DiscreteMinimizer(echo(pos, exact), echo(neg, exact), loss.name, f, risk, order, increments, _ties(f), method,
                              iterations, lp_f)
 
 
@@ -191,7 +190,7 @@ def _hinge_value(pos, neg, values: np.ndarray, exact: bool):
                     for i in range(len(pos)) for j in range(len(pos))), Fraction(0))
     p = np.array([float(x) for x in pos])
     q = np.array([float(x) for x in neg])
-    return math.fsum((np.outer(p, q) * np.maximum(0.0, 1.0 - (values[:, None] - values[None, :]))).ravel())
+    return _risk(p, q, values, LOSSES["hinge"])
 
 
 _HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -228,12 +227,13 @@ def _hinge(pos, neg, p, q, classes, exact):
     if steps:
         spans = [(i, j) for i in range(k) for j in range(i + 1, k)]
         cost = np.zeros(steps + len(spans))
-        a = np.zeros((len(spans), steps + len(spans)))
+        rows, columns = [], []
         for row, (i, j) in enumerate(spans):
             cost[i:j] += big[i] * small[j]  # (1 + s_i + … + s_{j−1}) for a positive in C_i below a negative in C_j
             cost[steps + row] = big[j] * small[i]  # the slack of (1 − s_i − … − s_{j−1})₊
-            a[row, i:j] = -1.0
-            a[row, steps + row] = -1.0
+            rows += [row] * (j - i + 1)
+            columns += [*range(i, j), steps + row]
+        a = coo_matrix((-np.ones(len(rows)), (rows, columns)), shape=(len(spans), steps + len(spans))).tocsr()
         bounds = [(0.0, 1.0)] * steps + [(0.0, None)] * len(spans)
         restricted = linprog(cost, A_ub=a, b_ub=-np.ones(len(spans)), bounds=bounds, method="highs-ds",
                              options=_HIGHS)
@@ -316,7 +316,7 @@ def integer_increments(increments) -> tuple[int, ...]:
     (0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1)
     """
     s = list(increments) if not isinstance(increments, np.ndarray) else increments.tolist()
-    exact = all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in s)
+    exact = all(exact_number(x) for x in s)
     values = v.real("increments", [float(x) for x in s]) if s else np.zeros(0)
     v.check("increments", (values >= 0) & (values <= 1), "in [0, 1] (the increments of Thm 5's minimizer)", values)
     slack = 0 if exact else 1e-12

@@ -27,7 +27,6 @@ to either (Thm 3–5 describe what they do instead).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,6 +35,11 @@ from .. import _validate as v
 from ..results import Calibration
 
 __all__ = ["Loss", "LOSSES", "get_loss", "calibration_alpha"]
+
+
+#: Where a loss's assumptions are checked: s in [−8, 8].
+_GRID = np.linspace(-8.0, 8.0, 321)
+_GRID.setflags(write=False)
 
 
 def _exp_value(s):
@@ -124,7 +128,7 @@ class Loss:
                 raise v.ParameterTypeError(parameter, "a callable of s", v.show(function))
         if second is not None and not callable(second):
             raise v.ParameterTypeError("second", "a callable of s or None", v.show(second))
-        grid = np.linspace(-8.0, 8.0, 321)
+        grid = _GRID
         values = _evaluate("value", value, grid)
         slopes = _evaluate("derivative", derivative, grid)
         _first_bad("value", values >= 0, "be ≥ 0 (a loss is non-negative)", "l", grid, values)
@@ -189,6 +193,7 @@ def get_loss(loss) -> Loss:
 
 #: Where Thm 2's ratio is checked: s in (0, 8].
 _CALIBRATION_GRID = np.linspace(0.05, 8.0, 160)
+_CALIBRATION_GRID.setflags(write=False)
 
 
 def calibration_alpha(loss, *, rtol: float = 1e-6) -> Calibration:
@@ -207,10 +212,9 @@ def calibration_alpha(loss, *, rtol: float = 1e-6) -> Calibration:
     rtol = v.probability("rtol", rtol, scalar=True)
     if not loss.differentiable:
         return Calibration(loss.name, False, None, "l is not differentiable at s = 1: Thm 2 needs a differentiable loss.")
-    everywhere = np.linspace(-8.0, 8.0, 321)
-    slopes = np.asarray(loss.derivative(everywhere), dtype=np.float64)
+    slopes = np.asarray(loss.derivative(_GRID), dtype=np.float64)
     if not (slopes < 0).all():
-        at = float(everywhere[np.argmin(slopes < 0)])
+        at = float(_GRID[np.argmin(slopes < 0)])
         return Calibration(loss.name, False, None, f"l′(s) = 0 at s = {at!r}: Thm 2 needs l′ < 0 everywhere.")
     s = _CALIBRATION_GRID
     with np.errstate(over="ignore", divide="ignore"):

@@ -71,7 +71,7 @@ hold: exp(2μa_i)Φ(−a_{i−1} − μ) ≤ 1, exp(−2μa_{i−1})Φ(a_i − �
 
 **Table 1 of the paper** differs from these solutions in four printed entries (the outer
 jump of K = 7, 9, 10 and 11: 2.6756, 4.5196, 6.1511, 7.0139 against 2.6760, 4.5202,
-6.1645, 8.9471); at the printed values Eq. 8 fails by 1e-3 to 4 in log form, while the
+6.1645, 8.9471); at the printed values Eq. 8 fails by 7e-4 to 4 in log form, while the
 values here satisfy it to 1e-12, and the direct minimization agrees with them. The outer
 jumps move the risk only in the eighth digit and beyond, which may be why the paper's
 solver left them unconverged.
@@ -87,6 +87,7 @@ import numpy as np
 from .. import _normal
 from .. import _validate as v
 from ..results import HingeExcessRisk, LimitingJumps, OptimalSteps
+from ._bayes import distance_risk, finite
 
 __all__ = [
     "MAX_STEPS",
@@ -128,11 +129,16 @@ def _iv(K, separation):
 # -- Eq. 8 in double precision -------------------------------------------------------------
 
 
+def _log_pdf(x):
+    """ln φ(x) elementwise."""
+    return -0.5 * x * x - _normal._LOG_SQRT_2PI
+
+
 def _hazard(x):
     """φ(x)/Φ(x) elementwise, from logs (no overflow in the lower tail)."""
     from scipy import special
     with np.errstate(over="ignore", under="ignore"):
-        return np.exp(-0.5 * x * x - 0.5 * math.log(2 * math.pi) - special.log_ndtr(x))
+        return np.exp(_log_pdf(x) - special.log_ndtr(x))
 
 
 def _residual_float(a, mu):
@@ -247,7 +253,7 @@ def _newton_mp(mp, a, mu):
 # -- solving for K ----------------------------------------------------------------------------
 
 
-def _outer_jump(last: str, mu: float, mp) -> "mp.mpf":
+def _outer_jump(last: str, mu: float, mp):
     """−ln Φ(−a − μ)/(2μ): the next jump out from `last` (Eq. 8 at the last index)."""
     return -_mp_log_cdf(mp, -mp.mpf(last) - mu)[0] / (2 * mu)
 
@@ -270,7 +276,7 @@ def _polish(guess_text, mu: float, symmetric: bool):
         if a is not None:
             if symmetric:
                 a = 0.5 * (a - a[::-1])  # symmetric to the last bit
-            text = tuple(repr(float(x)) for x in a)
+            text = _text(a)
             with mpmath.workdps(40):  # log_ndtr's own rounding is not the residual's
                 residual = float(max(abs(f) for f in _mp_system(mpmath.mp, text, mpmath.mpf(mu))[0]))
             if residual <= RESIDUAL_TOLERANCE:
@@ -317,17 +323,24 @@ def _lopsided(K: int, mu: float):
 # -- risks ------------------------------------------------------------------------------------
 
 
-def _jumps(jumps) -> np.ndarray:
+def _jumps(jumps, separation) -> tuple[np.ndarray, float]:
+    """(the jumps as a float array, μ = separation/2), both checked."""
     array = v.real("jumps", jumps)
     if array.ndim != 1 or array.size < 1:
         raise v.fail("jumps", "a non-empty sequence of numbers", jumps)
     v.check("jumps", np.isfinite(array), "finite", array)
     if np.any(np.diff(array) <= 0):
         raise v.fail("jumps", "strictly increasing", jumps)
-    return array
+    return array, v.positive("separation", separation, scalar=True) / 2
 
 
-def _mp_risks(jumps_text, mu):
+def _text(jumps: np.ndarray) -> tuple[str, ...]:
+    """Float jumps as the decimal strings the mpmath routines take."""
+    return tuple(repr(float(x)) for x in jumps)
+
+
+@functools.lru_cache(maxsize=1024)
+def _mp_risks(jumps_text: tuple, mu: float):
     """(hinge risk, 1 − AUC) at the given jumps, in mpmath at 40 digits (correctly rounded floats)."""
     import mpmath
 
@@ -355,9 +368,8 @@ def step_hinge_risk(jumps, *, separation=2.0) -> float:
     >>> round(step_hinge_risk([0.0]), 6)  # Φ(−1) + Φ(−1)
     0.317311
     """
-    a = _jumps(jumps)
-    mu = v.positive("separation", separation, scalar=True) / 2
-    return _mp_risks(tuple(repr(float(x)) for x in a), mu)[0]
+    a, mu = _jumps(jumps, separation)
+    return _mp_risks(_text(a), mu)[0]
 
 
 def step_auc_loss(jumps, *, separation=2.0) -> float:
@@ -366,9 +378,8 @@ def step_auc_loss(jumps, *, separation=2.0) -> float:
     >>> round(step_auc_loss([0.0]), 6)  # Φ(−1)² + Φ(−1)Φ(1): wrong pairs, and half the ties
     0.158655
     """
-    a = _jumps(jumps)
-    mu = v.positive("separation", separation, scalar=True) / 2
-    return _mp_risks(tuple(repr(float(x)) for x in a), mu)[1]
+    a, mu = _jumps(jumps, separation)
+    return _mp_risks(_text(a), mu)[1]
 
 
 def step_residual(jumps, *, separation=2.0) -> np.ndarray:
@@ -377,9 +388,7 @@ def step_residual(jumps, *, separation=2.0) -> np.ndarray:
     >>> step_residual([-0.556372, 0.556372]).round(5)
     array([ 0., -0.])
     """
-    a = _jumps(jumps)
-    mu = v.positive("separation", separation, scalar=True) / 2
-    return _residual_float(a, mu)
+    return _residual_float(*_jumps(jumps, separation))
 
 
 def normal_bayes_risk(separation=2.0):
@@ -388,9 +397,7 @@ def normal_bayes_risk(separation=2.0):
     >>> round(normal_bayes_risk(2.0), 7)
     0.0786496
     """
-    from scipy import special
-    separation = v.positive("separation", separation)
-    return v.out(special.ndtr(-separation / math.sqrt(2.0)))
+    return distance_risk(v.positive("separation", separation))
 
 
 # -- direct minimization over K-step functions ---------------------------------------------
@@ -408,9 +415,8 @@ def _direct_minimum(K: int, mu: float, starts: int, seed: int):
         ext = np.concatenate([[-np.inf], a, [np.inf]])
         with np.errstate(over="ignore", under="ignore"):
             risk = np.sum(np.exp(special.log_ndtr(ext[1:] - mu) + special.log_ndtr(-ext[:-1] - mu)))
-            log_density = lambda x: -0.5 * x * x - 0.5 * math.log(2 * math.pi)  # noqa: E731
-            gradient_a = (np.exp(log_density(a - mu) + special.log_ndtr(-ext[:-2] - mu))
-                          - np.exp(log_density(a + mu) + special.log_ndtr(ext[2:] - mu)))
+            gradient_a = (np.exp(_log_pdf(a - mu) + special.log_ndtr(-ext[:-2] - mu))
+                          - np.exp(_log_pdf(a + mu) + special.log_ndtr(ext[2:] - mu)))
         tail = np.cumsum(gradient_a[::-1])[::-1]  # Σ_{i ≥ j} ∂R/∂a_i
         gradient = np.concatenate([tail[:1], np.exp(u[1:]) * tail[1:]])
         return risk, gradient
@@ -449,7 +455,7 @@ def _optimal_steps(K: int, separation: float, starts: int, seed: int) -> Optimal
     symmetric_risk = _mp_risks(symmetric[0], mu)[0]
     direct_risk, direct_jumps = _direct_minimum(K, mu, starts, seed)
     if direct_risk < hinge - RISK_TOLERANCE:  # the direct search beat every stationary point found: polish it
-        text, precision, residual = _polish(tuple(repr(float(x)) for x in direct_jumps), mu, False)
+        text, precision, residual = _polish(_text(direct_jumps), mu, False)
         hinge, auc_loss = _mp_risks(text, mu)
         origin = "direct search"
     minimum = direct_risk >= hinge - RISK_TOLERANCE
@@ -503,7 +509,7 @@ def step_risk_curve(Ks, *, separation=2.0) -> dict:
         "K": np.array([row.K for row in rows]),
         "hinge_risk": np.array([row.hinge_risk for row in rows]),
         "auc_loss": np.array([row.auc_loss for row in rows]),
-        "bayes_risk": normal_bayes_risk(v.positive("separation", separation, scalar=True)),
+        "bayes_risk": normal_bayes_risk(separation),
     }
 
 
@@ -543,14 +549,13 @@ def jump_progression(start, *, odd=False, separation=2.0, steps=40) -> np.ndarra
     >>> jump_progression(0.3753740258933674).round(4).tolist()
     [0.3754, 1.1605, 2.0842, 3.4437, 6.1645]
     """
-    start = v.real("start", start, scalar=True)
-    v.check("start", np.asarray(np.isfinite(start)), "finite", np.asarray(start))
+    start = finite("start", start)
     mu = _recursion_separation(separation) / 2
     steps = v.count("steps", steps, minimum=1, maximum=10_000)
     previous, current = (0.0, start) if odd else (-start, start)
     sequence = [start]
     for _ in range(steps - 1):
-        ended, following = _next_jump(previous, current, mu)
+        _, following = _next_jump(previous, current, mu)
         if following is None or following <= current:
             break
         previous, current = current, following

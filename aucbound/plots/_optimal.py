@@ -21,7 +21,6 @@ import numpy as np
 
 from .. import _validate as v
 from ..optimal import (
-    MAX_RECURSION_SEPARATION,
     MAX_STEPS,
     calibration_alpha,
     feasible_region,
@@ -78,10 +77,6 @@ def _x_range(value) -> tuple[float, float]:
     return lo, hi
 
 
-def _starts(value) -> int:
-    return v.count("starts", value, minimum=1, maximum=1000)
-
-
 def _number(x: float) -> str:
     return f"{x:g}".replace("-", "−")
 
@@ -130,21 +125,21 @@ def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, retu
     Ks = _step_counts(Ks, most=len(_STEP_COLOURS))
     separation = _separation(separation)
     lo, hi = _x_range(x_range)
-    starts = _starts(starts)
+    found = step_table(Ks, separation=separation, starts=starts)
     mu = separation / 2
     figure, (ax,) = new_figure(1, title=f"The hinge loss's optimal K-step functions (§5.1.1) and f* of Thm 2, "
                                         f"{_CITATION}", size=(7.5, 5.6))
     panel = f"{_setting(mu)}: log(g+/g−) = {_times(2 * mu, 'x')}"
     rows = Rows()
     tallest = 0.0
-    for colour, found in zip(_STEP_COLOURS, step_table(Ks, separation=separation, starts=starts)):
-        jumps = np.asarray(found.jumps)
+    for colour, row in zip(_STEP_COLOURS, found):
+        jumps = np.asarray(row.jumps)
         xs = np.concatenate([[lo], jumps[(jumps > lo) & (jumps < hi)], [hi]])
-        ys = np.searchsorted(jumps, xs, side="right") - found.K / 2  # #{i: a_i ≤ x}: f just right of x
-        lopsided = "" if found.symmetric else f", lopsided minimum ({BEYOND})"
-        rows.plot(ax, panel, f"Hinge loss: optimal {found.K}-step function{lopsided}", xs, ys, color=colour,
-                  drawstyle="steps-post", linewidth=2, linestyle=SOLID if found.symmetric else DASHED)
-        tallest = max(tallest, found.K / 2)
+        ys = np.searchsorted(jumps, xs, side="right") - row.K / 2  # #{i: a_i ≤ x}: f just right of x
+        lopsided = "" if row.symmetric else f", lopsided minimum ({BEYOND})"
+        rows.plot(ax, panel, f"Hinge loss: optimal {row.K}-step function{lopsided}", xs, ys, color=colour,
+                  drawstyle="steps-post", linewidth=2, linestyle=SOLID if row.symmetric else DASHED)
+        tallest = max(tallest, row.K / 2)
     for key, colour in _SMOOTH:
         alpha = calibration_alpha(key).alpha
         slope = 2 * alpha * mu
@@ -186,7 +181,6 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
     """
     Ks = _step_counts(Ks)
     separation = _separation(separation)
-    starts = _starts(starts)
     mu = separation / 2
     found = step_table(Ks, separation=separation, starts=starts)
     bayes = normal_bayes_risk(separation)
@@ -281,14 +275,10 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     [0.37537, 0.75893]
     """
     separation = _separation(separation)
-    if separation > MAX_RECURSION_SEPARATION:
-        raise v.fail("separation", f"at most {MAX_RECURSION_SEPARATION:g} here (beyond, the recursion of Eq. 8 "
-                                   "loses the small probabilities it inverts)", separation)
     Ks = _step_counts(Ks, lowest=2, highest=11, most=6)
-    starts = _starts(starts)
+    limit = limiting_jumps(separation=separation)  # refuses a separation beyond the recursion's reach first
     found = step_table(sorted({2, 3, *Ks}), separation=separation, starts=starts)
     solutions = {row.K: np.asarray(row.symmetric_jumps) for row in found}
-    limit = limiting_jumps(separation=separation)
     figure, axes = new_figure(3, columns=3, title=f"{_setting(separation / 2)}: jumps of the hinge-optimal step "
                                                   f"functions, {_CITATION}, §5.1.1, Figures 5–6", size=(4.7, 4.9))
     rows = Rows()

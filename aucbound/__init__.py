@@ -26,7 +26,7 @@ is in its subpackage:
 - :mod:`aucbound.plots` — the papers' figures and new ones (matplotlib, imported on use).
 """
 
-from ._validate import ParameterError, ParameterTypeError
+from ._validate import BelowChanceWarning, DataWarning, ParameterError, ParameterTypeError, RowsOmittedWarning
 from .bounds import (
     METHODS,
     Estimates,
@@ -121,6 +121,7 @@ __all__ = [
     "AUCIntervals",
     "AdversaryLabelling",
     "BandCoverage",
+    "BelowChanceWarning",
     "CLASSES",
     "Calibration",
     "Comparison",
@@ -128,6 +129,7 @@ __all__ = [
     "CountBound",
     "Coverage",
     "CoverageStudy",
+    "DataWarning",
     "DeLong",
     "DegreeRanking",
     "DiscreteBayes",
@@ -168,6 +170,7 @@ __all__ = [
     "RegretExperiment",
     "RegretRow",
     "RegularTournamentExample",
+    "RowsOmittedWarning",
     "SampleComplexity",
     "SampleSize",
     "Scenario",

@@ -30,6 +30,9 @@ import numpy as np
 __all__ = [
     "ParameterError",
     "ParameterTypeError",
+    "DataWarning",
+    "BelowChanceWarning",
+    "RowsOmittedWarning",
     "show",
     "fail",
     "check",
@@ -93,6 +96,49 @@ class ParameterTypeError(_Failure, TypeError):
 
     def __init__(self, parameter: str, rule: str, got: str, *, others=(), verb: str = "be"):
         super().__init__(self._setup(parameter, rule, got, others, verb))
+
+
+class DataWarning(UserWarning):
+    """A warning about the data that the caller may want to act on.
+
+    Like the errors, its text names parameters as ``{name}`` placeholders (listed in
+    ``params``), so that the command line shows its options instead.
+
+    >>> warning = DataWarning("is {pos_label} the right class?", params=("pos_label",))
+    >>> str(warning), warning.message(lambda name: "--positive")
+    ('is `pos_label` the right class?', 'is --positive the right class?')
+    """
+
+    def __init__(self, text: str, *, params=()):
+        self.text, self.params = text, tuple(params)
+        super().__init__(self.message())
+
+    def message(self, name=lambda parameter: f"`{parameter}`") -> str:
+        """The text with every parameter shown by `name` (backticked by default)."""
+        return self.text.format(**{parameter: name(parameter) for parameter in self.params})
+
+
+class BelowChanceWarning(DataWarning):
+    """The AUC is below ½: the scores rank the negatives above the positives, on the whole.
+
+    Often a sign that the positive class is the other label, or that lower scores mean
+    positive (pROC chooses its ``direction`` for this reason). ``auc`` is the value.
+    """
+
+    def __init__(self, text: str, auc: float, *, params=()):
+        self.auc = auc
+        super().__init__(text, params=params)
+
+
+class RowsOmittedWarning(DataWarning):
+    """Rows with a missing label or score were left out (``nan_policy="omit"``).
+
+    ``omitted`` rows of ``rows`` were dropped; the answer comes from the others.
+    """
+
+    def __init__(self, omitted: int, rows: int):
+        self.omitted, self.rows = omitted, rows
+        super().__init__(f"omitted {omitted} of {rows} row{'s' * (rows != 1)} with a missing label or score")
 
 
 def printable(text: str, limit: int = 60, *, keep_end: int = 0) -> str:

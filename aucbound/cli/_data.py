@@ -10,6 +10,7 @@ itself takes no parameter for it.
 from __future__ import annotations
 
 import contextlib
+import warnings
 
 import click
 
@@ -67,16 +68,42 @@ positive_option = click.option(
 )
 
 
+#: Where :func:`data_errors` keeps the library's warnings until the command has run.
+_WARNINGS = "aucbound.warnings"
+
+
 @contextlib.contextmanager
-def data_errors():
-    """Library errors about the data → usage errors naming the option (exit 2); unreadable files → exit 1."""
+def data_errors(rename: dict | None = None):
+    """Library errors about the data → usage errors naming the option (exit 2); unreadable files → exit 1.
+
+    The library's warnings about the data (:class:`aucbound.DataWarning`: an AUC below ½,
+    rows omitted, …) are kept, worded with the options (and `rename`, e.g. the column a
+    warning is about), and written as one 'Warning: …' line each once the command has run
+    without error — a command that fails says only its 'Error: …' line.
+    """
+    ctx = click.get_current_context()
+    namer = option_namer(ctx, {**OPTION_NAMES, **(rename or {})})
+    outermost = _WARNINGS not in ctx.meta
+    kept = ctx.meta.setdefault(_WARNINGS, [])
     try:
-        yield
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", _validate.DataWarning)
+            yield
     except (_validate.ParameterError, _validate.ParameterTypeError) as error:
-        ctx = click.get_current_context()
-        raise click.UsageError(error.message(option_namer(ctx, OPTION_NAMES)), ctx) from None
+        raise click.UsageError(error.message(namer), ctx) from None
     except OSError as error:
         raise click.ClickException(str(error).strip() or type(error).__name__) from None
+    finally:
+        if outermost:
+            del ctx.meta[_WARNINGS]
+    for record in caught:
+        if not isinstance(record.message, _validate.DataWarning):  # not ours: on to Python's own handling
+            warnings.warn_explicit(record.message, record.category, record.filename, record.lineno)
+        elif record.message.message(namer) not in kept:
+            kept.append(record.message.message(namer))
+    if outermost:
+        for text in kept:
+            click.echo(f"Warning: {text}", err=True)
 
 
 def read_data(file, scores, label, positive):

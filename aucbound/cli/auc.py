@@ -137,11 +137,12 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
     with data_errors(), Progress("bootstrap") as progress:
         columns, pos_label = read_data(file, scores, label, positive)
         for k, name in enumerate(columns.score_names):
-            if partial is None:
-                result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, progress)
-            else:
-                result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus, correct,
-                                               progress)
+            with data_errors({"scores": repr(name)}):  # a warning names its column
+                if partial is None:
+                    result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, progress)
+                else:
+                    result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus,
+                                                   correct, progress)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
     if len(blocks) > 1 and output_format in ("json", "csv"):

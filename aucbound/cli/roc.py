@@ -101,8 +101,9 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
     with data_errors(), Progress("bootstrap") as progress:
         columns, pos_label = read_data(file, [score], label, positive)
         labels, scores = columns.labels, columns.scores[0]
-        curve = roc_curve(labels, scores, pos_label=pos_label)
         name = columns.score_names[0]
+        with data_errors({"scores": repr(name)}):  # a warning names the column
+            curve = roc_curve(labels, scores, pos_label=pos_label)
         title = [source_line(columns, f"ROC curve of {name!r}", positive),
                  f"m = {curve.m} positives, n = {curve.n} negatives, {len(curve)} points, AUC = {number(curve.auc)}"]
         inputs = {"file": file, "score": score, "label": label, "positive": positive}

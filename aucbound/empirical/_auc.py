@@ -42,6 +42,7 @@ import numpy as np
 
 from .. import _validate as v
 from . import _labels
+from ._columns import columns, warn_below_chance
 from ._resampling import compiled_loop
 
 __all__ = ["auc", "auc_from_groups"]
@@ -245,9 +246,13 @@ def groups(labels, scores, pos_label, *, minimum: int = 1, purpose: str = "") ->
     search for NaN and inf (and the comparison of int64 scores with ±2^53) is made by the
     split itself, and the search made first only when the labels are refused.
     """
-    values, checked = _labels.unchecked_scores("scores", scores)
     try:
-        mask = _labels.positive_mask(labels, pos_label, length=values.shape[0])
+        values, checked = _labels.unchecked_scores("scores", scores)
+    except (ValueError, TypeError):
+        _labels.refuse_swapped(labels, scores)  # text labels given as the scores, say
+        raise
+    try:
+        mask = _labels.positive_mask(labels, pos_label, length=values.shape[0], scores=values)
         if minimum > 1:
             _labels.class_sizes(mask, minimum, purpose)
     except (ValueError, TypeError):
@@ -284,12 +289,16 @@ def auc_from_groups(pos, neg) -> float:
     return _auc(pos.copy(), neg.copy())
 
 
-def auc(labels, scores, *, pos_label=None) -> float:
+def auc(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> float:
     """Â of `scores` against binary `labels`, ties counted ½ (labels first, as scikit-learn's
     ``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``).
 
     Labels may be booleans, 0/1 or −1/1 (1 is positive), or any two values with
     `pos_label` naming the positive one. Integer scores are compared exactly, also beyond 2^53.
+    Either may be a pandas Series, or with `data` (a DataFrame, a dict of columns) a column
+    name. ``nan_policy="omit"`` drops the rows with a missing label or score (with a
+    :class:`~aucbound.RowsOmittedWarning`); ``"raise"`` refuses them. An AUC below ½ draws
+    a :class:`~aucbound.BelowChanceWarning`: is `pos_label` the right class?
 
     >>> labels = [-1, -1, -1, -1, 1, 1, 1, 1]  # Agarwal et al. 2005, Table 1
     >>> auc(labels, [-2, -1, 3, 4, 1, 2, 5, 6]), auc(labels, [-2, -1, 5, 6, 1, 2, 3, 4])
@@ -298,5 +307,10 @@ def auc(labels, scores, *, pos_label=None) -> float:
     1.0
     >>> auc([1, 0], [2**53 + 1, 2**53])
     1.0
+    >>> auc("y", "score", data={"y": [0, 1, 1, 0], "score": [0.1, 0.8, 0.3, 0.5]})
+    0.75
     """
-    return _auc(*groups(labels, scores, pos_label))
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    area = _auc(*groups(labels, scores, pos_label))
+    warn_below_chance(area, pos_label)
+    return area

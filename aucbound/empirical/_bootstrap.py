@@ -36,6 +36,7 @@ from ..bounds import METHODS, Method, register
 from ..bounds._interval import interval_row
 from ..results import Interval
 from ._auc import groups
+from ._columns import columns
 from ._sample import Sample
 
 __all__ = ["bootstrap_aucs", "bootstrap_interval"]
@@ -99,25 +100,29 @@ def _settings(resamples, seed) -> tuple[int, int | None]:
     return v.count("resamples", resamples, maximum=MAX_RESAMPLES), v.seed("seed", seed)
 
 
-def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None) -> np.ndarray:
+def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, data=None,
+                   nan_policy="raise") -> np.ndarray:
     """Â of each of `resamples` stratified bootstrap resamples, as a float64 array.
 
     Each resample keeps m positives and n negatives, so it always has both classes. The
     same `seed` gives the same resamples on every machine, compiled loop or not;
-    ``seed=None`` draws fresh ones.
+    ``seed=None`` draws fresh ones. `data` and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> values = bootstrap_aucs([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6], resamples=5)
     >>> values.tolist()
     [0.75, 0.625, 0.75, 0.75, 0.875]
     """
     resamples, seed = _settings(resamples, seed)
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = groups(labels, scores, pos_label)
     return Sample(pos, neg, resamples=resamples, seed=seed).resampled_aucs().copy()
 
 
 def bootstrap_interval(labels, scores, *, delta=0.05, method="bootstrap-bca", resamples=2000, seed=0,
-                       pos_label=None) -> Interval:
+                       pos_label=None, data=None, nan_policy="raise") -> Interval:
     """The stratified bootstrap interval for the AUC: BCa (``bootstrap-bca``) or percentile.
+
+    `data` and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1, 0, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6, 0.5, 2.5]
@@ -129,6 +134,7 @@ def bootstrap_interval(labels, scores, *, delta=0.05, method="bootstrap-bca", re
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]
     resamples, seed = _settings(resamples, seed)
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed)
     lo, hi = spec.data(sample, delta)
     return interval_row(spec, sample.m, sample.n, delta, sample.auc, lo, hi)

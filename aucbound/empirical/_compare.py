@@ -56,6 +56,7 @@ from ..bounds._interval import interval_row
 from ..bounds._methods import evaluate, method_keys
 from ..results import Comparison
 from . import _labels
+from ._columns import columns
 from ._delong import _counts, _spread, _variances
 
 __all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS"]
@@ -96,12 +97,16 @@ def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_
     """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
     columns, the positives' mask, the class sizes (two or more each, for `purpose`) and each
     column's DeLong counts in the order given; `names` are the columns' parameter names."""
-    a = _labels.scores(names[0], scores_a)
+    try:
+        a = _labels.scores(names[0], scores_a)
+    except (ValueError, TypeError):
+        _labels.refuse_swapped(labels, scores_a)
+        raise
     b = _labels.scores(names[1], scores_b)
     if b.shape[0] != a.shape[0]:
         raise v.ParameterError(names[1], f"as long as {{{names[0]}}} ({a.shape[0]})", f"{b.shape[0]} values",
                                others=(names[0],))
-    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0])
+    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0], scores=a)
     m, n = _labels.class_sizes(mask, 2, purpose)
     return a, b, mask, m, n, _counts(a[mask], a[~mask], in_order=True), _counts(b[mask], b[~mask], in_order=True)
 
@@ -115,14 +120,16 @@ def paired_variances(first, second, m: int, n: int) -> tuple[float, float, float
     return own[0], own[1], difference
 
 
-def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=None) -> Comparison:
+def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=None, data=None,
+            nan_policy="raise") -> Comparison:
     """DeLong's paired test of A_a − A_b, with intervals for the difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
     class needs at least two cases. `methods` picks among the keys of
     :func:`compare_methods`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
     ``mcdiarmid``, ``chebyshev-max`` (distribution-free) and ``normal-max``; the first
-    three by default.
+    three by default. `data` and `nan_policy` as for :func:`aucbound.auc` (``"omit"``
+    drops a case missing either score).
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1
@@ -134,6 +141,8 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     """
     delta = v.probability("delta", delta, scalar=True)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
+    labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
+                                         nan_policy=nan_policy)
     _, _, _, m, n, first, second = paired(labels, scores_a, scores_b, pos_label, purpose="for DeLong's paired test")
     difference = (first.twice_u - second.twice_u) / (2 * m * n)
     *own, variance = paired_variances(first, second, m, n)

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..results import DeLong
 from ._auc import exact_mean, groups, weighted_counts, weighted_deviations
+from ._columns import columns, warn_below_chance
 
 __all__ = ["delong", "delong_variance"]
 
@@ -155,11 +156,12 @@ def _two_per_class(labels, scores, pos_label):
     return groups(labels, scores, pos_label, minimum=2, purpose="for DeLong's variance")
 
 
-def delong(labels, scores, *, pos_label=None) -> DeLong:
+def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> DeLong:
     """DeLong's variance S10/m + S01/n of Â, with the structural components V10, V01 and p̂1, p̂2.
 
     Each class needs at least two items. The components come in the order of the items in
-    `scores` (positives in ``v10``, negatives in ``v01``).
+    `scores` (positives in ``v10``, negatives in ``v01``). `data` and `nan_policy` as for
+    :func:`aucbound.auc`; an AUC below ½ draws a :class:`~aucbound.BelowChanceWarning`.
 
     >>> result = delong([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6])  # Table 1, f1
     >>> result.auc, result.v10.tolist(), result.v01.tolist()
@@ -167,15 +169,21 @@ def delong(labels, scores, *, pos_label=None) -> DeLong:
     >>> round(result.variance, 10), result.s10, result.p1, result.p2
     (0.0416666667, 0.08333333333333333, 0.5833333333333334, 0.5833333333333334)
     """
-    return _result(*_two_per_class(labels, scores, pos_label))
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    result = _result(*_two_per_class(labels, scores, pos_label))
+    warn_below_chance(result.auc, pos_label)
+    return result
 
 
-def delong_variance(labels, scores, *, pos_label=None) -> float:
+def delong_variance(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> float:
     """S10/m + S01/n: DeLong's estimate of the variance of Â (the fast path of :func:`delong`).
+
+    `data` and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> delong_variance([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6])
     0.041666666666666664
     """
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _two_per_class(labels, scores, pos_label)
     pos.sort()
     neg.sort()

@@ -30,6 +30,7 @@ from ..bounds import METHODS
 from ..bounds._methods import method_keys
 from ..results import AUCIntervals
 from ._auc import groups
+from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
 
@@ -59,7 +60,7 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
 
 
 def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resamples=None, seed=0,
-              progress=None) -> AUCIntervals:
+              progress=None, data=None, nan_policy="raise") -> AUCIntervals:
     """Every confidence interval for the AUC of `scores` against `labels`, at confidence 1 − δ.
 
     Parameters
@@ -78,6 +79,9 @@ def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resam
         Seed of the bootstrap (None: fresh entropy, not reproducible).
     progress : callable, optional
         Called as ``progress(done, total)`` while the bootstrap draws its resamples.
+    data, nan_policy
+        Column names in a DataFrame, and what to do with missing values: as for
+        :func:`aucbound.auc`. An AUC below ½ draws a :class:`~aucbound.BelowChanceWarning`.
 
     Methods
     -------
@@ -121,7 +125,9 @@ def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resam
     keys, resamples = chosen_methods(methods, resamples)
     if progress is not None and not callable(progress):
         raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, progress=progress)
+    warn_below_chance(sample.auc, pos_label)
     return AUCIntervals(
         auc=sample.auc,
         m=sample.m,

@@ -21,7 +21,8 @@ import numpy as np
 
 from .. import _validate as v
 
-__all__ = ["scores", "unchecked_scores", "check_finite", "score_groups", "positive_mask", "class_sizes", "encode"]
+__all__ = ["scores", "unchecked_scores", "check_finite", "score_groups", "positive_mask", "class_sizes", "encode",
+           "refuse_swapped", "SwappedError"]
 
 _EXACT = 2**53
 
@@ -200,12 +201,63 @@ def _is_number(value) -> bool:
     return isinstance(value, numbers.Number) and not isinstance(value, complex)
 
 
-def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.ndarray:
+def _few_values(values, limit: int) -> list | None:
+    """The distinct values of a one-dimensional column when there are at most `limit`, else None."""
+    try:
+        codes, classes = encode(values)
+    except (ValueError, TypeError):
+        return None
+    return classes if codes.ndim == 1 and len(classes) <= limit else None
+
+
+class SwappedError(v.ParameterError):
+    """Labels and scores that look given the wrong way round: the labels hold many numbers,
+    the scores at most two values."""
+
+    def __init__(self, label_values: int, shown_labels: str, score_values: list):
+        self.label_values, self.shown_labels, self.score_values = label_values, shown_labels, score_values
+        super().__init__("labels", "", f"{label_values} distinct values", others=("scores",))
+
+    def message(self, name=lambda parameter: f"`{parameter}`") -> str:
+        few = "one" if len(self.score_values) == 1 else "only two"
+        return (f"{name('labels')} holds {self.label_values} distinct values ({self.shown_labels}) and "
+                f"{name('scores')} {few} ({_shown(self.score_values)}): are the labels and the scores swapped? "
+                "The labels come first.")
+
+
+def refuse_swapped(labels, scores) -> None:
+    """Raise :class:`SwappedError` when `labels` look like scores (more than two numbers) and
+    `scores` like labels (at most two values); otherwise do nothing. For error paths only."""
+    if scores is None:
+        return
+    score_values = _few_values(scores, 2)
+    if score_values is None:
+        return
+    try:
+        _, classes = encode(labels)
+    except (ValueError, TypeError):
+        return
+    if len(classes) > 2 and all(_is_number(value) for value in classes):
+        raise SwappedError(len(classes), _numbers(classes), score_values)
+    if (len(classes) == 2 and all(isinstance(value, float) and not value.is_integer() for value in classes)
+            and all(_is_number(value) for value in score_values)
+            and (set(score_values) <= {0, 1} or set(score_values) <= {-1, 1})):
+        raise SwappedError(len(classes), _numbers(classes), score_values)
+
+
+def _numbers(values: list) -> str:
+    """The first three of `values` (numbers), short."""
+    return ", ".join(f"{value:.6g}" for value in values[:3]) + (", …" if len(values) > 3 else "")
+
+
+def positive_mask(labels, pos_label=None, *, length: int | None = None, scores=None) -> np.ndarray:
     """The boolean mask of positive examples in `labels`.
 
     Without `pos_label`, labels must be booleans, {0, 1} or {−1, 1}, and 1 (True) is
     positive; with it, labels may be any two values and `pos_label` names the positive one.
     Both classes must be present. The mask may be a read-only view of boolean `labels`.
+    `scores`, when given, are looked at only if the labels are refused, to say whether the
+    two look swapped (:func:`refuse_swapped`).
     """
     array = np.asarray(labels)
     two = _two_values(array)  # the common case, by linear passes (a mask, not codes)
@@ -214,6 +266,7 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
         raise v.ParameterError("labels", f"as long as {{scores}} ({length})", f"{codes.shape[0]} labels",
                                others=("scores",))
     if len(classes) > 2:
+        refuse_swapped(labels, scores)
         raise v.ParameterError("labels", "of two classes", f"{len(classes)} distinct values ({_shown(classes)})")
     if len(classes) < 2:
         raise v.ParameterError("labels", "of two classes, with at least one positive and one negative",
@@ -222,6 +275,7 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None) -> np.nd
         if all(_is_number(value) for value in classes) and (set(classes) <= {0, 1} or set(classes) <= {-1, 1}):
             positive = classes.index(1)
         else:
+            refuse_swapped(labels, scores)
             raise v.ParameterError(
                 "pos_label", "name the positive class when labels are not booleans, 0/1 or −1/1",
                 f"None (labels: {_shown(classes)})", verb="",

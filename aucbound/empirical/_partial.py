@@ -32,6 +32,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..results import PartialAUC
+from ._columns import columns
 from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, oriented, resampled_curves
 
 __all__ = ["partial_auc"]
@@ -68,7 +69,7 @@ def _range(value) -> tuple[float, float]:
 
 
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=0.05,
-                resamples=2000, seed=0, pos_label=None, progress=None) -> PartialAUC:
+                resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> PartialAUC:
     """The partial AUC of `scores` over a range of specificity (or sensitivity), with a bootstrap interval.
 
     Parameters
@@ -83,6 +84,8 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         Report McClish's standardisation (½ for chance, 1 for a perfect curve).
     delta, resamples, seed
         The bootstrap's percentile interval at 1 − δ; ``resamples=None`` skips it.
+    data, nan_policy
+        As for :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6]  # Agarwal et al. 2005, Table 1, f1
@@ -99,6 +102,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     delta = v.probability("delta", delta, scalar=True)
     seed = v.seed("seed", seed)
     report = v.progress("progress", progress)
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
     m, n = curve.m, curve.n
@@ -110,9 +114,9 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     area = _area(*oriented(curve.tp, curve.fp, m, n, focus), -high, -low)
     corrected = _mcclish(area, low, high) if correct else None
     if correct and area < _diagonal(low, high):
-        warnings.warn(f"the partial AUC {area:.6g} is below the chance diagonal's {_diagonal(low, high):.6g} "
-                      f"over the range: McClish's standardisation {corrected:.6g} is below 1/2 and means little",
-                      stacklevel=2)
+        warnings.warn(v.DataWarning(f"the partial AUC {area:.6g} is below the chance diagonal's "
+                                    f"{_diagonal(low, high):.6g} over the range: McClish's standardisation "
+                                    f"{corrected:.6g} is below 1/2 and means little"), stacklevel=2)
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)

@@ -82,6 +82,7 @@ from .. import _validate as v
 from ..bounds import sample_size
 from ..results import DistributionFreePower, PowerAnalysis
 from ._auc import _auc, groups
+from ._columns import columns
 from ._compare import paired, paired_variances
 from ._partial import partial_auc
 from ._roc import _curve as _roc_curve
@@ -439,7 +440,7 @@ def _data_sizes(unknown_sizes: bool, ncases, ncontrols, kappa, m: int, n: int):
 
 def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
                     power=None, method=None, alternative="two-sided", pos_label=None,
-                    specificity=None) -> PowerAnalysis:
+                    specificity=None, data=None, nan_policy="raise") -> PowerAnalysis:
     """Power or sample size with the AUC (or two AUCs) of real scores (pROC's ``power.roc.test(roc1, roc2)``).
 
     One score column: the test of its AUC against ½ with :func:`power_test`, at the observed
@@ -456,7 +457,7 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     for (at `kappa`, by default the data's ratio), unless `sig_level` is None (solved at
     the data's sizes) or `ncases`/`ncontrols` set the design (then `sig_level` is solved
     if None, else an error). `ncases` or `ncontrols` without `power` give the power at
-    that design.
+    that design. `data` and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> k = np.arange(60)
     >>> labels, a = k % 2, k % 2 + np.sin(k)
@@ -473,6 +474,8 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     sig_level = _optional(v.probability, "sig_level", sig_level)
     power = _optional(v.probability, "power", power)
     unknown_sizes = power is not None and sig_level is not None and ncases is None and ncontrols is None
+    labels, scores, scores_b = columns(("labels", labels), ("scores", scores), ("scores_b", scores_b), data=data,
+                                       nan_policy=nan_policy)
     if scores_b is None:
         if method not in (None, "obuchowski"):
             raise v.fail("method", "None or 'obuchowski' for one score column (Obuchowski et al.'s formula)", method)

@@ -49,6 +49,7 @@ from .. import _validate as v
 from ..results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import levels, sorted_groups
+from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
 
 __all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
@@ -100,7 +101,7 @@ def _sorted_groups(labels, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
     return sorted_groups(labels, scores, pos_label)
 
 
-def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:
+def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> ROCCurve:
     """The empirical ROC curve of `scores` against `labels` (labels first, as scikit-learn's
     ``roc_curve(y_true, y_score)`` and pROC's ``roc(response, predictor)``).
 
@@ -108,6 +109,8 @@ def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:
     ``thresholds``, the counts ``tp`` and ``fp`` of positives and negatives with score ≥
     threshold, ``sensitivity`` (tpr), ``specificity`` and ``fpr``; ``auc`` is the area under
     the points joined by straight lines, which is Â with ties counted ½. O(N log N).
+    `data` and `nan_policy` as for :func:`aucbound.auc`; an AUC below ½ draws a
+    :class:`~aucbound.BelowChanceWarning`.
 
     >>> curve = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> curve.thresholds.tolist()
@@ -115,7 +118,10 @@ def roc_curve(labels, scores, *, pos_label=None) -> ROCCurve:
     >>> curve.tp.tolist(), curve.fp.tolist(), curve.auc
     ([0, 1, 1, 2, 2], [0, 0, 1, 1, 2], 0.75)
     """
-    return _curve(*_sorted_groups(labels, scores, pos_label))
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    curve = _curve(*_sorted_groups(labels, scores, pos_label))
+    warn_below_chance(curve.auc, pos_label)
+    return curve
 
 
 def _point(curve: ROCCurve, k: int) -> OperatingPoint:
@@ -296,7 +302,7 @@ def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress)
 
 
 def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, sensitivities=None,
-             resamples=2000, seed=0, pos_label=None, progress=None) -> ROCBand:
+             resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> ROCBand:
     """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
     (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
 
@@ -304,7 +310,8 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     true operating point lies inside at once, for every pair of score distributions and
     every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
-    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic.
+    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic. `data` and `nan_policy` as for
+    :func:`aucbound.auc`.
 
     >>> labels = [0] * 5 + [1] * 5
     >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
@@ -326,6 +333,7 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
     seed = v.seed("seed", seed)
     report = v.progress("progress", progress)
+    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
     estimate, _ = _read_curve(curve, focus, values)

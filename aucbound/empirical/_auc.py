@@ -252,7 +252,7 @@ def groups(labels, scores, pos_label, *, minimum: int = 1, purpose: str = "") ->
         _labels.refuse_swapped(labels, scores)  # text labels given as the scores, say
         raise
     try:
-        mask = _labels.positive_mask(labels, pos_label, length=values.shape[0], scores=values)
+        mask = _labels.positive_mask(labels, pos_label, length=values.shape[0], scores=scores)
         if minimum > 1:
             _labels.class_sizes(mask, minimum, purpose)
     except (ValueError, TypeError):

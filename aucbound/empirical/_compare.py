@@ -106,7 +106,7 @@ def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_
     if b.shape[0] != a.shape[0]:
         raise v.ParameterError(names[1], f"as long as {{{names[0]}}} ({a.shape[0]})", f"{b.shape[0]} values",
                                others=(names[0],))
-    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0], scores=a)
+    mask = _labels.positive_mask(labels, pos_label, length=a.shape[0], scores=scores_a)
     m, n = _labels.class_sizes(mask, 2, purpose)
     return a, b, mask, m, n, _counts(a[mask], a[~mask], in_order=True), _counts(b[mask], b[~mask], in_order=True)
 

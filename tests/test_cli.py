@@ -50,6 +50,15 @@ class TestInterval:
         assert f"[{kl.lo:.6g}, {kl.hi:.6g}]" in next(line for line in lines if line.startswith("hoeffding-kl"))
         assert "not shown" not in result.stdout  # methods were chosen explicitly
 
+    def test_a_single_point_is_labelled_degenerate(self, cli):
+        # Hanley & McNeil's variance at A = 1: Q1 = A/(2 − A) = 1, Q2 = 2A²/(1 + A) = 1, so every term is 0
+        result = cli("interval", "--m", 100, "--n", 50, "--auc", 1)
+        row = next(line for line in result.stdout.splitlines() if line.startswith("hanley-mcneil"))
+        assert row.split()[2:5] == ["[1,", "1]", "degenerate"]
+        assert "degenerate: a variance estimate of zero" in result.stdout
+        mcdiarmid = next(line for line in result.stdout.splitlines() if line.startswith("mcdiarmid"))
+        assert "distribution-free" in mcdiarmid and "degenerate" not in mcdiarmid
+
     def test_method_narrows_the_table(self, cli):
         result = cli("interval", "--m", 20, "--n", 30, "--method", "normal-max", "--format", "json")
         assert [row["method"] for row in json.loads(result.stdout)["results"]] == ["normal-max"]

@@ -40,7 +40,15 @@ def estimate_line(label: str, auc, p1, p2) -> list[str]:
 def footnotes(results, given: dict, chosen, keys, page: str = "docs/intervals.md") -> list[str]:
     """The notes under a method table: the beyond-the-paper star, and which of `keys` were left out."""
     notes = [beyond_note(page)] if any(result.beyond_paper for result in results) else []
-    return notes + skipped(given, chosen, keys)
+    return notes + degenerate_note(results) + skipped(given, chosen, keys)
+
+
+def degenerate_note(rows) -> list[str]:
+    """The note under a table with a single-point interval, if it has one."""
+    if not any(getattr(row, "lo", None) is not None and row.lo == row.hi for row in rows):
+        return []
+    return ["degenerate: a variance estimate of zero (the estimate is 0 or 1) gives a single point, "
+            "not a confidence interval"]
 
 
 def class_note(class_size, log_class_size) -> list[str]:

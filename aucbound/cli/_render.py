@@ -91,9 +91,17 @@ def vacuous(record: dict, low: float = 0.0, high: float = 1.0) -> bool:
     return lo is not None and hi is not None and number(lo) == number(low) and number(hi) == number(high)
 
 
+def degenerate(record: dict) -> bool:
+    """Whether an interval row is a single point: a variance estimate of zero (Â = 0 or 1)."""
+    return record.get("lo") is not None and record.get("lo") == record.get("hi")
+
+
 def guarantee_text(record: dict, low: float = 0.0, high: float = 1.0) -> str:
-    """The row's guarantee, or 'vacuous' for a row that says nothing (see :func:`vacuous`)."""
-    return "vacuous" if vacuous(record, low, high) else record["guarantee"]
+    """The row's guarantee: 'vacuous' for a row that says nothing (see :func:`vacuous`),
+    'degenerate' for a single point (see :func:`degenerate`)."""
+    if vacuous(record, low, high):
+        return "vacuous"
+    return "degenerate" if degenerate(record) else record["guarantee"]
 
 
 def interval_text(record: dict) -> str:

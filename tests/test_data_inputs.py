@@ -11,6 +11,8 @@ import warnings
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import aucbound
 from aucbound.cli import main
@@ -250,3 +252,25 @@ class TestBelowChance:
         result = CliRunner().invoke(main, ["roc", "tests/data/asah_markers.csv", "--score", "s100b",
                                            "--label", "outcome", "--positive", "Poor"])
         assert result.exit_code == 0 and result.stderr == ""
+
+
+ROWS = st.lists(st.tuples(st.one_of(st.sampled_from([0, 1]), st.none(), st.just(float("nan"))),
+                          st.one_of(st.integers(-3, 3).map(float), st.none(), st.just(float("nan")))),
+                max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ROWS, st.booleans())
+def test_fuzz_omit_agrees_with_pair_counting_on_the_complete_rows(rows, as_series):
+    labels, scores = [y for y, _ in rows], [s for _, s in rows]
+    complete = [(y, s) for y, s in rows if y is not None and y == y and s is not None and s == s]
+    if as_series:
+        labels, scores = pd.Series(labels, dtype=object), pd.Series(scores, dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", aucbound.RowsOmittedWarning)
+        try:
+            got = aucbound.auc(labels, scores, nan_policy="omit")
+        except ValueError as error:
+            assert len({y for y, _ in complete}) < 2, error  # refused only when a class is empty
+            return
+    assert got == pair_auc([y for y, _ in complete], [s for _, s in complete])

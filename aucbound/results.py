@@ -2,13 +2,16 @@
 
 Each echoes its inputs and carries the answer, the method, the theorem it comes from and
 the kind of guarantee it has (one of :data:`GUARANTEES`). ``.as_dict()`` gives plain
-Python values for JSON.
+Python values for JSON; ``str()`` a readable summary, ``to_frame()`` a pandas DataFrame
+and Jupyter an HTML table (:class:`~aucbound._display.Displayed`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+
+from ._display import Displayed
 
 __all__ = ["GUARANTEES", "ConsistentRanker", "Interval", "SampleComplexity", "SampleSize", "UniformBound"]
 
@@ -22,7 +25,7 @@ GUARANTEES = {
 }
 
 
-class _AtConfidence:
+class _AtConfidence(Displayed):
     """What every result computed at a failure probability δ has: ``confidence`` and ``as_dict()``."""
 
     @property
@@ -45,6 +48,8 @@ class Interval(_AtConfidence):
     hi − Â). ``lo`` and ``hi`` are set when an estimate Â was given, clipped to [0, 1].
     ``log_class_size`` is ln|F| when a union bound over a finite class was applied.
     """
+
+    _headline = "epsilon"
 
     method: str
     m: int
@@ -78,6 +83,8 @@ class SampleSize(_AtConfidence):
     and δ (Eq. 16), so ``ratio`` is the comparison of Figure 2. ``N`` (and m, n) is None
     when no test set of at most 10^300 examples suffices: ``vacuous`` is then True.
     """
+
+    _headline = "N"
 
     method: str
     epsilon: float
@@ -139,6 +146,8 @@ class UniformBound(_AtConfidence):
     ``beyond_paper`` marks a bound on r the paper does not have.
     """
 
+    _headline = "epsilon"
+
     method: str
     m: int
     n: int
@@ -168,6 +177,8 @@ class SampleComplexity(_AtConfidence):
     (vacuous).
     """
 
+    _headline = "M"
+
     method: str
     epsilon: float
     delta: float
@@ -194,7 +205,7 @@ class SampleComplexity(_AtConfidence):
 
 
 @dataclass(frozen=True)
-class ConsistentRanker:
+class ConsistentRanker(Displayed):
     """The answer of the consistent-hypothesis linear program (Agarwal & Roth 2005, Thm 9).
 
     ``found`` says whether a linear f(x) = w·x ranks every positive above every negative;
@@ -217,7 +228,7 @@ __all__ += ["PsiReport", "CountBound", "ShatterBound", "MeasuredCount"]
 
 
 @dataclass(frozen=True)
-class PsiReport:
+class PsiReport(Displayed):
     """ψ(m, n), the number of realizable m×n bipartite rank matrices, beside the bounds of §4.3.
 
     ``method`` says how ψ was obtained: 'exact' (the ordered-partition count), 'bruteforce'
@@ -258,7 +269,7 @@ class PsiReport:
 
 
 @dataclass(frozen=True)
-class CountBound:
+class CountBound(Displayed):
     """One upper bound on a count: its key, its natural log, where it comes from.
 
     ``exact`` marks a bound known to equal the count; ``value`` is the bound as an integer
@@ -272,9 +283,12 @@ class CountBound:
     beyond_paper: bool = False
     value: int | None = None
 
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
 
 @dataclass(frozen=True)
-class ShatterBound:
+class ShatterBound(Displayed):
     """The smallest valid upper bound on a shatter coefficient of a function class, and the others.
 
     ``quantity`` is 'r(F,m,n)' (bipartite rank-shatter coefficient, Def 4.2), 's(F^,N)'
@@ -282,6 +296,8 @@ class ShatterBound:
     ``sizes`` is (m, n) or (N,). ``used`` is the key of the smallest candidate, whose log is
     ``log_value``; ``notes`` say why a bound was left out.
     """
+
+    _table_rows = "candidates"
 
     quantity: str
     fclass: str
@@ -315,13 +331,15 @@ class ShatterBound:
 
 
 @dataclass(frozen=True)
-class MeasuredCount:
+class MeasuredCount(Displayed):
     """How many distinct bipartite rank matrices (or sign patterns) a class realizes on given points.
 
     ``exact`` is True when every face of the arrangement of critical directions was visited
     (a sweep); otherwise ``count`` is a certified lower bound: each pattern counted is
     realized by a direction that was evaluated in exact arithmetic.
     """
+
+    _headline = "count"
 
     quantity: str
     fclass: str
@@ -341,7 +359,7 @@ __all__ += ["AUCIntervals", "Comparison", "DeLong"]
 
 
 @dataclass(frozen=True)
-class DeLong:
+class DeLong(Displayed):
     """DeLong's variance of Â from m positives and n negatives, with its ingredients.
 
     ``v10`` (one value per positive) and ``v01`` (one per negative) are the structural
@@ -350,6 +368,8 @@ class DeLong:
     estimate Lehmann's p1 (two positives above one negative) and p2 (one positive above two
     negatives) by U-statistics, each tie counted ½ in each comparison.
     """
+
+    _headline = "variance"
 
     auc: float
     m: int
@@ -401,6 +421,8 @@ class AUCIntervals(_Rows):
     describe the bootstrap rows, when there are any.
     """
 
+    _headline = "auc"
+
     auc: float
     m: int
     n: int
@@ -422,6 +444,8 @@ class Comparison(_Rows):
     for D (``estimate`` is D̂; ``lo`` and ``hi`` clipped to [−1, 1]), one per method.
     """
 
+    _headline = "difference"
+
     auc_a: float
     auc_b: float
     difference: float
@@ -439,7 +463,7 @@ __all__ += ["DistributionFreePower", "PowerAnalysis"]
 
 
 @dataclass(frozen=True)
-class DistributionFreePower:
+class DistributionFreePower(Displayed):
     """The question of a :class:`PowerAnalysis` answered for every score distribution, by one bound.
 
     ``method`` is ``"mcdiarmid"`` or ``"hoeffding"``: the test rejects when that bound's
@@ -470,7 +494,7 @@ class DistributionFreePower:
 
 
 @dataclass(frozen=True)
-class PowerAnalysis:
+class PowerAnalysis(Displayed):
     """Power and sample size of a test of one AUC against ½, or of two correlated AUCs.
 
     Eq. 2 of Obuchowski, Lieber & Wians (2004) for one curve, and of Obuchowski & McClish
@@ -485,6 +509,8 @@ class PowerAnalysis:
     the same question answered by bounds that hold at every size
     (:class:`DistributionFreePower`). Sizes are real numbers, as Eq. 2 gives them.
     """
+
+    _table_rows = "distribution_free"
 
     solved: str
     method: str
@@ -520,7 +546,7 @@ __all__ += ["OperatingPoint", "PartialAUC", "ROCBand", "ROCCurve"]
 
 
 @dataclass(frozen=True, eq=False)
-class ROCCurve:
+class ROCCurve(Displayed):
     """The empirical ROC curve: one point per threshold, from +∞ (nothing called positive) down to −∞.
 
     ``thresholds`` (float64), ``tp`` and ``fp`` (int64: positives and negatives with
@@ -529,6 +555,8 @@ class ROCCurve:
     (n − fp)/n are computed from the counts. ``auc`` is the area under the points joined by
     straight lines, Â with ties counted ½.
     """
+
+    _headline = "auc"
 
     thresholds: object = dataclasses.field(repr=False)
     tp: object = dataclasses.field(repr=False)
@@ -567,9 +595,14 @@ class ROCCurve:
             "sensitivity": _plain(self.sensitivity), "specificity": _plain(self.specificity),
         }
 
+    def _table(self):
+        """The columns of :meth:`as_dict` as arrays (no lists of a million points for a look at the curve)."""
+        names = ("thresholds", "tp", "fp", "sensitivity", "specificity")
+        return self._shown_fields(), {name: getattr(self, name) for name in names}
+
 
 @dataclass(frozen=True)
-class OperatingPoint:
+class OperatingPoint(Displayed):
     """One point of an ROC curve. ``threshold``, ``tp`` and ``fp`` are None for a point read
     between two vertices (by the straight line joining them)."""
 
@@ -593,6 +626,8 @@ class ROCBand(_AtConfidence):
     percentile band). ``epsilon_pos`` and ``epsilon_neg`` are the DKW half-widths on each
     class's empirical CDF; ``resamples`` and ``seed`` describe the bootstrap.
     """
+
+    _table_columns = ("at", "estimate", "lo", "hi")
 
     method: str
     focus: str
@@ -627,6 +662,8 @@ class PartialAUC(_AtConfidence):
     (all None without resamples).
     """
 
+    _headline = "estimate"
+
     focus: str
     low: float
     high: float
@@ -654,6 +691,8 @@ class MethodCoverage(_AtConfidence):
     intervals that are all of [0, 1], ``degenerate`` the share that are a single point.
     ``guarantee`` is what the method claims (one of :data:`GUARANTEES`).
     """
+
+    _headline = "coverage"
 
     method: str
     guarantee: str
@@ -720,6 +759,9 @@ class BandCoverage(_AtConfidence):
     standard error.
     """
 
+    _headline = "simultaneous"
+    _table_columns = ("specificities", "pointwise", "pointwise_mcse")
+
     method: str
     auc: float
     sd_ratio: float
@@ -740,8 +782,10 @@ __all__ += ["BandCoverage"]
 
 
 @dataclass(frozen=True)
-class CoverageStudy:
+class CoverageStudy(Displayed):
     """A grid of coverage studies: every scenario × (m, n) × δ, one :class:`Coverage` per cell."""
+
+    _table_rows = "records"
 
     scenarios: tuple[str, ...]
     sizes: tuple[int, ...]
@@ -815,7 +859,7 @@ def _positions(order):
 
 
 @dataclass(frozen=True, eq=False)
-class PairSample:
+class PairSample(Displayed):
     """The binary training set of Auc-Train (Balcan et al. 2007, Alg. 1): mixed pairs and their labels.
 
     Pair i is the examples ``first[i]`` and ``second[i]`` (indices into the input), with
@@ -850,9 +894,13 @@ class PairSample:
         data["pairs"] = self.pairs
         return data
 
+    def _table(self):
+        """The sizes without the pairs' arrays."""
+        return {**self._shown_fields(), "pairs": self.pairs}, None
+
 
 @dataclass(frozen=True, eq=False)
-class DegreeRanking:
+class DegreeRanking(Displayed):
     """A ranking by number of wins (Balcan et al. 2007, Alg. 2): ``order`` lists the items from the top.
 
     ``wins[u]`` = Σ_v h[u, v] (for a tournament, the number of items u beats); ``calls`` is
@@ -880,7 +928,7 @@ class DegreeRanking:
 
 
 @dataclass(frozen=True, eq=False)
-class QuickSortRanking:
+class QuickSortRanking(Displayed):
     """A ranking by QuickSort with a preference function (Ailon & Mohri 2008, §3.1).
 
     ``order`` lists the items from the top: all n of them, or with ``top`` = k only the
@@ -908,12 +956,14 @@ class QuickSortRanking:
 
 
 @dataclass(frozen=True, eq=False)
-class QuickSortRuns:
+class QuickSortRuns(Displayed):
     """QuickSort run once per seed on the same preference: row r is ``quicksort_ranking(h, seed=seeds[r])``.
 
     ``orders`` is a (runs × k) array (k = ``top`` or n) and ``calls`` the number of
     evaluations of h in each run.
     """
+
+    _table_columns = ("seeds", "calls")
 
     orders: object
     calls: object
@@ -942,7 +992,7 @@ __all__ += ["TournamentCheck", "RegularTournamentExample", "FeedbackArcSetExampl
 
 
 @dataclass(frozen=True)
-class TournamentCheck:
+class TournamentCheck(Displayed):
     """Balcan et al. (2007), Thm 2 (and with ``feedback``, Thm 4) checked on every labelled tournament on n vertices.
 
     Every one of the 2^C(n,2) tournaments is taken with every partition of its vertices into
@@ -984,7 +1034,7 @@ class TournamentCheck:
 
 
 @dataclass(frozen=True)
-class RegularTournamentExample:
+class RegularTournamentExample(Displayed):
     """Balcan et al. (2007), Example 1: the regular tournament on odd n, where ordering by degree makes g = 2f.
 
     Every vertex has out-degree (n − 1)/2; ``winners`` are the first (n − 1)/2 vertices, the
@@ -1018,7 +1068,7 @@ class RegularTournamentExample:
 
 
 @dataclass(frozen=True)
-class FeedbackArcSetExample:
+class FeedbackArcSetExample(Displayed):
     """Balcan et al. (2007), Example 2: a minimum feedback arc set ordering with g′ = (2 − ε)f.
 
     δ = ε/(1 − ε); components V1, V2, V3 of ``sizes`` = (δn², 2n², n); winners V1 ∪ V2,
@@ -1054,7 +1104,7 @@ class FeedbackArcSetExample:
 
 
 @dataclass(frozen=True)
-class AdversaryLabelling:
+class AdversaryLabelling(Displayed):
     """Ailon & Mohri (2008), Thm 7: the labelling of a 3-cycle that costs a deterministic algorithm twice h's regret.
 
     ``order`` is the algorithm's ranking of the items 0, 1, 2 of the cycle 0 → 1 → 2 → 0;
@@ -1086,7 +1136,7 @@ __all__ += ["RegretRow", "RegretExperiment", "QuickSortCalls"]
 
 
 @dataclass(frozen=True)
-class RegretRow:
+class RegretRow(Displayed):
     """One line of a regret experiment's summary: a quantity's mean over the trials and its bound.
 
     ``mean`` and ``se`` (the standard error of the mean over ``trials`` trials, None for a
@@ -1112,7 +1162,7 @@ class RegretRow:
 
 
 @dataclass(frozen=True, eq=False)
-class RegretExperiment:
+class RegretExperiment(Displayed):
     """Regrets of ranking through a pairwise classifier that errs, over random trials.
 
     Each trial draws n items with bipartite labels (``positives`` of them positive) and a
@@ -1164,7 +1214,7 @@ class RegretExperiment:
 
 
 @dataclass(frozen=True, eq=False)
-class QuickSortCalls:
+class QuickSortCalls(Displayed):
     """Calls of h against n: QuickSort, its top-k and Degree, on the transitive h of random scores.
 
     For each size in ``sizes``: the mean number of calls over ``seeds`` runs of QuickSort
@@ -1174,6 +1224,9 @@ class QuickSortCalls:
     through h (``degree``, NaN above ``degree_counted_up_to``) beside n(n − 1)/2
     (``expected_degree``). Scores are standard normal (no ties), seeded by ``seed``.
     """
+
+    _table_columns = ("sizes", "quicksort", "quicksort_se", "top_k", "top_k_se", "degree", "expected_quicksort",
+                      "expected_top_k", "expected_degree")
 
     sizes: object
     seeds: int
@@ -1202,7 +1255,7 @@ class QuickSortCalls:
 
 
 @dataclass(frozen=True)
-class Calibration:
+class Calibration(Displayed):
     """Whether Thm 2 of Uematsu & Lee (2011) applies to a loss: l'(−s)/l'(s) = exp(s/α) for one α > 0.
 
     ``applies`` is True with ``alpha`` = α when the ratio matched exp(s/α) on the whole grid
@@ -1221,7 +1274,7 @@ class Calibration:
 
 
 @dataclass(frozen=True)
-class DiscreteBayes:
+class DiscreteBayes(Displayed):
     """The optimal AUC and the Bayes ranking risk of g+, g− on N points (Uematsu & Lee 2011, Thm 1).
 
     ``classes`` lists the points (0-based) in groups of equal likelihood ratio g+/g−, from the
@@ -1251,7 +1304,7 @@ class DiscreteBayes:
 
 
 @dataclass(frozen=True)
-class NormalBayes:
+class NormalBayes(Displayed):
     """The optimal AUC of two normal classes and the AUC of the raw score (Uematsu & Lee 2011, Thm 1, §5.1.3).
 
     ``setting`` is 'binormal' (X ~ N(pos_mean, pos_sd²), X′ ~ N(neg_mean, neg_sd²)) or
@@ -1282,7 +1335,7 @@ class NormalBayes:
 
 
 @dataclass(frozen=True, eq=False)
-class DiscreteMinimizer:
+class DiscreteMinimizer(Displayed):
     """A minimizer f* of R_l(f) = Σ_x Σ_z g+(x)·g−(z)·l(f(x) − f(z)) over f ∈ R^N (Uematsu & Lee 2011, Thm 2–5).
 
     ``f`` holds f*(x) for each point x (input order). For a smooth loss f* is unique up to
@@ -1314,7 +1367,7 @@ class DiscreteMinimizer:
 
 
 @dataclass(frozen=True)
-class HingeToyCase:
+class HingeToyCase(Displayed):
     """The optimal hinge-loss increments of the N = 3 toy example (Uematsu & Lee 2011, §3.3.1, Figure 1).
 
     With the points in increasing likelihood ratio, ``a`` = g+(1)g−(2) − g+(2)g−(1) + g+(1)g−(3)
@@ -1342,7 +1395,7 @@ class HingeToyCase:
 
 
 @dataclass(frozen=True)
-class OptimalSteps:
+class OptimalSteps(Displayed):
     """The best unit-step function with `K` jumps for X ~ N(μ, 1) against X' ~ N(−μ, 1), μ = separation/2.
 
     ``jumps`` are a_1 < … < a_K as floats; ``jumps_text`` the same to every digit the solver
@@ -1387,7 +1440,7 @@ class OptimalSteps:
 
 
 @dataclass(frozen=True)
-class LimitingJumps:
+class LimitingJumps(Displayed):
     """The least positive jump of the limiting sequence as K → ∞, by the paper's bisection (Figure 6).
 
     ``even`` is a_{m+1} for K = 2m, ``odd`` is a_{m+2} for K = 2m + 1; ``even_sequence`` and
@@ -1407,7 +1460,7 @@ class LimitingJumps:
 
 
 @dataclass(frozen=True)
-class HingeExcessRisk:
+class HingeExcessRisk(Displayed):
     """The ranking risk the hinge loss leaves on top of the Bayes ranking risk (§5.1.2).
 
     ``bayes_risk`` is Φ(−separation/√2); ``auc_loss_even`` and ``auc_loss_odd`` are 1 − AUC of
@@ -1437,7 +1490,7 @@ __all__ += ["BoostedRanker"]
 
 
 @dataclass(frozen=True, eq=False)
-class BoostedRanker:
+class BoostedRanker(Displayed):
     """A ranking function learned by boosting: f(x) = Σ_t α_t·h_t(x).
 
     ``loss`` is what the boosting minimised over the m·n (positive, negative) training
@@ -1460,6 +1513,8 @@ class BoostedRanker:
     bound on the training ranking loss), ``train_auc[t]`` the training AUC (ties ½).
     ``stopped`` says why boosting ended before ``requested`` rounds, or is None.
     """
+
+    _table_columns = ("features", "thresholds", "alphas", "alpha_rules")
 
     loss: str
     weak: str
@@ -1545,7 +1600,7 @@ __all__ += ["BoundShapeRow", "BoundShapeExperiment"]
 
 
 @dataclass(frozen=True)
-class BoundShapeRow:
+class BoundShapeRow(Displayed):
     """One cell (m, n) of :class:`BoundShapeExperiment`: means and standard deviations over the trials.
 
     ``epsilon`` is Cor 4.5's ε with Thm 4.11's bound on r(F_lin(16), 2m, 2n) (the paper's),
@@ -1574,7 +1629,7 @@ class BoundShapeRow:
 
 
 @dataclass(frozen=True)
-class BoundShapeExperiment:
+class BoundShapeExperiment(Displayed):
     """Agarwal et al. (2005), §4.5, Figure 4: RankBoost's linear rankers in R^16, their training
     and test AUC and Cor 4.5's lower bound, for each training size (m, n) in ``ms`` × ``ns``
     (``rows``, m-major), over ``trials`` training sets each."""
@@ -1605,7 +1660,7 @@ __all__ += ["RankBoostNormal", "LossScoresRow", "LossScores"]
 
 
 @dataclass(frozen=True, eq=False)
-class RankBoostNormal:
+class RankBoostNormal(Displayed):
     """Uematsu & Lee (2011), §5.1, Figure 3: RankBoost with stumps on N(1, 1) against N(−1, 1).
 
     ``x`` holds the sorted training points and ``f_hat`` the learned scores there, shifted
@@ -1642,7 +1697,7 @@ class RankBoostNormal:
 
 
 @dataclass(frozen=True)
-class LossScoresRow:
+class LossScoresRow(Displayed):
     """One method of :class:`LossScores`: the rounds it ran and those chosen by the test AUC, the
     test AUC, the least-squares slope of its centred test scores on r(x) (``theory_slope``
     from Thm 2: ½ exponential, 1 logistic, None hinge), its distinct score ``levels`` on the
@@ -1663,7 +1718,7 @@ class LossScoresRow:
 
 
 @dataclass(frozen=True, eq=False)
-class LossScores:
+class LossScores(Displayed):
     """Uematsu & Lee (2011), §5.1.3, Figures 8, 9 and 14 (synthetic part): boosting under three losses.
 
     ``r`` is the log likelihood ratio r(x) on the test points; ``scores[loss]`` the centred

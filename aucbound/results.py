@@ -82,6 +82,9 @@ class SampleSize(_AtConfidence):
     ``error_rate_N`` is the size Hoeffding's bound needs for an error rate at the same ε
     and δ (Eq. 16), so ``ratio`` is the comparison of Figure 2. ``N`` (and m, n) is None
     when no test set of at most 10^300 examples suffices: ``vacuous`` is then True.
+    ``zero_variance`` is True when the size comes from a plug-in variance of zero (an
+    anticipated AUC of 0 or 1): the half-width is 0 at every size, so N is the smallest
+    test set there is, not a plan.
     """
 
     _headline = "N"
@@ -99,6 +102,7 @@ class SampleSize(_AtConfidence):
     auc: float | None = None
     beyond_paper: bool = False
     log_class_size: float = 0.0
+    zero_variance: bool = False
 
     @property
     def vacuous(self) -> bool:

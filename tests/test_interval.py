@@ -302,3 +302,14 @@ class TestBadInput:
     def test_bool_is_not_a_size(self):
         with pytest.raises(TypeError, match=r"`m` must be an integer, but got True\."):
             ab.interval(True, 10, 0.05)
+
+
+def test_a_size_from_zero_variance_says_so():
+    # Hanley & McNeil's variance at A = 1 (or 0) is 0 at every size — Q1 = A/(2 − A) = A and
+    # Q2 = 2A²/(1 + A) = A there, so A(1 − A) + (m − 1)(Q1 − A²) + (n − 1)(Q2 − A²) = 0 —
+    # so the smallest design "reaches" any ε; at A = 0.9 the variance is positive.
+    for auc in (0.0, 1.0):
+        result = ab.sample_size(0.05, 0.05, 0.5, method="hanley-mcneil", auc=auc)
+        assert result.zero_variance and result.N == 2 and result.as_dict()["zero_variance"]
+    assert not ab.sample_size(0.05, 0.05, 0.5, method="hanley-mcneil", auc=0.9).zero_variance
+    assert not ab.sample_size(0.05, 0.05, 0.5).zero_variance

@@ -122,6 +122,8 @@ def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p
 
     N = smallest_design(fits, exact, rho)
     m, n = split(N, rho) if N is not None else (None, None)
+    # a positive variance never gives a half-width of 0 at any size up to 10^300
+    zero_variance = N is not None and est.auc is not None and evaluate(spec, float(m), float(n), log_delta, est)[0] == 0
     error_rate_N = error_rate_size(epsilon, delta, log_f, lambda X: _level(X, delta, class_size, log_class_size))
     return SampleSize(
         method=spec.key,
@@ -137,6 +139,7 @@ def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p
         auc=est.auc,
         beyond_paper=spec.beyond_paper,
         log_class_size=log_f,
+        zero_variance=bool(zero_variance),
     )
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import click
 
-from ..bounds import METHODS, interval as library_interval, sample_size as library_sample_size
+from ..bounds import METHODS, sample_size as library_sample_size
 from . import _describe
 from ._options import (
     all_option,
@@ -64,8 +64,7 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
                                 class_size=class_size, log_class_size=log_class_size)
             for key in keys
         ]
-        records = [{**result.as_dict(), "zero_variance": _zero_variance(result, p1, p2, class_size, log_class_size)}
-                   for result in results]
+        records = [result.as_dict() for result in results]
     columns = [
         Column("method", lambda r: _describe.method_label(r["method"])),
         Column("N", lambda r: "zero variance" if r["zero_variance"] else size(r["N"])),
@@ -99,15 +98,6 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
         output_format=output_format,
         tablefmt=tablefmt,
     )
-
-
-def _zero_variance(result, p1, p2, class_size, log_class_size) -> bool:
-    """Whether the size comes from a plug-in variance of zero: the method's half-width is 0 at
-    the size found (a positive variance never gives 0, at any size up to 10^300)."""
-    if result.N is None or result.auc is None:
-        return False
-    return library_interval(result.m, result.n, result.delta, method=result.method, auc=result.auc, p1=p1, p2=p2,
-                            class_size=class_size, log_class_size=log_class_size).epsilon == 0
 
 
 def _ratio(rho) -> str:

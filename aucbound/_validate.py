@@ -30,6 +30,8 @@ import numpy as np
 __all__ = [
     "ParameterError",
     "ParameterTypeError",
+    "MissingValueError",
+    "OMIT",
     "DataWarning",
     "BelowChanceWarning",
     "RowsOmittedWarning",
@@ -89,6 +91,23 @@ class ParameterError(_Failure, ValueError):
 
     def __init__(self, parameter: str, rule: str, got: str, *, others=(), verb: str = "be"):
         super().__init__(self._setup(parameter, rule, got, others, verb))
+
+
+#: The setting that drops rows with a missing value, as an error about one names it: a
+#: parameter placeholder, which a command line renames to its option.
+OMIT = "nan_policy='omit'"
+
+
+class MissingValueError(ParameterError):
+    """A missing label or score under ``nan_policy="raise"``; the message ends by saying that
+    :data:`OMIT` drops such rows (named as parameters are, so a command line shows its option).
+
+    >>> str(MissingValueError("score", "a finite number", "'NA' on line 3 of d.csv"))
+    "`score` must be a finite number, but got 'NA' on line 3 of d.csv; `nan_policy='omit'` drops such rows."
+    """
+
+    def message(self, name=lambda parameter: f"`{parameter}`") -> str:
+        return f"{super().message(name).removesuffix('.')}; {name(OMIT)} drops such rows."
 
 
 class ParameterTypeError(_Failure, TypeError):

@@ -165,9 +165,10 @@ class TestNanPolicy:
             assert aucbound.auc(LABELS, SCORES, nan_policy="omit") == pair_auc(LABELS, SCORES)
 
     def test_raise_refuses_a_missing_value(self):
-        with pytest.raises(ValueError, match="finite"):
+        with pytest.raises(ValueError, match=r"`scores` must be finite .*, but got nan; `nan_policy='omit'` drops"):
             aucbound.auc(LABELS, MISSING_SCORES)
-        with pytest.raises(ValueError, match=r"`labels` must be free of missing values \(nan_policy='omit'"):
+        with pytest.raises(ValueError, match=r"`labels` must be free of missing values, but got a missing value in "
+                                             r"row 2; `nan_policy='omit'` drops such rows\.$"):
             aucbound.auc(pd.Series(MISSING_LABELS, dtype="Int64"), SCORES)
 
     def test_infinite_scores_are_not_missing(self):

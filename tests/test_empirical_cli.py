@@ -121,7 +121,8 @@ BAD = [
     ("non-numeric score", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n\nabc,0\n"), "--score", "s", "--label", "y"], 2,
      "Error: --score must be a finite number in every row of column 's', but got 'abc' on line 4 of d.csv."),
     ("NaN score", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\nNaN,0\n"), "--score", "s", "--label", "y"], 2,
-     "Error: --score must be a finite number in every row of column 's', but got 'NaN' on line 3 of d.csv."),
+     "Error: --score must be a finite number in every row of column 's', but got 'NaN' on line 3 of d.csv; "
+     "--nan omit drops such rows."),
     ("one class", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,1\n0.2,1\n"), "--score", "s", "--label", "y"], 2,
      "Error: --label must be of two classes, with at least one positive and one negative, but got one class only (1)."),
     ("three labels", lambda p: ["auc", write(p, "d.csv", b"s,y\n0.1,a\n0.2,b\n0.3,c\n"), "--score", "s", "--label", "y",

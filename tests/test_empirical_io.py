@@ -53,11 +53,11 @@ class TestText:
         "content, message",
         [
             (b"s,y\n0.1,1\n\n0.x,0\n", r"^`score` must be a finite number in every row of column 's', but got '0.x' on line 4 of d.csv\.$"),
-            (b"s,y\n0.1,1\n0.2,1\nnan,0\n", r"^`score` must be .* but got 'nan' on line 4 of d.csv\.$"),
+            (b"s,y\n0.1,1\n0.2,1\nnan,0\n", r"^`score` must be .* but got 'nan' on line 4 of d.csv; `nan_policy='omit'` drops such rows\.$"),
             (b"s,y\n0.1,1\n-inf,0\n", r"^`score` must be .* but got '-inf' on line 3 of d.csv\.$"),
-            (b"s,y\n0.1,1\n,0\n", r"^`score` must be .* but got '' on line 3 of d.csv\.$"),
+            (b"s,y\n0.1,1\n,0\n", r"^`score` must be .* but got '' on line 3 of d.csv; `nan_policy='omit'` drops such rows\.$"),
             (b"s,y\n0.1,1\n0.2\n", r"^`label` must be present on every line \(column 'y'\), but got 1 fields on line 3 of d.csv\.$"),
-            (b"s,y\n0.1,a\n0.2,\n", r"^`label` must be a label on every line of column 'y', but got '' on line 3 of d.csv\.$"),
+            (b"s,y\n0.1,a\n0.2,\n", r"^`label` must be a label on every line of column 'y', but got '' on line 3 of d.csv; `nan_policy='omit'` drops such rows\.$"),
             (b"s,y\n", r"^`score` must be a column with at least one value \('s'\), but got no data rows on d.csv\.$"),
             (b"s,y\n0.1,1\n", None),
         ],
@@ -136,7 +136,7 @@ class TestText:
         assert columns.scores[0].tolist() == [k / 10 for k in range(10)]
         assert columns.labels.tolist() == ["a", "b", "a", "b", "a", "b", "a", "c\nc", "d", "a"]
         path = write(tmp_path, "e.csv", ("s,y\n" + "\n".join(rows) + "\nnan,b\n").encode())
-        with pytest.raises(ValueError, match=r"but got 'nan' on line 14 of e.csv\.$"):
+        with pytest.raises(ValueError, match=r"but got 'nan' on line 14 of e.csv; `nan_policy='omit'` drops such rows\.$"):
             read_columns(path, ["s"], "y")
 
     def test_not_utf8_past_the_first_line(self, tmp_path):
@@ -219,7 +219,7 @@ class TestNumpy:
         with pytest.raises(OSError, match=r"one.npy holds an array of shape \(2,\)"):
             read_columns(tmp_path / "one.npy", ["0"], "1")
         np.save(tmp_path / "nan.npy", np.array([[0.1, 1], [np.nan, 0]]))
-        with pytest.raises(ValueError, match=r"but got nan on row 1 \(0-based\) of nan.npy\.$"):
+        with pytest.raises(ValueError, match=r"but got nan on row 1 \(0-based\) of nan.npy; `nan_policy='omit'` drops such rows\.$"):
             read_columns(tmp_path / "nan.npy", ["0"], "1")
         np.savez(tmp_path / "d.npz", s=np.array([0.1, 0.2, 0.3]), y=np.array([0, 1]))
         with pytest.raises(ValueError, match=r"^`score` must be as long as the label column \(2\), but got 3 values"):

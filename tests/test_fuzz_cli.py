@@ -556,6 +556,7 @@ MASSES = mostly(text(["0.2,0.3,0.5", "0.5,0.3,0.2", "1/3,1/3,1/3", "0.1,0.2,0.3,
 @example(args=["optimal", "bayes", "--pos-mean", "1e300", "--neg-mean", "-1e300", "--pos-sd", "1e-300"])
 @example(args=["optimal", "bayes", "--pos-sd", "1e300", "--neg-sd", "1e-300"])
 @example(args=["optimal", "discrete", "--pos", "1e-300,0.5,0.5-1e-300", "--neg", "0.5,0.5,0", "--loss", "logistic"])
+@example(args=["optimal", "discrete", "--pos", "1e309,0,0", "--neg", "0.5,0.6"])  # once an OverflowError
 def test_optimal(args):
     check(args)
 

@@ -9,6 +9,8 @@ in a fresh directory holding the files the examples name:
   (cases: --label outcome --positive Poor);
 - scores.csv: columns score (s100b) and y (1 for Poor, else 0);
 - scores.tsv: the same without a header, label first (--score 1 --label 0);
+- aSAH_missing.csv: tests/data/asah_missing.csv, 29 of those patients with some fields
+  empty or NA (for --nan omit);
 - pairs.csv: a preference file of pairs (u, v, h) over four items.
 
 Plain commands run in-process with click's runner; a pipe runs in a shell, with `aucbound`
@@ -75,6 +77,7 @@ def folder(tmp_path_factory):
     (folder / "scores.csv").write_text("score,y\n" + "".join(f"{score},{y}\n" for score, y in cases))
     (folder / "scores.tsv").write_text("".join(f"{y}\t{score}\n" for score, y in cases))
     shutil.copy(DATA / "preference_pairs.csv", folder / "pairs.csv")
+    shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     return folder
 
 

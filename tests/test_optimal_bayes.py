@@ -150,6 +150,8 @@ def test_unequal_variance_tends_to_the_equal_variance_closed_form():
     (lambda: discrete_bayes([0.5, 0.5], [1.2, -0.2]), "`neg` must be ≥ 0 at every point, but got -0.2 (entry 2 of 2)."),
     (lambda: discrete_bayes([Fraction(1, 2), Fraction(1, 3)], [Fraction(1, 2), Fraction(1, 2)]),
      "`pos` must sum to 1, but got a sum of 5/6."),
+    (lambda: discrete_bayes([10**309, 0, 0], [Fraction(1, 2), Fraction(1, 2), 0]),
+     "`pos` must be at most 1 at every point (a probability), but got an integer of 310 digits (entry 1 of 3)."),
     (lambda: discrete_bayes([0.5, 0.5], [1.0]), "`neg` must have as many points as `pos` (2), but got 1 points."),
     (lambda: discrete_bayes([1.0, 0.0], [1.0, 0.0]), "`neg` must be positive where `pos` is 0"),
     (lambda: discrete_bayes([], []), "`pos` must have at least one point"),

@@ -1,10 +1,10 @@
 """What the commands that read a data file share: the FILE argument, --label (with
---delimiter) and --positive, reading the columns, the rows of an interval table, and errors
-that name the option.
+--delimiter and --nan) and --positive, reading the columns, the rows of an interval table,
+and errors that name the option.
 
---delimiter comes with --label, so that every command reading labelled columns has it; its
-value waits in the click context until :func:`read_data` reads the file, so the command
-itself takes no parameter for it.
+--delimiter and --nan come with --label, so that every command reading labelled columns has
+them; their values wait in the click context until :func:`read_data` reads the file, so the
+command itself takes no parameter for them.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import warnings
 import click
 
 from .. import _validate
+from ..empirical._columns import NAN_POLICIES
 from ._describe import beyond_note, starred
 from ._options import option_namer, stack
 from ._render import Column, emit, guarantee_text, number
@@ -32,10 +33,13 @@ OPTION_NAMES = {
     "resamples": "--bootstrap",
     "seed": "--seed",
     "delimiter": "--delimiter",
+    _validate.OMIT: "--nan omit",
 }
 
 #: Where --delimiter keeps its value in the click context, for :func:`read_data`.
 _DELIMITER = "aucbound.delimiter"
+#: Where --nan keeps its value in the click context, for :func:`read_data`.
+_NAN_POLICY = "aucbound.nan_policy"
 #: Names for delimiters that are awkward to type in a shell.
 _DELIMITER_NAMES = {"tab": "\t", "\\t": "\t", "space": " ", "comma": ",", "semicolon": ";"}
 
@@ -56,10 +60,39 @@ delimiter_option = click.option(
          "first line has one, else a comma].",
 )
 
-label_option = stack(
-    click.option("--label", required=True, metavar="COL", help="The label column: a header name or 0-based index."),
-    delimiter_option,
+
+def _keep_nan_policy(ctx: click.Context, param, value):
+    ctx.meta[_NAN_POLICY] = value
+    return value
+
+
+nan_option = click.option(
+    "--nan",
+    "nan_policy",
+    type=click.Choice(NAN_POLICIES),
+    default="raise",
+    show_default=True,
+    expose_value=False,
+    callback=_keep_nan_policy,
+    help="Rows whose label or --score is missing (empty, or NA, N/A, null, None, #N/A and the like, as R, "
+         "pandas and spreadsheets write it): raise refuses the first, naming its line; omit drops them all and "
+         "says how many, e.g. --nan omit.",
 )
+
+
+def label_options(required: bool = True):
+    """--label COL, required or not, with --delimiter and --nan, which every command reading labelled columns has."""
+    return stack(
+        click.option("--label", required=required, metavar="COL",
+                     help="The label column: a header name or 0-based index."),
+        delimiter_option,
+        nan_option,
+    )
+
+
+label_option = label_options()
+#: --label for a command whose FILE is optional (``aucbound power``): needed with FILE only.
+optional_label_option = label_options(required=False)
 
 positive_option = click.option(
     "--positive",
@@ -77,41 +110,47 @@ def data_errors(rename: dict | None = None):
     """Library errors about the data → usage errors naming the option (exit 2); unreadable files → exit 1.
 
     The library's warnings about the data (:class:`aucbound.DataWarning`: an AUC below ½,
-    rows omitted, …) are kept, worded with the options (and `rename`, e.g. the column a
-    warning is about), and written as one 'Warning: …' line each once the command has run
+    rows omitted, …) are kept in the order they came, worded with the options of the
+    innermost :func:`data_errors` around them (and its `rename`, e.g. the column a warning
+    is about), and written as one 'Warning: …' line each once the outermost has run
     without error — a command that fails says only its 'Error: …' line.
     """
     ctx = click.get_current_context()
     namer = option_namer(ctx, {**OPTION_NAMES, **(rename or {})})
     outermost = _WARNINGS not in ctx.meta
-    kept = ctx.meta.setdefault(_WARNINGS, [])
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", _validate.DataWarning)
-            yield
-    except (_validate.ParameterError, _validate.ParameterTypeError) as error:
-        raise click.UsageError(error.message(namer), ctx) from None
-    except OSError as error:
-        raise click.ClickException(str(error).strip() or type(error).__name__) from None
-    finally:
+    with contextlib.ExitStack() as stack:
         if outermost:
-            del ctx.meta[_WARNINGS]
-    for record in caught:
-        if not isinstance(record.message, _validate.DataWarning):  # not ours: on to Python's own handling
-            warnings.warn_explicit(record.message, record.category, record.filename, record.lineno)
-        elif record.message.message(namer) not in kept:
-            kept.append(record.message.message(namer))
+            records = stack.enter_context(warnings.catch_warnings(record=True))
+            warnings.simplefilter("always", _validate.DataWarning)
+            ctx.meta[_WARNINGS] = (records, {})  # every warning as it came; the text of each worded so far
+            stack.callback(ctx.meta.pop, _WARNINGS)
+        records, texts = ctx.meta[_WARNINGS]
+        start = len(records)
+        try:
+            yield
+        except (_validate.ParameterError, _validate.ParameterTypeError) as error:
+            raise click.UsageError(error.message(namer), ctx) from None
+        except OSError as error:
+            raise click.ClickException(str(error).strip() or type(error).__name__) from None
+        for k in range(start, len(records)):  # those raised inside this level and not inside a nested one
+            if k not in texts and isinstance(records[k].message, _validate.DataWarning):
+                texts[k] = records[k].message.message(namer)
     if outermost:
-        for text in kept:
+        for record in records:  # not ours: on to Python's own handling
+            if not isinstance(record.message, _validate.DataWarning):
+                warnings.warn_explicit(record.message, record.category, record.filename, record.lineno)
+        for text in dict.fromkeys(texts[k] for k in sorted(texts)):
             click.echo(f"Warning: {text}", err=True)
 
 
 def read_data(file, scores, label, positive):
-    """(columns, positive label) from FILE, inside :func:`data_errors`, split by --delimiter if given."""
+    """(columns, positive label) from FILE, inside :func:`data_errors`, split by --delimiter if given, rows
+    with a missing value dropped with --nan omit (a 'Warning: omitted …' line says how many)."""
     from ..empirical._io import label_value, read_columns
 
-    delimiter = click.get_current_context().meta.get(_DELIMITER)
-    columns = read_columns(file, list(scores), label, delimiter=delimiter)
+    meta = click.get_current_context().meta
+    columns = read_columns(file, list(scores), label, delimiter=meta.get(_DELIMITER),
+                           nan_policy=meta.get(_NAN_POLICY, "raise"))
     pos_label = None if positive is None else label_value(positive, columns.labels)
     return columns, pos_label
 

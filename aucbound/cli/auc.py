@@ -129,6 +129,7 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
       aucbound auc aSAH.csv --score s100b --label outcome --positive Poor --bootstrap 2000 --seed 0
       aucbound auc aSAH.csv --score wfns --label outcome --positive Poor --partial 0.9,1 --correct
       aucbound auc aSAH.csv --score 2 --label 0 --positive Poor --method hoeffding-kl --method delong
+      aucbound auc aSAH_missing.csv --score s100b --label outcome --positive Poor --nan omit
       cat aSAH.csv | aucbound auc - --score ndka --label outcome --positive Poor --format json
     """
     if partial is None and correct:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..empirical._power import ALTERNATIVES, POWER_METHODS
-from ._data import data_errors, label_option, positive_option, read_data, source_line
+from ._data import data_errors, optional_label_option, positive_option, read_data, source_line
 from ._options import UNIT_OPEN, given, library_errors, output_options
 from ._render import Column, emit, number
 
@@ -70,7 +70,7 @@ def _exclusion(record) -> str:
 @click.option("--score", "scores", multiple=True, metavar="COL",
               help="With FILE: a score column (a header name or 0-based index); twice to compare two on the "
                    "same cases.")
-@label_option
+@optional_label_option
 @positive_option
 @click.option("--auc", type=_ABOVE_HALF, help="The AUC to detect against 0.5, in (0.5, 1) (without FILE).")
 @click.option("--ncases", type=_POSITIVE, help="Number of cases (positives); need not be whole.")
@@ -198,9 +198,3 @@ def _answer(result) -> str:
     if result.solved == "auc":
         return f"AUC = {number(result.auc)}"
     return f"power = {number(result.power)}"
-
-
-# --label is needed with FILE only: FILE itself may be left out.
-for _param in power.params:
-    if _param.name == "label":
-        _param.required = False

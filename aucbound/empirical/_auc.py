@@ -226,7 +226,7 @@ def _split(values: np.ndarray, mask: np.ndarray, checked: bool) -> tuple[np.ndar
         first = module.split(values, np.ascontiguousarray(mask, dtype=np.bool_), pos, neg)
         if first >= 0 and not checked:
             if values.dtype == np.float64:
-                raise v.fail("scores", _labels.FINITE, values[first])
+                raise _labels.not_finite("scores", values[first])
             return _split(_labels.scores("scores", values), mask, True)  # integers beyond ±2^53: exact ranks
         return pos[:m], neg[:-1]
     if not checked:

@@ -134,8 +134,8 @@ def columns(*named, data=None, nan_policy: str = "raise", stacklevel: int = 3) -
         for (parameter, _), value, is_series in zip(named, values, from_series):
             mask = _missing(value) if is_series else None
             if mask is not None and mask.any():
-                raise v.ParameterError(parameter, "free of missing values (nan_policy='omit' drops their rows)",
-                                       f"a missing value in row {int(np.argmax(mask))}")
+                raise v.MissingValueError(parameter, "free of missing values",
+                                          f"a missing value in row {int(np.argmax(mask))}")
         return values
     lengths = {parameter: _length(value) for parameter, value in present}
     rows = lengths[present[0][0]]

@@ -3,13 +3,24 @@
 Text (CSV, or TSV when the first line has a tab, or split on any other one character given
 as ``delimiter``, such as ``;``): columns are named by the header or by 0-based index; the
 first non-empty line is a header unless every requested score column is given as an index
-and holds a number there. Fields may be quoted with ``"`` (a quoted field may span lines);
-empty lines are skipped. The text is read once, in blocks of lines: numpy's C parser
-(``np.loadtxt``) turns each block's score columns into float64 and its label column into
-strings, which are replaced at once by class codes (an index into the distinct labels), so
-that memory grows with the scores, not with the text of the labels. Only when a block
-fails, or holds a NaN or infinite score or an empty label, is it scanned line by line with
-the ``csv`` module to name the first bad line and column.
+and holds a number (or a missing value) there. Fields may be quoted with ``"`` (a quoted
+field may span lines); empty lines are skipped. The text is read once, in blocks of lines:
+numpy's C parser (``np.loadtxt``) turns each block's score columns into float64 and its
+label column into strings, which are replaced at once by class codes (an index into the
+distinct labels), so that memory grows with the scores, not with the text of the labels.
+Only when a block fails, or holds a NaN or infinite score or a missing label, is it scanned
+line by line with the ``csv`` module to name the first bad line and column.
+
+A missing value is an empty field or one of ``NA``, ``N/A``, ``NaN``, ``null``, ``None``,
+``<NA>``, ``#N/A`` (any case, spaces around), as R, pandas and spreadsheets write them, in
+the label or a score column; a score numpy reads as NaN (``-nan``) is missing too. Under
+``nan_policy="raise"`` (the default) the first one is refused, naming its line; under
+``"omit"`` every row with one in a requested column is dropped (rows missing values only in
+other columns stay), and a :class:`~aucbound.RowsOmittedWarning` says how many. A block
+whose scores numpy's parser cannot read as floats (an empty field, ``NA``) is then read
+again with a converter that turns a missing score into NaN; blocks without one keep the
+fast path. An infinite or unreadable score is not missing: it is refused under both
+policies, on any row.
 
 A score is a number in ASCII syntax — digits, sign, ``.``, exponent, ``inf`` or ``nan``,
 spaces around — which is what numpy's parser reads (a decimal comma, ``1,5``, is refused
@@ -21,8 +32,9 @@ integers beyond it) so that no two of them merge in float64;
 
 ``.npy``: a structured array (columns by field name or index) or a 2-D array (columns by
 index), memory-mapped. ``.npz``: one 1-D array per column, by name or index. Object
-arrays are never unpickled. ``-`` reads standard input, as text or as ``.npy``/``.npz``
-bytes (recognised by their magic numbers).
+arrays are never unpickled. A NaN score, or a NaN in a float label column, is missing.
+``-`` reads standard input, as text or as ``.npy``/``.npz`` bytes (recognised by their
+magic numbers).
 
 Labels are integers when every label is an integer literal, ``True``/``False`` when they
 are those words, other numbers when every label is one, and strings otherwise (an object
@@ -36,6 +48,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import math
 import os
 import re
 import sys
@@ -45,9 +58,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
+from ._columns import NAN_POLICIES
 from ._labels import encode
 
-__all__ = ["Columns", "label_value", "read_columns"]
+__all__ = ["MISSING", "Columns", "label_value", "read_columns"]
 
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip file; an empty one (np.savez of nothing)
@@ -58,11 +72,15 @@ _NOT_DELIMITERS = '.+-"\r\n'
 #: Lines parsed at a time: large enough for numpy's parser to dominate, small enough that a
 #: block's strings (a few MB) never matter.
 _BLOCK = 1 << 16
+#: How a missing value is written (compared in lower case, spaces around stripped): an empty
+#: field, and what R, pandas and spreadsheets write for one.
+MISSING = frozenset({"", "na", "n/a", "nan", "null", "none", "<na>", "#n/a"})
 
 
-def fail_at(parameter: str, rule: str, got: str, where: str) -> v.ParameterError:
-    """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv")."""
-    return v.ParameterError(parameter, rule, f"{got} on {where}")
+def fail_at(parameter: str, rule: str, got: str, where: str, *, missing: bool = False) -> v.ParameterError:
+    """The error for data of `parameter` breaking `rule` at `where` (e.g. "line 7 of data.csv"),
+    a :class:`MissingValueError` when what it got is `missing`."""
+    return (v.MissingValueError if missing else v.ParameterError)(parameter, rule, f"{got} on {where}")
 
 
 def _index(text: str) -> int | None:
@@ -117,6 +135,29 @@ def _is_finite_number(text: str) -> bool:
     return value is not None and bool(np.isfinite(value))
 
 
+def _is_missing(text: str) -> bool:
+    """Whether a field writes a missing value (one of :data:`MISSING`)."""
+    return text.strip().lower() in MISSING
+
+
+def _is_missing_score(text: str) -> bool:
+    """Whether a score field is missing: one of :data:`MISSING`, or a NaN in another spelling (``-nan``)."""
+    if _is_missing(text):
+        return True
+    value = _number(text)
+    return value is not None and math.isnan(value)
+
+
+def _score_or_nan(text: str) -> float:
+    """A score field as numpy's parser reads it, with NaN for a missing value; ValueError for anything else."""
+    value = _number(text)
+    if value is None:
+        if not _is_missing(text):
+            raise ValueError(f"could not convert string {text!r} to float64")
+        return math.nan
+    return value
+
+
 def _exact_integer(text: str) -> int:
     """The integer literal `text` (spaces around allowed) as a Python integer; ValueError otherwise."""
     text = text.strip()
@@ -125,15 +166,35 @@ def _exact_integer(text: str) -> int:
     return int(text)
 
 
+def _exact_integer_or_none(text: str) -> int | None:
+    """:func:`_exact_integer`, or None for a missing score (of a row that is dropped)."""
+    try:
+        return _exact_integer(text)
+    except ValueError:
+        if _is_missing_score(text):
+            return None
+        raise
+
+
 @dataclass(frozen=True)
 class Columns:
-    """Score columns and a label column read from `source`, with the names they go by."""
+    """Score columns and a label column read from `source`, with the names they go by.
+
+    `rows` rows were read; under ``nan_policy="omit"``, `omitted` of them had a missing
+    value and were dropped (`rows` defaults to the labels' length plus `omitted`).
+    """
 
     source: str
     score_names: tuple[str, ...]
     label_name: str
     scores: tuple[np.ndarray, ...]
     labels: np.ndarray
+    rows: int | None = None
+    omitted: int = 0
+
+    def __post_init__(self):
+        if self.rows is None:
+            object.__setattr__(self, "rows", len(self.labels) + self.omitted)
 
 
 def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
@@ -161,11 +222,11 @@ def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
     return np.array(stripped, dtype=object)[codes]
 
 
-def _bad_score(name: str, got: str, where: str, text: str = "") -> v.ParameterError:
+def _bad_score(name: str, got: str, where: str, text: str = "", *, missing: bool = False) -> v.ParameterError:
     rule = f"a finite number in every row of column {name!r}"
     if _DECIMAL_COMMA.fullmatch(text):
         rule += " (with a decimal point: decimal commas such as 1,5 are not read)"
-    return fail_at("score", rule, got, where)
+    return fail_at("score", rule, got, where, missing=missing)
 
 
 def _delimiter(delimiter) -> str | None:
@@ -181,12 +242,16 @@ def _delimiter(delimiter) -> str | None:
     return delimiter
 
 
-def _bad_label(name: str, got: str, where: str) -> v.ParameterError:
-    return fail_at("label", f"a label on every line of column {name!r}", got, where)
+def _bad_label(name: str, got: str, where: str, *, every: str = "on every line") -> v.ParameterError:
+    """The error for a missing label (`every` says where labels are due: "on every line", "in every row")."""
+    return fail_at("label", f"a label {every} of column {name!r}", got, where, missing=True)
 
 
-def _is_missing(label: str) -> bool:
-    return label.strip().lower() in ("", "nan")
+def _none_left(omitted: int, source: str) -> v.ParameterError:
+    """The error for data whose every row had a missing value."""
+    return v.ParameterError("path", "a row whose label and scores are all present",
+                            f"no rows left after omitting {omitted} row{'s' * (omitted != 1)} with a missing value "
+                            f"in {source}", verb="have")
 
 
 # --- text ---------------------------------------------------------------------------------
@@ -198,11 +263,13 @@ def _unsplittable(error: csv.Error, number: int, source: str) -> v.ParameterErro
                             verb="have")
 
 
-def _scan(block: list[str], start: int, delimiter: str, wanted: list[tuple[str, str, int]], source: str) -> None:
+def _scan(block: list[str], start: int, delimiter: str, wanted: list[tuple[str, str, int]], source: str,
+          omit: bool = False) -> None:
     """Raise for the first record of `block` (whose first line is line `start`) with a missing or bad field.
 
     `wanted` lists (parameter, column name, index) for each column read; score columns
-    must be finite numbers in ASCII syntax and the label column non-empty.
+    must be finite numbers in ASCII syntax and the label column present. With `omit`, a
+    missing score or label passes (its row is dropped); a bad one still fails.
     """
     reader = csv.reader(block, delimiter=delimiter)
     while True:
@@ -221,11 +288,12 @@ def _scan(block: list[str], start: int, delimiter: str, wanted: list[tuple[str, 
                 raise fail_at(parameter, f"present on every line (column {name!r})", f"{len(fields)} fields", where)
             text = fields[index]
             if parameter == "label":
-                if _is_missing(text):
+                if not omit and _is_missing(text):
                     raise _bad_label(name, repr(text), where)
-                continue
-            if not _is_finite_number(text):
-                raise _bad_score(name, repr(text), where, text)
+            elif not _is_finite_number(text):
+                missing = _is_missing_score(text)
+                if not (omit and missing):
+                    raise _bad_score(name, repr(text), where, text, missing=missing)
 
 
 def _recording(lines, block: list):
@@ -295,7 +363,7 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
     """(the layout of the text, an iterator over its data lines) from its first non-empty line.
 
     That line is a header unless every score column is given as an index and holds a
-    finite number there.
+    number or a missing value there.
     """
     first, number = "", 0
     for number, first in enumerate(lines, start=1):
@@ -311,7 +379,8 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
     except csv.Error as error:
         raise _unsplittable(error, number, source) from None
     indexes = [_index(str(s)) for s in scores]
-    headerless = all(k is not None and k < len(fields) and _is_finite_number(fields[k]) for k in indexes)
+    headerless = all(k is not None and k < len(fields) and (_number(fields[k]) is not None or _is_missing(fields[k]))
+                     for k in indexes)
     header = None if headerless else [field.strip() for field in fields]
     other = next((c for c in ";|" if c in first), None) if detected and len(fields) == 1 else None
     hint = f"; one column only: if {other!r} splits the fields, give {{delimiter}} {other!r}" if other else ""
@@ -326,65 +395,109 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
     return layout, itertools.chain([first], lines) if headerless else lines
 
 
-def _read_rows(lines, layout: _Layout) -> tuple[np.ndarray, np.ndarray]:
-    """(scores, labels) of the data lines `lines`: a (score columns, rows) float64 array and the labels.
+def _read_rows(lines, layout: _Layout, omit: bool) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """(scores, labels, rows read, dropped rows) of the data lines `lines`.
 
+    The scores are a (score columns, rows kept) float64 array; the dropped rows (with
+    `omit`: those with a missing label or score) are 0-based positions among the rows read.
     Blocks of up to _BLOCK rows go through numpy's parser, the scores as float64 and the
     labels as strings, which become codes into the distinct labels at once. A block that
-    fails, or holds a NaN or infinite score or an empty label, is scanned to name its first
-    bad line.
+    fails, or holds a NaN or infinite score or a missing label, is scanned to name its first
+    bad line — except that with `omit` a block that fails is first read again with missing
+    scores as NaN, and rows with a NaN score or a missing label are dropped.
     """
     dtype = np.dtype([(f"score {j}", np.float64) for j in range(len(layout.score_idx))] + [("label", object)])
+    usecols = layout.score_idx + [layout.label_idx]
+    converters = {k: _score_or_nan for k in layout.score_idx if k != layout.label_idx}
     values = np.empty((len(layout.score_idx), _BLOCK))  # one row per score column, grown as blocks come
     codes = np.empty(_BLOCK, dtype=np.int32)  # each row's index into `classes`
-    classes: dict[str, int] = {}
-    rows, start, block = 0, layout.data_start, []
+    classes: list[str] = []  # the distinct labels, in the order they come
+    code_of: dict[str, int] = {}  # each label text's index into `classes`; -1 for a missing one (with `omit`)
+    rows, read, dropped = 0, 0, []
+    start, block = layout.data_start, []
     feed = _recording(lines, block)
 
     def refuse(fallback):
         """Raise for the first bad line of the block just read; else `fallback` of the block's lines."""
-        _scan(block, start, layout.delimiter, layout.wanted(), layout.source)
+        _scan(block, start, layout.delimiter, layout.wanted(), layout.source, omit)
         raise fallback(f"lines {start}–{start + len(block) - 1} of {layout.source}")  # the csv module saw no fault
 
-    while True:
+    def parse(source, converters=None):
+        """(the next block of `source`, None), or (None, the parser's ValueError)."""
         try:
-            chunk = _parse(feed, layout.delimiter, layout.score_idx + [layout.label_idx], dtype, max_rows=_BLOCK)
+            return _parse(source, layout.delimiter, usecols, dtype, converters=converters, max_rows=_BLOCK), None
         except UnicodeDecodeError:
             raise
         except ValueError as error:
+            return None, error
+
+    while True:
+        chunk, error = parse(feed)
+        if error is not None and omit:  # again from the block's first line, missing scores as NaN
+            chunk, error = parse(itertools.chain(block.copy(), feed), converters)
+        if error is not None:
             reason = repr(str(error))
             refuse(lambda where: fail_at("path", "CSV that numpy's parser reads", reason, where))
-        if not chunk.shape[0]:
+        size = chunk.shape[0]
+        if not size:
             break
+        keep = None  # the rows of the block kept, when some are dropped
         for j, k in enumerate(layout.score_idx):
-            if not np.isfinite(chunk[f"score {j}"]).all():
-                refuse(lambda where: _bad_score(layout.names[k], "a NaN or infinite value", where))
+            finite = np.isfinite(chunk[f"score {j}"])
+            if not finite.all():
+                if not omit or np.isinf(chunk[f"score {j}"][~finite]).any():
+                    refuse(lambda where: _bad_score(layout.names[k], "a NaN or infinite value", where))
+                keep = finite if keep is None else keep & finite
         texts = chunk["label"].tolist()
         for text in dict.fromkeys(texts):
-            if text not in classes:
-                if _is_missing(text):
+            if text not in code_of:
+                if not _is_missing(text):
+                    code_of[text] = len(classes)
+                    classes.append(text)
+                elif omit:
+                    code_of[text] = -1
+                else:
                     refuse(lambda where: _bad_label(layout.names[layout.label_idx], repr(text), where))
-                classes[text] = len(classes)
-        values, codes = _room(values, rows, len(texts)), _room(codes, rows, len(texts))
+        block_codes = np.fromiter(map(code_of.__getitem__, texts), dtype=np.int32, count=size)
+        if omit:
+            labelled = block_codes >= 0
+            if not labelled.all():
+                keep = labelled if keep is None else keep & labelled
+        if keep is not None:
+            dropped.append(read + np.flatnonzero(~keep))
+            block_codes = block_codes[keep]
+        kept = block_codes.shape[0]
+        values, codes = _room(values, rows, kept), _room(codes, rows, kept)
         for j in range(len(layout.score_idx)):
-            values[j, rows:rows + len(texts)] = chunk[f"score {j}"]
-        codes[rows:rows + len(texts)] = np.fromiter(map(classes.__getitem__, texts), dtype=np.int32, count=len(texts))
-        rows, start = rows + len(texts), start + len(block)
+            column = chunk[f"score {j}"]
+            values[j, rows:rows + kept] = column if keep is None else column[keep]
+        codes[rows:rows + kept] = block_codes
+        rows, read, start = rows + kept, read + size, start + len(block)
         block.clear()
     if not rows:
+        if read:
+            raise _none_left(read, layout.source)
         name = layout.names[layout.score_idx[0]]
         raise fail_at("score", f"a column with at least one value ({name!r})", "no data rows", layout.source)
-    return values[:, :rows], _label_array(list(classes), codes[:rows])
+    codes = codes[:rows]
+    if dropped:  # a label seen only on dropped rows is no class
+        used = np.bincount(codes, minlength=len(classes)) > 0
+        if not used.all():
+            codes = (np.cumsum(used) - 1).astype(np.int32)[codes]
+            classes = [text for text, present in zip(classes, used.tolist()) if present]
+    gone = np.concatenate(dropped) if dropped else np.empty(0, dtype=np.intp)
+    return values[:, :rows], _label_array(classes, codes), read, gone
 
 
-def _read_text(opener, source: str, scores: list, label, delimiter: str | None) -> Columns:
+def _read_text(opener, source: str, scores: list, label, delimiter: str | None, omit: bool) -> Columns:
     with _text_lines(opener) as lines:
         layout, data = _layout(lines, source, scores, label, delimiter)
-        values, labels = _read_rows(data, layout)
-    columns = tuple(_exact_integers(opener, layout, k, column) if _beyond_float(column) else column
+        values, labels, read, dropped = _read_rows(data, layout, omit)
+    columns = tuple(_exact_integers(opener, layout, k, column, dropped) if _beyond_float(column) else column
                     for k, column in zip(layout.score_idx, values))
     names = layout.names
-    return Columns(source, tuple(names[k] for k in layout.score_idx), names[layout.label_idx], columns, labels)
+    return Columns(source, tuple(names[k] for k in layout.score_idx), names[layout.label_idx], columns, labels,
+                   rows=read, omitted=len(dropped))
 
 
 def _beyond_float(column: np.ndarray) -> bool:
@@ -392,8 +505,8 @@ def _beyond_float(column: np.ndarray) -> bool:
     return max(column.max(), -column.min()) >= v.EXACT_FLOAT_INTEGERS and bool((column == np.trunc(column)).all())
 
 
-def _exact_integers(opener, layout: _Layout, index: int, floats: np.ndarray) -> np.ndarray:
-    """Column `index` read again as exact integers (int64, or Python integers beyond it).
+def _exact_integers(opener, layout: _Layout, index: int, floats: np.ndarray, dropped: np.ndarray) -> np.ndarray:
+    """Column `index` read again as exact integers (int64, or Python integers beyond it), without the `dropped` rows.
 
     `floats` (the column as float64) comes back unchanged when some value is not an
     integer literal.
@@ -401,9 +514,11 @@ def _exact_integers(opener, layout: _Layout, index: int, floats: np.ndarray) -> 
     with _text_lines(opener) as lines:
         data = itertools.islice(lines, layout.data_start - 1, None)
         try:
-            exact = _parse(data, layout.delimiter, [index], object, converters=_exact_integer)
+            exact = _parse(data, layout.delimiter, [index], object, converters=_exact_integer_or_none)
         except ValueError:
             return floats
+    if dropped.size:
+        exact = np.delete(exact, dropped)
     try:
         return exact.astype(np.int64)
     except OverflowError:
@@ -432,23 +547,32 @@ def _one_dimensional(parameter: str, name: str, array: np.ndarray, kinds: str, w
                       f"dtype {array.dtype}, shape {array.shape}", source)
 
 
-def _finite(name: str, values, source: str) -> np.ndarray:
-    """The scores of column `name`: integers kept exact, floats checked finite, booleans as 0/1."""
+def _finite(name: str, values, source: str, omit: bool) -> np.ndarray:
+    """The scores of column `name`: integers kept exact, floats checked finite (NaN, missing, left in
+    with `omit`), booleans as 0/1."""
     array = np.asarray(values)
     _one_dimensional("score", name, array, "iufb", "numeric", source)
     if array.dtype.kind in "iu":
         return np.array(array)
     array = array.astype(np.float64)
-    bad = np.flatnonzero(~np.isfinite(array))
-    if bad.size:
-        raise _bad_score(name, repr(float(array[bad[0]])), f"row {bad[0]} (0-based) of {source}")
+    finite = np.isfinite(array)
+    if not finite.all():
+        bad = np.flatnonzero(np.isinf(array) if omit else ~finite)
+        if bad.size:
+            value = float(array[bad[0]])
+            raise _bad_score(name, repr(value), f"row {bad[0]} (0-based) of {source}", missing=math.isnan(value))
     return array
 
 
-def _numpy_labels(name: str, values, source: str) -> np.ndarray:
-    """The labels of column `name`: numbers and booleans as they are, strings as :func:`_label_array` reads them."""
+def _numpy_labels(name: str, values, source: str, omit: bool) -> np.ndarray:
+    """The labels of column `name`: numbers and booleans as they are (NaN, missing, refused unless
+    `omit`), strings as :func:`_label_array` reads them."""
     array = np.asarray(values)
     _one_dimensional("label", name, array, "iufbUS", "numeric or string", source)
+    if array.dtype.kind == "f" and not omit:
+        bad = np.flatnonzero(np.isnan(array))
+        if bad.size:
+            raise _bad_label(name, "nan", f"row {bad[0]} (0-based) of {source}", every="in every row")
     if array.dtype.kind not in "US" or not array.size:
         return array
     distinct, codes = np.unique(array, return_inverse=True)
@@ -461,7 +585,17 @@ def _numpy_labels(name: str, values, source: str) -> np.ndarray:
     return _label_array(texts, codes.reshape(-1))
 
 
-def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
+def _present(columns: tuple[np.ndarray, ...]) -> np.ndarray | None:
+    """The rows of equally long `columns` with no NaN in a float column (None when every row has none)."""
+    keep = None
+    for column in columns:
+        if column.dtype.kind == "f":
+            number = ~np.isnan(column)
+            keep = number if keep is None else keep & number
+    return None if keep is None or keep.all() else keep
+
+
+def _read_numpy(loaded, source: str, scores: list, label, omit: bool) -> Columns:
     if isinstance(loaded, np.lib.npyio.NpzFile):
         names = list(loaded.files)
 
@@ -485,12 +619,19 @@ def _read_numpy(loaded, source: str, scores: list, label) -> Columns:
     label_idx = column("label", label, names, source, width=width)
     shown = names if names is not None else [f"column {k}" for k in range(width)]
     key = (lambda k: names[k]) if names is not None else (lambda k: k)
-    values = tuple(_finite(shown[k], get(key(k)), source) for k in score_idx)
-    labels = _numpy_labels(shown[label_idx], get(key(label_idx)), source)
+    values = tuple(_finite(shown[k], get(key(k)), source, omit) for k in score_idx)
+    labels = _numpy_labels(shown[label_idx], get(key(label_idx)), source, omit)
     for name, array in zip((shown[k] for k in score_idx), values):
         if array.shape[0] != labels.shape[0]:
             raise fail_at("score", f"as long as the label column ({labels.shape[0]})", f"{array.shape[0]} values in {name!r}", source)
-    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, labels)
+    rows = labels.shape[0]
+    keep = _present((*values, labels)) if omit else None
+    if keep is not None:
+        if not keep.any():
+            raise _none_left(rows, source)
+        values, labels = tuple(array[keep] for array in values), labels[keep]
+    return Columns(source, tuple(shown[k] for k in score_idx), shown[label_idx], values, labels, rows=rows,
+                   omitted=rows - labels.shape[0])
 
 
 def _load_numpy(data, source: str):
@@ -515,7 +656,7 @@ def _stdin_bytes() -> bytes:
         raise OSError(f"cannot read standard input: {error}") from None
 
 
-def read_columns(path, scores, label, *, delimiter: str | None = None) -> Columns:
+def read_columns(path, scores, label, *, delimiter: str | None = None, nan_policy: str = "raise") -> Columns:
     """The score columns `scores` (a list of names or 0-based indexes) and the column `label` of `path`.
 
     `path` is a file name or ``-`` for standard input. The delimiter of text is ``,``, or
@@ -523,13 +664,25 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
     ``";"``, ``"|"`` or ``"\\t"`` (not a letter, digit, ``.``, ``+``, ``-``, a quote or a
     line end). NumPy files have no delimiter: it is not used for them.
 
+    `nan_policy` says what a missing label or score (an empty field, ``NA``, ``NaN``, … —
+    see :data:`MISSING`) does: ``"raise"`` refuses it, naming its line; ``"omit"`` drops its
+    row, with a :class:`~aucbound.RowsOmittedWarning` saying how many of how many rows
+    went (also in the result's ``omitted`` and ``rows``).
+
     >>> data = io.BytesIO(b"score,label\\n0.9,pos\\n0.2,neg\\n0.4,pos\\n")
     >>> columns = read_columns(data, ["score"], "label")
     >>> columns.scores[0].tolist(), columns.labels.tolist(), columns.label_name
     ([0.9, 0.2, 0.4], ['pos', 'neg', 'pos'], 'label')
+    >>> data = io.BytesIO(b"score,label\\n0.9,pos\\nNA,neg\\n0.4,\\n0.2,neg\\n")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     columns = read_columns(data, ["score"], "label", nan_policy="omit")
+    >>> columns.scores[0].tolist(), columns.labels.tolist(), str(caught[0].message)
+    ([0.9, 0.2], ['pos', 'neg'], 'omitted 2 of 4 rows with a missing label or score')
     """
     scores = [str(s) for s in scores]
     delimiter = _delimiter(delimiter)
+    omit = v.choice("nan_policy", nan_policy, NAN_POLICIES) == "omit"
     if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
         data, source = path.getvalue(), "<bytes>"
     elif str(path) == "-":
@@ -548,14 +701,18 @@ def read_columns(path, scores, label, *, delimiter: str | None = None) -> Column
         def opener():
             return open(path, "rb")
     if head.startswith(_NPY_MAGIC):
-        return _read_numpy(_load_numpy(opener() if data is not None else path, source), source, scores, label)
-    if head.startswith(_ZIP_MAGIC):
+        columns = _read_numpy(_load_numpy(opener() if data is not None else path, source), source, scores, label, omit)
+    elif head.startswith(_ZIP_MAGIC):
         with opener() as stream:  # members are read into memory while it is open
-            return _read_numpy(_load_numpy(stream, source), source, scores, label)
-    try:
-        return _read_text(opener, source, scores, label, delimiter)
-    except UnicodeDecodeError as error:
-        raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
+            columns = _read_numpy(_load_numpy(stream, source), source, scores, label, omit)
+    else:
+        try:
+            columns = _read_text(opener, source, scores, label, delimiter, omit)
+        except UnicodeDecodeError as error:
+            raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
+    if columns.omitted:
+        warnings.warn(v.RowsOmittedWarning(columns.omitted, columns.rows), stacklevel=2)
+    return columns
 
 
 def label_value(text: str, labels: np.ndarray):

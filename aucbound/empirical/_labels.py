@@ -57,9 +57,18 @@ def _big_integers(parameter: str, value) -> list | None:
 FINITE = "finite (no NaN or inf)"
 
 
+def not_finite(parameter: str, value) -> v.ParameterError:
+    """The error for a score that is NaN (missing: ``nan_policy='omit'`` would drop it) or infinite."""
+    if value != value:
+        return v.MissingValueError(parameter, FINITE, "nan")
+    return v.fail(parameter, FINITE, value)
+
+
 def check_finite(parameter: str, values: np.ndarray) -> None:
     """Raise for the first score of a float64 array that is NaN or infinite."""
-    v.check(parameter, np.isfinite(values), FINITE, values)
+    finite = np.isfinite(values)
+    if not finite.all():
+        raise not_finite(parameter, values[int(np.argmin(finite))])
 
 
 def _real_array(parameter: str, value) -> np.ndarray:

@@ -76,6 +76,10 @@ def distribution(parameter: str, value, *, positive: bool = False):
         raise v.ParameterError(parameter, f"have at most {MAX_POINTS:,} points", f"{len(entries):,}", verb="")
     if all(exact_number(entry) for entry in entries):
         probabilities = tuple(Fraction(entry) for entry in entries)
+        above = next((k for k, p in enumerate(probabilities) if p > 1), None)
+        if above is not None:  # a probability above 1 (10**309, say) would not even fit a float
+            raise v.ParameterError(parameter, "be at most 1 at every point (a probability)",
+                                   f"{v.show(entries[above])} (entry {above + 1} of {len(entries)})", verb="")
         array = np.array([float(entry) for entry in probabilities])
         total = sum(probabilities)
         exact = True

@@ -76,11 +76,8 @@ def distribution(parameter: str, value, *, positive: bool = False):
         raise v.ParameterError(parameter, f"have at most {MAX_POINTS:,} points", f"{len(entries):,}", verb="")
     if all(exact_number(entry) for entry in entries):
         probabilities = tuple(Fraction(entry) for entry in entries)
+        array = np.array([float(min(entry, 2)) for entry in probabilities])  # 10**309 would not fit a float
         above = next((k for k, p in enumerate(probabilities) if p > 1), None)
-        if above is not None:  # a probability above 1 (10**309, say) would not even fit a float
-            raise v.ParameterError(parameter, "be at most 1 at every point (a probability)",
-                                   f"{v.show(entries[above])} (entry {above + 1} of {len(entries)})", verb="")
-        array = np.array([float(entry) for entry in probabilities])
         total = sum(probabilities)
         exact = True
     else:
@@ -93,6 +90,9 @@ def distribution(parameter: str, value, *, positive: bool = False):
         at = int(np.argmax(bad))
         rule = "be > 0 at every point (0 < g < ∞ is assumed)" if positive else "be ≥ 0 at every point"
         raise v.ParameterError(parameter, rule, f"{v.show(entries[at])} (entry {at + 1} of {len(entries)})", verb="")
+    if exact and above is not None:
+        raise v.ParameterError(parameter, "be at most 1 at every point (a probability)",
+                               f"{v.show(entries[above])} (entry {above + 1} of {len(entries)})", verb="")
     if (total != 1) if exact else not abs(total - 1.0) <= SUM_TOLERANCE:
         rule = "sum to 1" if exact else f"sum to 1 (within {SUM_TOLERANCE:g})"
         shown = str(total) if exact else repr(float(total))

@@ -217,3 +217,17 @@ def test_closed_stdin():
     command = [sys.executable, "-m", "aucbound", "auc", "-", "--score", "0", "--label", "1"]
     result = subprocess.run(["sh", "-c", '"$@" <&-', "sh", *command], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (1, "", "Error: cannot read standard input: it is closed\n")
+
+
+def test_perfectly_separated_scores_give_degenerate_rows(tmp_path):
+    # Â = 1: every positive above every negative, so DeLong's S10 = S01 = 0 and Hanley & McNeil's
+    # variance (Q1 = Q2 = A = 1) is 0 — both rows are the single point [1, 1]
+    path = write(tmp_path, "sep.csv", b"s,y\n0.1,0\n0.2,0\n0.8,1\n0.9,1\n")
+    result = CliRunner().invoke(main, ["auc", path, "--score", "s", "--label", "y", "--method", "delong",
+                                       "--method", "hanley-mcneil", "--method", "mcdiarmid"])
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line for line in result.stdout.splitlines() if line.split()[:1] in
+            (["delong"], ["hanley-mcneil"], ["mcdiarmid"])}
+    assert all("[1, 1]" in rows[key] and "degenerate" in rows[key] for key in ("delong", "hanley-mcneil"))
+    assert "degenerate" not in rows["mcdiarmid"]  # vacuous at m = n = 2, never a single point
+    assert "degenerate: a variance estimate of zero" in result.stdout

@@ -16,7 +16,7 @@ import click
 
 from .. import _validate
 from ..empirical._columns import NAN_POLICIES
-from ._describe import beyond_note, starred
+from ._describe import beyond_note, degenerate_note, starred
 from ._options import option_namer, stack
 from ._render import Column, emit, guarantee_text, number
 
@@ -182,7 +182,8 @@ def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], o
         ],
         parameters={**inputs, **summary},
         title=title,
-        notes=[beyond_note("docs/empirical.md")] if any(row.beyond_paper for row in result.rows) else [],
+        notes=([beyond_note("docs/empirical.md")] if any(row.beyond_paper for row in result.rows) else [])
+        + degenerate_note(result.rows),
         output_format=output_format,
         tablefmt=tablefmt,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ..bounds import METHODS
+from ._render import degenerate
 
 _OPTIONS = {"auc": "--auc", "p1": "--p1", "p2": "--p2", "variance": "--variance"}
 
@@ -44,8 +45,8 @@ def footnotes(results, given: dict, chosen, keys, page: str = "docs/intervals.md
 
 
 def degenerate_note(rows) -> list[str]:
-    """The note under a table with a single-point interval, if it has one."""
-    if not any(getattr(row, "lo", None) is not None and row.lo == row.hi for row in rows):
+    """The note under a table with a single-point interval (:func:`_render.degenerate`), if it has one."""
+    if not any(degenerate(row.as_dict()) for row in rows):
         return []
     return ["degenerate: a variance estimate of zero (the estimate is 0 or 1) gives a single point, "
             "not a confidence interval"]

@@ -81,7 +81,7 @@ def _missing(value) -> np.ndarray | None:
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fc":
             return np.isnan(value)
-        if value.dtype.kind == "M" or value.dtype.kind == "m":
+        if value.dtype.kind in "mM":
             return np.isnat(value)
         if value.dtype.kind != "O":
             return None

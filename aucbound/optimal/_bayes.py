@@ -77,7 +77,6 @@ def distribution(parameter: str, value, *, positive: bool = False):
     if all(exact_number(entry) for entry in entries):
         probabilities = tuple(Fraction(entry) for entry in entries)
         array = np.array([float(min(entry, 2)) for entry in probabilities])  # 10**309 would not fit a float
-        above = next((k for k, p in enumerate(probabilities) if p > 1), None)
         total = sum(probabilities)
         exact = True
     else:
@@ -90,9 +89,10 @@ def distribution(parameter: str, value, *, positive: bool = False):
         at = int(np.argmax(bad))
         rule = "be > 0 at every point (0 < g < ∞ is assumed)" if positive else "be ≥ 0 at every point"
         raise v.ParameterError(parameter, rule, f"{v.show(entries[at])} (entry {at + 1} of {len(entries)})", verb="")
-    if exact and above is not None:
+    if (array > 1).any():
+        at = int(np.argmax(array > 1))
         raise v.ParameterError(parameter, "be at most 1 at every point (a probability)",
-                               f"{v.show(entries[above])} (entry {above + 1} of {len(entries)})", verb="")
+                               f"{v.show(entries[at])} (entry {at + 1} of {len(entries)})", verb="")
     if (total != 1) if exact else not abs(total - 1.0) <= SUM_TOLERANCE:
         rule = "sum to 1" if exact else f"sum to 1 (within {SUM_TOLERANCE:g})"
         shown = str(total) if exact else repr(float(total))

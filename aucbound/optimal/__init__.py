@@ -34,6 +34,7 @@ from ._losses import LOSSES, Loss, calibration_alpha, get_loss
 from ._steps import (
     MAX_RECURSION_SEPARATION,
     MAX_STEPS,
+    RESIDUAL_TOLERANCE,
     feasible_region,
     hinge_excess_risk,
     jump_progression,
@@ -58,6 +59,7 @@ __all__ = [
     "Loss",
     "MAX_RECURSION_SEPARATION",
     "MAX_STEPS",
+    "RESIDUAL_TOLERANCE",
     "NormalBayes",
     "OptimalSteps",
     "calibration_alpha",

@@ -40,6 +40,8 @@ __all__ = [
     "check",
     "real",
     "sizes",
+    "points",
+    "finite_vector",
     "count",
     "probability",
     "unit_interval",
@@ -250,6 +252,29 @@ def _domain(parameter: str, value, ok, rule: str, scalar: bool):
     check(parameter, ok(array), rule, array)
     return float(array) if scalar else array
 
+
+def points(parameter: str, value, *, dim: int | None = None) -> np.ndarray:
+    """At least one point with finite coordinates, one point a row, as a float64 (k, d) array.
+
+    A one-dimensional array is k points on the line. With `dim`, the points must be in R^dim.
+    """
+    array = real(parameter, value)
+    if array.ndim == 1:
+        array = array[:, None]
+    if array.ndim != 2 or array.shape[0] == 0 or (dim is not None and array.shape[1] != dim):
+        shape = "(k, d)" if dim is None else f"(k, {dim})"
+        raise fail(parameter, f"an array of shape {shape} with k ≥ 1 (one point a row)", array)
+    check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
+    return array
+
+
+def finite_vector(parameter: str, value) -> np.ndarray:
+    """A non-empty one-dimensional array of finite numbers (the scores of one class), as float64."""
+    array = real(parameter, value)
+    if array.ndim != 1 or array.shape[0] == 0:
+        raise fail(parameter, "a non-empty one-dimensional array", array)
+    check(parameter, np.isfinite(array), "finite (no inf or NaN)", array)
+    return array
 
 def sizes(parameter: str, value) -> np.ndarray:
     """Sample sizes: integers ≥ 1 (integral floats accepted), as a float64 array."""

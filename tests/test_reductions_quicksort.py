@@ -23,7 +23,7 @@ from aucbound.reductions import (
     quicksort_ranking,
     quicksort_runs,
 )
-from aucbound.results import QuickSortRanking, QuickSortRuns
+from aucbound.reductions import QuickSortRanking, QuickSortRuns
 
 # --- the reference: every execution of QuickSort, enumerated ---------------------------
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import aucbound as ab
-from aucbound.results import MethodCoverage
+from aucbound.simulate import MethodCoverage
 from aucbound.simulate._coverage import BLOCK
 
 simulator = sys.modules["aucbound.simulate._coverage"]

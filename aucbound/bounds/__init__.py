@@ -18,7 +18,7 @@ from ._deviation import (
     sample_size_ratio,
 )
 from ._hoeffding import bernoulli_kl, hoeffding_epsilon, hoeffding_kl_interval, hoeffding_tail
-from ._interval import interval, interval_table
+from ._interval import evaluate_row, interval, interval_row, interval_table
 from ._learnability import (
     ceil_rho,
     eem_exact_sample_size,
@@ -26,7 +26,7 @@ from ._learnability import (
     excess_error_lower_bound,
     sample_complexity_lower_bound,
 )
-from ._methods import INPUTS, METHODS, Estimates, Method, register, unregister
+from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method_keys, register, unregister
 from ._newcombe import newcombe_interval
 from ._sample_size import (
     error_rate_sample_size,
@@ -37,12 +37,13 @@ from ._sample_size import (
     split_sample,
 )
 from ._sizes import MAX_SIZE
-from ._uniform import freund_epsilon, uniform_bound, uniform_epsilon, uniform_sample_size, uniform_tail
+from ._uniform import freund_epsilon, function_class, uniform_bound, uniform_epsilon, uniform_sample_size, uniform_tail
 from ._variance import (
     chebyshev_epsilon,
     chebyshev_tail,
     hanley_mcneil_p,
     hanley_mcneil_variance,
+    lehmann_inputs,
     lehmann_variance,
     normal_epsilon,
     normal_tail,
@@ -51,8 +52,13 @@ from ._variance import (
     variance_min,
     wald_interval,
 )
+from ._results import Interval, SampleComplexity, SampleSize, UniformBound
 
 __all__ = [
+    "Interval",
+    "SampleComplexity",
+    "SampleSize",
+    "UniformBound",
     "INPUTS",
     "MAX_SIZE",
     "METHODS",
@@ -101,4 +107,10 @@ __all__ = [
     "variance_max",
     "variance_min",
     "wald_interval",
+    "evaluate",
+    "method_keys",
+    "evaluate_row",
+    "interval_row",
+    "lehmann_inputs",
+    "function_class",
 ]

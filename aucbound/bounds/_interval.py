@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .. import _validate as v
-from ..results import Interval
+from ._results import Interval
 from ._deviation import log_union
 from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method as registered
 from ._variance import lehmann_inputs

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from .. import _validate as v
 from .._exact import EXACT, FLOAT, holds
-from ..results import SampleComplexity
+from ._results import SampleComplexity
 from ._sizes import MAX_SIZE, smallest_design, split
 from ._uniform import function_class
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._exact import FLOAT, holds
-from ..results import SampleSize
+from ._results import SampleSize
 from ._deviation import error_rate_formula, log_union
 from ._interval import _inputs, require
 from ._methods import evaluate, method as registered

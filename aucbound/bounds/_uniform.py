@@ -36,11 +36,11 @@ import numpy as np
 
 from .. import _validate as v
 from .._exact import FLOAT, holds
-from ..results import SampleComplexity, UniformBound
+from ._results import SampleComplexity, UniformBound
 from ..shatter import FunctionClass
 from ._sizes import smallest_design, split
 
-__all__ = ["uniform_tail", "uniform_epsilon", "freund_epsilon", "uniform_bound", "uniform_sample_size"]
+__all__ = ["uniform_tail", "uniform_epsilon", "freund_epsilon", "uniform_bound", "uniform_sample_size", "function_class"]
 
 LN4 = math.log(4.0)
 

@@ -15,7 +15,7 @@ import warnings
 import click
 
 from .. import _validate
-from ..empirical._columns import NAN_POLICIES
+from ..empirical import NAN_POLICIES
 from ._describe import beyond_note, degenerate_note, starred
 from ._options import option_namer, stack
 from ._render import Column, emit, guarantee_text, number
@@ -146,7 +146,7 @@ def data_errors(rename: dict | None = None):
 def read_data(file, scores, label, positive):
     """(columns, positive label) from FILE, inside :func:`data_errors`, split by --delimiter if given, rows
     with a missing value dropped with --nan omit (a 'Warning: omitted …' line says how many)."""
-    from ..empirical._io import label_value, read_columns
+    from ..empirical import label_value, read_columns
 
     meta = click.get_current_context().meta
     columns = read_columns(file, list(scores), label, delimiter=meta.get(_DELIMITER),

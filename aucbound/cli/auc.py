@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..bounds import METHODS
-from ..empirical._resampling import MAX_RESAMPLES
+from ..empirical import MAX_RESAMPLES
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 from ._options import IntRange, delta_option, method_option, output_options

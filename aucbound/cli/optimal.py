@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import click
 
-from ..optimal import LOSSES, MAX_STEPS, discrete_bayes, minimize_risk, normal_bayes, normal_bayes_risk, optimal_steps
-from ..optimal._discrete import MAX_HINGE_POINTS as MAX_POINTS  # the hinge loss's linear program has N² variables
+from ..optimal import (LOSSES, MAX_HINGE_POINTS, MAX_STEPS, discrete_bayes, minimize_risk, normal_bayes, normal_bayes_risk,
+                       optimal_steps)
 from ._options import IntRange, given, library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
@@ -41,8 +41,8 @@ class Masses(click.ParamType):
         if isinstance(value, tuple):
             return value
         entries = [entry.strip() for entry in str(value).split(",")]
-        if len(entries) > MAX_POINTS:
-            self.fail(f"at most {MAX_POINTS} points, but got {len(entries):,}.", param, ctx)
+        if len(entries) > MAX_HINGE_POINTS:
+            self.fail(f"at most {MAX_HINGE_POINTS} points, but got {len(entries):,}.", param, ctx)
         masses = []
         for k, entry in enumerate(entries, 1):
             try:

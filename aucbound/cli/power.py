@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..empirical._power import ALTERNATIVES, POWER_METHODS
+from ..empirical import ALTERNATIVES, POWER_METHODS
 from ._data import data_errors, optional_label_option, positive_option, read_data, source_line
 from ._options import UNIT_OPEN, given, library_errors, output_options
 from ._render import Column, emit, number

@@ -37,7 +37,7 @@ SIZES = SizeRange()
 
 def _check_cost(ms: range, ns: range, method: str) -> None:
     """Refuse a table whose pairs would take too long in all, before counting any."""
-    from ..shatter._counting import exact_cost, psi_cost
+    from ..shatter import exact_cost, psi_cost
 
     def cost(m, n):
         if min(m, n) == 1:
@@ -91,7 +91,7 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     if bruteforce and log_only:
         raise click.UsageError("--bruteforce and --log exclude each other.")
     from ..shatter import count_realizable_bruteforce, psi_report
-    from ..shatter._counting import check_bruteforce
+    from ..shatter import check_bruteforce
 
     ms, ns = m, n
     pairs = (ms.stop - ms.start) * (ns.stop - ns.start)  # len() of a range past 2^63 overflows

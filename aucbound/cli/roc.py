@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..empirical._resampling import MAX_RESAMPLES
+from ..empirical import MAX_RESAMPLES
 from . import _describe
 from ._data import data_errors, file_argument, label_option, positive_option, read_data, source_line
 from ._options import IntRange, delta_option, output_options

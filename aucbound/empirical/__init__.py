@@ -9,16 +9,42 @@ functions take the labels first, as scikit-learn's
 """
 
 from ._auc import auc, auc_from_groups
+from ._columns import NAN_POLICIES
+from ._resampling import MAX_RESAMPLES
+from ._sample import Sample
 from ._bootstrap import bootstrap_aucs, bootstrap_interval
 from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
 from ._delong import delong, delong_variance
 from ._intervals import default_methods, intervals
-from ._io import read_columns
-from ._power import power_test, power_test_binormal, power_test_data
+from ._io import label_value, read_columns
+from ._power import ALTERNATIVES, POWER_METHODS, power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
 from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
+from ._results import (
+    AUCIntervals,
+    Comparison,
+    DeLong,
+    DistributionFreePower,
+    OperatingPoint,
+    PartialAUC,
+    PowerAnalysis,
+    ROCBand,
+    ROCCurve,
+)
 
 __all__ = [
+    "MAX_RESAMPLES",
+    "NAN_POLICIES",
+    "Sample",
+    "AUCIntervals",
+    "Comparison",
+    "DeLong",
+    "DistributionFreePower",
+    "OperatingPoint",
+    "PartialAUC",
+    "PowerAnalysis",
+    "ROCBand",
+    "ROCCurve",
     "BAND_METHODS",
     "BEST_METHODS",
     "DEFAULT_COMPARE_METHODS",
@@ -42,4 +68,7 @@ __all__ = [
     "power_test_binormal",
     "power_test_data",
     "read_columns",
+    "ALTERNATIVES",
+    "POWER_METHODS",
+    "label_value",
 ]

@@ -33,8 +33,7 @@ import numpy as np
 from .. import _normal
 from .. import _validate as v
 from ..bounds import METHODS, Method, register
-from ..bounds._interval import interval_row
-from ..results import Interval
+from ..bounds import Interval, interval_row
 from ._auc import groups
 from ._columns import columns
 from ._sample import Sample

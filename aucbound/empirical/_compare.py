@@ -52,9 +52,8 @@ import numpy as np
 from .. import _normal
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
-from ..bounds._interval import interval_row
-from ..bounds._methods import evaluate, method_keys
-from ..results import Comparison
+from ..bounds import evaluate, interval_row, method_keys
+from ._results import Comparison
 from . import _labels
 from ._columns import columns
 from ._delong import _counts, _spread, _variances

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..results import DeLong
+from ._results import DeLong
 from ._auc import exact_mean, groups, weighted_counts, weighted_deviations
 from ._columns import columns, warn_below_chance
 

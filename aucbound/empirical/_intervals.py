@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from .. import _validate as v
 from ..bounds import METHODS
-from ..bounds._methods import method_keys
-from ..results import AUCIntervals
+from ..bounds import method_keys
+from ._results import AUCIntervals
 from ._auc import groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES

@@ -31,7 +31,7 @@ import warnings
 import numpy as np
 
 from .. import _validate as v
-from ..results import PartialAUC
+from ._results import PartialAUC
 from ._columns import columns
 from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, oriented, resampled_curves
 

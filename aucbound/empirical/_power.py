@@ -80,7 +80,7 @@ import numpy as np
 from .. import _normal
 from .. import _validate as v
 from ..bounds import sample_size
-from ..results import DistributionFreePower, PowerAnalysis
+from ._results import DistributionFreePower, PowerAnalysis
 from ._auc import _auc, groups
 from ._columns import columns
 from ._compare import paired, paired_variances

@@ -46,7 +46,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..results import OperatingPoint, ROCBand, ROCCurve
+from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import levels, sorted_groups
 from ._columns import columns, warn_below_chance

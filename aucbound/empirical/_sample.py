@@ -13,9 +13,7 @@ import math
 
 import numpy as np
 
-from ..bounds import Estimates, Method
-from ..bounds._interval import evaluate_row, interval_row
-from ..results import Interval
+from ..bounds import Estimates, Interval, Method, evaluate_row, interval_row
 from ._auc import _placements
 from ._delong import _clipped, _component_variances, _lehmann_p
 from ._resampling import twice_u_resampled

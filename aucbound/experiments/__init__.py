@@ -20,7 +20,7 @@ from ._calls import quicksort_calls
 from ._loss_scores import loss_scores
 from ._rankboost_normal import rankboost_normal
 from ._regret import MODELS, regret_experiment
-from ..results import (BoundShapeExperiment, BoundShapeRow, LossScores, LossScoresRow, QuickSortCalls,
+from ._results import (BoundShapeExperiment, BoundShapeRow, LossScores, LossScoresRow, QuickSortCalls,
                        RankBoostNormal, RegretExperiment, RegretRow)
 
 __all__ = ["MODELS", "BoundShapeExperiment", "BoundShapeRow", "LossScores", "LossScoresRow", "QuickSortCalls",

@@ -32,7 +32,7 @@ from .. import _validate as v
 from ..bounds import uniform_epsilon
 from ..empirical._auc import _auc
 from ..learn import rankboost
-from ..results import BoundShapeExperiment, BoundShapeRow
+from ._results import BoundShapeExperiment, BoundShapeRow
 from ..shatter import Linear
 
 __all__ = ["bound_shape", "DEFAULT_SIZES", "DIMENSION", "TEST_SIZE", "ROUNDS", "DELTA", "MAX_SIZE", "MAX_WORK"]

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..reductions import Preference, degree_ranking, expected_comparisons_float, quicksort_runs
-from ..results import QuickSortCalls
+from ._results import QuickSortCalls
 
 __all__ = ["quicksort_calls", "MAX_SIZE", "DEGREE_COUNTED"]
 

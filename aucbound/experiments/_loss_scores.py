@@ -32,7 +32,7 @@ from .._normal import cdf
 from ..empirical._auc import _auc
 from ..learn import pairwise_boost, rankboost
 from ..learn._checks import pair_rounds
-from ..results import LossScores, LossScoresRow
+from ._results import LossScores, LossScoresRow
 
 __all__ = ["loss_scores", "DIMENSION", "SIZE", "ROUNDS", "LOSSES", "THEORY_SLOPES"]
 

@@ -32,7 +32,7 @@ import numpy as np
 from .. import _validate as v
 from .._normal import cdf
 from ..learn import rankboost
-from ..results import RankBoostNormal
+from ._results import RankBoostNormal
 
 __all__ = ["rankboost_normal", "SIZE", "ROUNDS", "WINDOW", "SETTLED"]
 

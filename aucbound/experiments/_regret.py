@@ -75,12 +75,12 @@ from ..reductions import (
     expected_comparisons_float,
     expected_quicksort_loss,
     minimum_feedback_arc_set,
+    misordered,
     quicksort_runs,
     regular_tournament,
     three_cycle_adversary,
 )
-from ..reductions._losses import misordered
-from ..results import RegretExperiment, RegretRow
+from ._results import RegretExperiment, RegretRow
 
 __all__ = ["regret_experiment", "MODELS", "DEFAULT_N", "MAX_ITEMS", "MAX_TRIALS", "MAX_WORK", "EXACT_ITEMS",
            "FEEDBACK_ITEMS"]

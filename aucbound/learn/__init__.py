@@ -8,8 +8,8 @@ and Agarwal & Roth's (2005, Thm 9) consistent-hypothesis linear program
 is what a paper's experiment needs, computed exactly.
 """
 
-from ..shatter import consistent_linear_ranker
-from ..results import BoostedRanker, ConsistentRanker
+from ..shatter import ConsistentRanker, consistent_linear_ranker
+from ._ranker import BoostedRanker
 from ._boost import BOOST_LOSSES, pairwise_boost, rankboost
 from ._checks import MAX_POINTS, MAX_ROUNDS, SELECTIONS, WEAK
 from ._pairwise import LOSSES, pairwise_gradient, pairwise_risk

@@ -42,7 +42,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..empirical._auc import _auc
-from ..results import BoostedRanker
+from ._ranker import BoostedRanker
 from . import _checks, _pairwise
 from ._weak import family
 

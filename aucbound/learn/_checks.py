@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..shatter._checks import points
 
 #: The most rounds a learner runs.
 MAX_ROUNDS = 100_000
@@ -25,8 +24,8 @@ SELECTIONS = ("best", "random")
 
 def samples(positives, negatives) -> tuple[np.ndarray, np.ndarray]:
     """The positives and the negatives as float64 (k, d) arrays with the same d, finite."""
-    pos = points("positives", positives)
-    neg = points("negatives", negatives, dim=pos.shape[1])
+    pos = v.points("positives", positives)
+    neg = v.points("negatives", negatives, dim=pos.shape[1])
     v.at_most("positives", pos.shape[0] + neg.shape[0], MAX_POINTS, why=" points in all (positives and negatives)")
     v.at_most("positives", (pos.shape[0] + neg.shape[0]) * pos.shape[1], MAX_ENTRIES,
               why=" coordinates in all (points × features)")

@@ -34,7 +34,6 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..shatter._checks import values
 
 __all__ = ["LOSSES", "pairwise_risk", "pairwise_gradient", "line_search", "GRADIENT_METHODS"]
 
@@ -130,7 +129,7 @@ def _hinge_risk_sorted(f_pos: np.ndarray, f_neg: np.ndarray) -> float:
 
 def _checked_scores(f_pos, f_neg, loss):
     loss = v.choice("loss", loss, LOSSES)
-    return values("f_pos", f_pos), values("f_neg", f_neg), loss
+    return v.finite_vector("f_pos", f_pos), v.finite_vector("f_neg", f_neg), loss
 
 
 def pairwise_risk(f_pos, f_neg, *, loss: str) -> float:

@@ -14,11 +14,11 @@
   (:func:`limiting_jumps`, :func:`jump_progression`, :func:`feasible_region`) and the
   excess over the Bayes ranking risk (:func:`hinge_excess_risk`).
 
-Imports only :mod:`aucbound._validate`, :mod:`aucbound._normal`, :mod:`aucbound.results`,
+Imports only the neutral modules (:mod:`aucbound._validate`, :mod:`aucbound._normal`, the result base),
 numpy, scipy and (inside ``mpmath.workdps``) mpmath.
 """
 
-from ..results import (
+from ._results import (
     Calibration,
     DiscreteBayes,
     DiscreteMinimizer,
@@ -29,7 +29,7 @@ from ..results import (
     OptimalSteps,
 )
 from ._bayes import discrete_bayes, discrete_ranking_risk, multivariate_normal_bayes, normal_bayes
-from ._discrete import hinge_risk, hinge_toy_case, integer_increments, minimize_risk
+from ._discrete import MAX_HINGE_POINTS, hinge_risk, hinge_toy_case, integer_increments, minimize_risk
 from ._losses import LOSSES, Loss, calibration_alpha, get_loss
 from ._steps import (
     MAX_RECURSION_SEPARATION,
@@ -83,4 +83,5 @@ __all__ = [
     "step_residual",
     "step_risk_curve",
     "step_table",
+    "MAX_HINGE_POINTS",
 ]

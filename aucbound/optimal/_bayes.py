@@ -42,7 +42,7 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..results import DiscreteBayes, NormalBayes
+from ._results import DiscreteBayes, NormalBayes
 
 __all__ = ["discrete_bayes", "discrete_ranking_risk", "normal_bayes", "multivariate_normal_bayes"]
 

@@ -46,7 +46,7 @@ import numpy as np
 from .. import _validate as v
 from ._bayes import echo, exact_number, likelihood_classes, pair
 from ._losses import LOSSES, get_loss
-from ..results import DiscreteMinimizer, HingeToyCase
+from ._results import DiscreteMinimizer, HingeToyCase
 
 __all__ = ["minimize_risk", "hinge_risk", "hinge_toy_case", "integer_increments", "MAX_SMOOTH_POINTS",
            "MAX_HINGE_POINTS"]

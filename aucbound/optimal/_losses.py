@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import _validate as v
-from ..results import Calibration
+from ._results import Calibration
 
 __all__ = ["Loss", "LOSSES", "get_loss", "calibration_alpha"]
 

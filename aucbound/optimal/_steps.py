@@ -86,7 +86,7 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..results import HingeExcessRisk, LimitingJumps, OptimalSteps
+from ._results import HingeExcessRisk, LimitingJumps, OptimalSteps
 from ._bayes import distance_risk, finite
 
 __all__ = [

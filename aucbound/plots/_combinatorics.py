@@ -91,7 +91,7 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     Agarwal et al. 2005, Thm 4.9, faces of mn planes through 0 in R^2 (Cover 1965) (beyond the paper): 17.0
     """
     from ..shatter import Linear, realized_rank_matrices
-    from ..shatter._measured import MAX_WORK, point_dimension, work
+    from ..shatter import MAX_MEASURE_WORK, measure_work, point_dimension
 
     fclass = Linear(2) if fclass is None else fclass
     dim = point_dimension(fclass)
@@ -101,13 +101,13 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     trials = v.count("trials", trials)
     seed = v.count("seed", seed, minimum=0)
     m = log_grid(lo, hi, points)
-    per_draw = sum(work(fclass, int(k) * int(k)) for k in m)
-    if per_draw > MAX_WORK:
-        raise v.fail("sizes", f"small enough for this class that one draw takes at most {MAX_WORK:,} steps "
+    per_draw = sum(measure_work(fclass, int(k) * int(k)) for k in m)
+    if per_draw > MAX_MEASURE_WORK:
+        raise v.fail("sizes", f"small enough for this class that one draw takes at most {MAX_MEASURE_WORK:,} steps "
                               f"(here {per_draw:,})", (lo, hi))
     total = trials * per_draw
-    if total > MAX_WORK:
-        raise v.fail("trials", f"few enough that the counts take at most {MAX_WORK:,} steps in all "
+    if total > MAX_MEASURE_WORK:
+        raise v.fail("trials", f"few enough that the counts take at most {MAX_MEASURE_WORK:,} steps in all "
                                f"(here {total // trials:,} a draw)", trials)
     rng = np.random.default_rng(seed)
     measured, exact = [], True

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..bounds._variance import lehmann_inputs
+from ..bounds import lehmann_inputs
 from ..bounds import (
     METHODS,
     chebyshev_epsilon,

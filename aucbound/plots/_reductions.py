@@ -32,7 +32,7 @@ def _noises(value) -> list[float]:
 
 
 def _models(value) -> list[str]:
-    from ..experiments._regret import MODELS
+    from ..experiments import MODELS
 
     if isinstance(value, str):
         value = [value]

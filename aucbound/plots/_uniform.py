@@ -60,7 +60,7 @@ _SHORT = {_OURS: "Agarwal et al.", _FREUND: "Freund et al."}
 
 
 def _function_class(fclass, default):
-    from ..bounds._uniform import function_class
+    from ..bounds import function_class
 
     if fclass is None:
         return default

@@ -12,7 +12,7 @@ L_ω(π, σ), L(h, σ), 1 − AUC), QuickSort's exact expected loss for small n,
 tournament theorems (Balcan et al. 2007, Thm 2 and Thm 4 with Examples 1 and 2; Ailon &
 Mohri 2008, Thm 7) make the guarantees checkable exactly.
 
-Imports only :mod:`aucbound._validate`, :mod:`aucbound.results`, numpy and the standard library.
+Imports only the neutral modules (:mod:`aucbound._validate`, the result base), numpy and the standard library.
 """
 
 from ._auc_train import auc_train
@@ -28,6 +28,7 @@ from ._losses import (
     generalized_ranking,
     ground_truth_expectation,
     kemeny_weights,
+    misordered,
     preference_loss,
     preference_regret,
     ranking_loss,
@@ -46,8 +47,26 @@ from ._tournaments import (
     three_cycle_adversary,
     winner_loser_counts,
 )
+from ._results import (
+    AdversaryLabelling,
+    DegreeRanking,
+    FeedbackArcSetExample,
+    PairSample,
+    QuickSortRanking,
+    QuickSortRuns,
+    RegularTournamentExample,
+    TournamentCheck,
+)
 
 __all__ = [
+    "AdversaryLabelling",
+    "DegreeRanking",
+    "FeedbackArcSetExample",
+    "PairSample",
+    "QuickSortRanking",
+    "QuickSortRuns",
+    "RegularTournamentExample",
+    "TournamentCheck",
     "Preference",
     "all_minimum_feedback_orderings",
     "auc_loss",
@@ -70,6 +89,7 @@ __all__ = [
     "ground_truth_expectation",
     "kemeny_weights",
     "minimum_feedback_arc_set",
+    "misordered",
     "misordered_pairs",
     "preference_loss",
     "preference_regret",

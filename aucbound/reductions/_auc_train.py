@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..results import PairSample
+from ._results import PairSample
 from ._checks import binary_labels
 
 __all__ = ["auc_train", "MAX_PAIR_VALUES"]

@@ -10,7 +10,7 @@ r"""Argument checks shared by the modules of :mod:`aucbound.reductions`: one rul
 - bipartite labels (:func:`binary_labels`): 0/1 or booleans, 1 = positive (ranked above),
   as a boolean array;
 - a number of items (:func:`items`), the k of a top k (:func:`top_k`), a yes/no option
-  (:func:`flag`).
+  (:func:`flag`), a ranking listed from the top (:func:`order_array`).
 
 Imports only :mod:`aucbound._validate` and numpy.
 """
@@ -22,7 +22,10 @@ import numpy as np
 from .. import _validate as v
 
 __all__ = ["square", "entries", "preference_matrix", "nonnegative_matrix", "binary_labels", "items", "top_k", "flag",
-           "TOLERANCE"]
+           "order_array", "MAX_ITEMS", "TOLERANCE"]
+
+#: The most items a dense n×n weight, preference or truth array may have (72 MB of floats).
+MAX_ITEMS = 3000
 
 #: How far h[u, v] + h[v, u] may be from 1 in a preference matrix.
 TOLERANCE = 1e-12
@@ -185,3 +188,16 @@ def flag(parameter: str, value) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise v.ParameterTypeError(parameter, "True or False", v.show(value))
     return bool(value)
+
+
+def order_array(parameter: str, value, n: int) -> np.ndarray:
+    """A ranking of items 0..n−1 (listed from the top) as an int64 array."""
+    array = np.asarray(value)
+    if array.ndim != 1 or array.dtype.kind not in "iu":
+        raise v.ParameterTypeError(parameter, "a one-dimensional array of integers (a permutation of 0..n−1)",
+                                   v.show(value))
+    if array.shape[0] != n or not np.array_equal(np.sort(array), np.arange(n)):
+        shown = v.show(array) if array.shape[0] > 12 else str(array.tolist())
+        raise v.ParameterError(parameter, f"be a permutation of 0..{n - 1} (each item once, listed from the top)",
+                               shown, verb="")
+    return array.astype(np.int64)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..results import DegreeRanking
+from ._results import DegreeRanking
 from ._checks import binary_labels
 from ._preference import Preference, upper_pairs
 

@@ -43,7 +43,8 @@ import numpy as np
 
 from ._feedback import _minimum_cost
 from ._checks import nonnegative_matrix, preference_matrix
-from ._losses import MAX_ITEMS, _truth, pairs
+from ._checks import MAX_ITEMS
+from ._losses import _truth, pairs
 
 __all__ = ["quicksort_above", "expected_quicksort_loss", "expected_quicksort_regret", "MAX_EXPECTATION_ITEMS"]
 

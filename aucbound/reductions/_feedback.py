@@ -26,9 +26,8 @@ import functools
 
 import numpy as np
 
-from ..results import _positions
-from ._checks import preference_matrix
-from ._losses import MAX_ITEMS, order_array
+from ._checks import MAX_ITEMS, order_array, preference_matrix
+from ._orders import positions
 
 __all__ = [
     "minimum_feedback_arc_set",
@@ -119,7 +118,7 @@ def back_edges(h, order) -> int:
 
 def _back_edges(h: np.ndarray, order: np.ndarray) -> int:
     """back(T, π) of a checked tournament h and a checked order (no checks)."""
-    position = _positions(order)
+    position = positions(order)
     return int(h[position[:, None] > position[None, :]].sum())
 
 

@@ -59,8 +59,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..results import _positions
-from ._checks import binary_labels, items, nonnegative_matrix, preference_matrix
+from ._checks import MAX_ITEMS, binary_labels, items, nonnegative_matrix, order_array, preference_matrix
+from ._feedback import _minimum_cost
+from ._orders import positions
 
 __all__ = [
     "kemeny_weights",
@@ -73,15 +74,13 @@ __all__ = [
     "preference_loss",
     "auc_loss",
     "ground_truth_expectation",
+    "misordered",
     "ranking_regret",
     "preference_regret",
-    "MAX_ITEMS",
     "MAX_CHECK_ITEMS",
     "MAX_REGRET_ITEMS",
 ]
 
-#: The most items a dense n×n weight, preference or truth array may have (72 MB of floats).
-MAX_ITEMS = 3000
 #: The most positions :func:`check_weights` takes (the triangle inequality costs n³).
 MAX_CHECK_ITEMS = 1000
 #: The most items :func:`ranking_regret` takes (its exact minimum costs about n·2^n).
@@ -93,28 +92,21 @@ TOLERANCE = 1e-12
 # --- argument checks of rankings and labels -------------------------------------------------
 
 
-def order_array(parameter: str, value, n: int) -> np.ndarray:
-    """A ranking of items 0..n−1 (listed from the top) as an int64 array."""
-    array = np.asarray(value)
-    if array.ndim != 1 or array.dtype.kind not in "iu":
-        raise v.ParameterTypeError(parameter, "a one-dimensional array of integers (a permutation of 0..n−1)",
-                                   v.show(value))
-    if array.shape[0] != n or not np.array_equal(np.sort(array), np.arange(n)):
-        shown = v.show(array) if array.shape[0] > 12 else str(array.tolist())
-        raise v.ParameterError(parameter, f"be a permutation of 0..{n - 1} (each item once, listed from the top)",
-                               shown, verb="")
-    return array.astype(np.int64)
-
-
 def above(order: np.ndarray) -> np.ndarray:
     """The n×n 0/1 matrix π(u, v) = 1 when `order` ranks u above v (for a stack of orders, one matrix each)."""
-    position = _positions(order)
+    position = positions(order)
     return (position[..., :, None] < position[..., None, :]).astype(np.float64)
 
 
 def misordered(ranked: np.ndarray):
     """The (positive, negative) pairs with the negative first, for the classes `ranked` from the top
-    (True = positive): an int for one ranking, an int64 array for each row of a stack of them."""
+    (True = positive): an int for one ranking, an int64 array for each row of a stack of them.
+
+    Unchecked and vectorised; :func:`misordered_pairs` is the checked count for one ranking.
+
+    >>> misordered(np.array([[True, False, True], [False, True, True]]))
+    array([1, 2])
+    """
     negatives_above = np.cumsum(~ranked, axis=-1)  # at a positive: the negatives above it
     counts = (negatives_above * ranked).sum(axis=-1)
     return int(counts) if counts.ndim == 0 else counts
@@ -252,7 +244,7 @@ def _truth(sigma, weights, n: int | None = None) -> np.ndarray:
         omega = 1.0 - np.eye(n)
     else:
         omega = nonnegative_matrix("weights", weights, limit=MAX_ITEMS, n=n, rows="position")
-    position = _positions(sigma)
+    position = positions(sigma)
     i, j = position[:, None], position[None, :]
     return np.where(i < j, omega[i, j], 0.0)
 
@@ -392,8 +384,6 @@ def ranking_regret(order, e) -> float:
     >>> ranking_regret([2, 1, 0], e), ranking_regret([0, 1, 2], e)
     (1.0, 0.0)
     """
-    from ._feedback import _minimum_cost
-
     e = nonnegative_matrix("e", e, limit=MAX_ITEMS)
     n = e.shape[0]
     if n > MAX_REGRET_ITEMS:

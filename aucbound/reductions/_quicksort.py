@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..results import QuickSortRanking, QuickSortRuns
+from ._results import QuickSortRanking, QuickSortRuns
 from ._checks import top_k
 from ._degree import preference_argument
 

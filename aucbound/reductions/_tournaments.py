@@ -57,16 +57,14 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
-from ..results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
-from ._checks import binary_labels, flag, items, preference_matrix
+from ._results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
+from ._checks import MAX_ITEMS, binary_labels, flag, items, order_array, preference_matrix
 from ._feedback import MAX_FEEDBACK_ITEMS, _back_edges, _minimum_cost
 from ._losses import (
-    MAX_ITEMS,
     above,
     bipartite_ground_truth,
     generalized_ranking,
     misordered,
-    order_array,
     preference_regret,
     ranking_regret,
 )

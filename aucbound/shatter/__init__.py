@@ -19,23 +19,32 @@ from ._arrangements import (
 )
 from ._classes import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, polynomial_dimension
 from ._counting import (
+    check_bruteforce,
     count_realizable_bruteforce,
     enumerate_realizable,
+    exact_cost,
     log_matrix_count,
     log_psi,
     log_psi_lower_bound,
     log_psi_upper_bound,
     matrix_count,
     psi,
+    psi_cost,
     psi_lower_bound,
     psi_report,
     psi_upper_bound,
 )
-from ._measured import realized_rank_matrices, realized_sign_patterns
+from ._measured import MAX_MEASURE_WORK, measure_work, point_dimension, realized_rank_matrices, realized_sign_patterns
 from ._rank_dimension import consistent_linear_ranker, rank_shatters
 from ._rank_matrices import forbidden_submatrices, is_realizable, rank_matrix
+from ._results import ConsistentRanker, CountBound, MeasuredCount, PsiReport, ShatterBound
 
 __all__ = [
+    "ConsistentRanker",
+    "CountBound",
+    "MeasuredCount",
+    "PsiReport",
+    "ShatterBound",
     "CLASSES",
     "Finite",
     "FunctionClass",
@@ -67,4 +76,10 @@ __all__ = [
     "rank_shatters",
     "realized_rank_matrices",
     "realized_sign_patterns",
+    "MAX_MEASURE_WORK",
+    "measure_work",
+    "point_dimension",
+    "check_bruteforce",
+    "exact_cost",
+    "psi_cost",
 ]

@@ -61,7 +61,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._exact import FLOAT
-from ..results import CountBound, ShatterBound
+from ._results import CountBound, ShatterBound
 from . import _arrangements as arr
 from ._counting import log_psi, log_psi_upper_bound, psi, psi_cost
 

@@ -66,7 +66,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._exact import FLOAT
-from ..results import PsiReport
+from ._results import PsiReport
 from ._rank_matrices import compatible_rows
 
 __all__ = [

@@ -36,14 +36,13 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
-from ._checks import points
-from ..results import MeasuredCount
+from ._results import MeasuredCount
 
-__all__ = ["realized_rank_matrices", "realized_sign_patterns", "MAX_WORK", "work", "point_dimension"]
+__all__ = ["realized_rank_matrices", "realized_sign_patterns", "MAX_MEASURE_WORK", "measure_work", "point_dimension"]
 
 _CHUNK = 2048
 #: The most exact-integer steps one count takes: directions × pairs × features (about 20 s).
-MAX_WORK = 2 * 10**8
+MAX_MEASURE_WORK = 2 * 10**8
 #: The most features a class may have here (each point's features are exact integers).
 MAX_FEATURES = 100
 
@@ -57,7 +56,7 @@ def point_dimension(fclass) -> int:
     return len(fclass.exponents()[0])
 
 
-def work(fclass, pairs: int, samples: int = 10_000) -> int:
+def measure_work(fclass, pairs: int, samples: int = 10_000) -> int:
     """The steps of one count on `pairs` comparisons: directions × pairs × features.
 
     A sweep (at most two features) visits about 4·pairs + 1 directions; otherwise
@@ -68,9 +67,9 @@ def work(fclass, pairs: int, samples: int = 10_000) -> int:
 
 
 def _check_work(parameter: str, fclass, pairs: int, samples: int) -> None:
-    steps = work(fclass, pairs, samples)
-    if steps > MAX_WORK:
-        raise v.ParameterError(parameter, f"few enough that directions × pairs × features ≤ {MAX_WORK:,} "
+    steps = measure_work(fclass, pairs, samples)
+    if steps > MAX_MEASURE_WORK:
+        raise v.ParameterError(parameter, f"few enough that directions × pairs × features ≤ {MAX_MEASURE_WORK:,} "
                                           f"(a count of about 20 s)", f"{pairs:,} pairs, {steps:,} steps")
 
 
@@ -147,7 +146,7 @@ def _setup(fclass, samples, seed, named_groups, pairs):
     samples = v.count("samples", samples, maximum=10**6)
     if seed is not None:
         seed = v.count("seed", seed, minimum=0)
-    groups = [points(name, value, dim=dim) for name, value in named_groups]
+    groups = [v.points(name, value, dim=dim) for name, value in named_groups]
     _check_work(named_groups[0][0], fclass, pairs(*(group.shape[0] for group in groups)), samples)
     features, scales = _exact_features(fclass, *groups)
     return features, scales, samples, seed

@@ -22,8 +22,7 @@ import itertools
 import numpy as np
 
 from .. import _validate as v
-from ..results import ConsistentRanker
-from ._checks import points
+from ._results import ConsistentRanker
 
 __all__ = ["rank_shatters", "consistent_linear_ranker", "MAX_PAIRS"]
 
@@ -61,8 +60,8 @@ def consistent_linear_ranker(pos_points, neg_points) -> ConsistentRanker:
     >>> consistent_linear_ranker([[0.0], [2.0]], [[1.0]]).found  # a negative between two positives
     False
     """
-    pos = points("pos_points", pos_points)
-    neg = points("neg_points", neg_points, dim=pos.shape[1])
+    pos = v.points("pos_points", pos_points)
+    neg = v.points("neg_points", neg_points, dim=pos.shape[1])
     v.at_most("pos_points", pos.shape[0] + neg.shape[0], MAX_POINTS, why=" points in all, for the linear program")
     found = _separate(pos, neg)
     if found is None:

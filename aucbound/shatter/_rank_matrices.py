@@ -25,7 +25,7 @@ import itertools
 import numpy as np
 
 from .. import _validate as v
-from ._checks import matrix_in, values
+from ._checks import matrix_in
 
 __all__ = ["rank_matrix", "is_realizable", "forbidden_submatrices"]
 
@@ -39,7 +39,7 @@ def rank_matrix(pos_scores, neg_scores) -> np.ndarray:
     array([[0. , 1. , 0. ],
            [0.5, 1. , 0. ]])
     """
-    pos, neg = values("pos_scores", pos_scores), values("neg_scores", neg_scores)
+    pos, neg = v.finite_vector("pos_scores", pos_scores), v.finite_vector("neg_scores", neg_scores)
     return _codes(pos, neg) / 2.0
 
 

@@ -25,8 +25,13 @@ from ._scenarios import (
     scenario,
 )
 from ._study import STUDY_DELTAS, STUDY_SCENARIOS, STUDY_SIZES, coverage_study, worst_coverage
+from ._results import BandCoverage, Coverage, CoverageStudy, MethodCoverage
 
 __all__ = [
+    "BandCoverage",
+    "Coverage",
+    "CoverageStudy",
+    "MethodCoverage",
     "FINITE_SAMPLE_METHODS",
     "MAX_BAND_TRIALS",
     "MAX_TRIALS",

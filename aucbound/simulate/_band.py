@@ -23,7 +23,7 @@ import numpy as np
 from .. import _normal
 from .. import _validate as v
 from ..empirical._roc import _SLACK, BAND_METHODS, _bootstrap, _curve, _dkw, check_resamples
-from ..results import BandCoverage
+from ._results import BandCoverage
 
 __all__ = ["band_coverage", "MAX_BAND_TRIALS"]
 

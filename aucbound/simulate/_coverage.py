@@ -27,11 +27,9 @@ import numpy as np
 
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
-from ..bounds._methods import evaluate, method_keys
-from ..empirical._intervals import default_methods
-from ..empirical._resampling import MAX_RESAMPLES
-from ..empirical._sample import Sample
-from ..results import Coverage, MethodCoverage
+from ..bounds import evaluate, method_keys
+from ..empirical import MAX_RESAMPLES, Sample, default_methods
+from ._results import Coverage, MethodCoverage
 from . import _batch
 from ._scenarios import Scenario, scenario as named_scenario
 

@@ -10,9 +10,9 @@ delta, seed=seed)`` exactly, and the two levels are compared on the same data.
 from __future__ import annotations
 
 from .. import _validate as v
-from ..bounds._methods import method_keys
-from ..empirical._intervals import default_methods
-from ..results import CoverageStudy
+from ..bounds import method_keys
+from ..empirical import default_methods
+from ._results import CoverageStudy
 from ._coverage import (
     RESAMPLES,
     _as_scenario,

@@ -1,0 +1,117 @@
+"""A ranking function learned by boosting, and what it computes."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .._display import Displayed
+from .._result_base import fields_as_dict
+
+__all__ = ['BoostedRanker']
+
+
+@dataclass(frozen=True, eq=False)
+class BoostedRanker(Displayed):
+    """A ranking function learned by boosting: f(x) = Σ_t α_t·h_t(x).
+
+    ``loss`` is what the boosting minimised over the m·n (positive, negative) training
+    pairs: ``exponential`` (RankBoost, Freund et al. 2003), ``logistic`` or ``hinge``.
+    Round t added the weak ranker ``h_t`` on feature ``features[t]``: for ``weak='stump'``
+    1(x_j > ``thresholds[t]``), for ``weak='raw'`` (x_j − ``low[j]``)/``span[j]``, feature
+    j scaled to [0, 1] on the training points (``thresholds`` then holds None). Its weight
+    ``alphas[t]`` came by the rule ``alpha_rules[t]``:
+
+    - ``exact``: RankBoost's exact minimiser of Z_t, ½·ln(W₊/W₋) (Freund et al. 2003, §3.2);
+    - ``bound``: Freund et al.'s choice from the bound Z_t ≤ √(1 − r²), ½·ln((1 + r)/(1 − r)),
+      for raw features (Z_t has no closed-form minimiser) and for a stump with W₋ = 0 or
+      W₊ = 0 (its exact minimiser is infinite);
+    - ``perfect``: h_t alone ranks every training pair correctly (the exact α is infinite):
+      α is the smallest whole step that makes the training ranking perfect, and boosting stops;
+    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge).
+
+    ``z`` holds RankBoost's normalisers Z_t (None for the other losses); ``risk[t]`` the
+    training pairwise risk after round t (for RankBoost Π_{s≤t} Z_s, Freund et al.'s Thm 1
+    bound on the training ranking loss), ``train_auc[t]`` the training AUC (ties ½).
+    ``stopped`` says why boosting ended before ``requested`` rounds, or is None.
+    """
+
+    _table_columns = ("features", "thresholds", "alphas", "alpha_rules")
+
+    loss: str
+    weak: str
+    selection: str
+    seed: int | None
+    m: int
+    n: int
+    d: int
+    requested: int
+    features: tuple[int, ...]
+    thresholds: tuple[float | None, ...]
+    alphas: tuple[float, ...]
+    alpha_rules: tuple[str, ...]
+    z: tuple[float, ...] | None = dataclasses.field(repr=False)
+    risk: tuple[float, ...] = dataclasses.field(repr=False)
+    train_auc: tuple[float, ...] = dataclasses.field(repr=False)
+    low: tuple[float, ...] | None = dataclasses.field(repr=False)
+    span: tuple[float, ...] | None = dataclasses.field(repr=False)
+    stopped: str | None
+    source: str
+
+    @property
+    def rounds(self) -> int:
+        """The rounds boosting ran."""
+        return len(self.alphas)
+
+    def _weak_values(self, X):
+        import numpy as np
+
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim == 1 and self.d == 1:
+            X = X[:, None]
+        if X.ndim != 2 or X.shape[1] != self.d:
+            raise ValueError(f"`X` must be an array of shape (k, {self.d}), but got shape {X.shape}.")
+        columns = X[:, list(self.features)]
+        if self.weak == "stump":
+            return (columns > np.array(self.thresholds, dtype=np.float64)).astype(np.float64)
+        low, span = np.array(self.low), np.array(self.span)
+        return (columns - low[list(self.features)]) / span[list(self.features)]
+
+    def score(self, X):
+        """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1)."""
+        import numpy as np
+
+        return self._weak_values(X) @ np.array(self.alphas, dtype=np.float64)
+
+    def staged_scores(self, X):
+        """Row t: the scores after round t + 1 (shape (rounds, k))."""
+        import numpy as np
+
+        return np.cumsum(self._weak_values(X) * np.array(self.alphas, dtype=np.float64), axis=1).T
+
+    def truncate(self, rounds: int) -> "BoostedRanker":
+        """The ranker after its first `rounds` rounds (1 ≤ rounds ≤ self.rounds)."""
+        if not (isinstance(rounds, int) and 1 <= rounds <= self.rounds):
+            raise ValueError(f"`rounds` must be an integer from 1 to {self.rounds}, but got {rounds!r}.")
+        cut = {name: getattr(self, name)[:rounds] for name in
+               ("features", "thresholds", "alphas", "alpha_rules", "risk", "train_auc")}
+        if self.z is not None:
+            cut["z"] = self.z[:rounds]
+        return dataclasses.replace(self, stopped=None, **cut)
+
+    @property
+    def linear(self):
+        """For raw-feature weak rankers, (w, b) with f(x) = w·x + b; None for stumps."""
+        if self.weak != "raw":
+            return None
+        w, b = [0.0] * self.d, 0.0
+        for j, alpha in zip(self.features, self.alphas):
+            w[j] += alpha / self.span[j]
+            b -= alpha * self.low[j] / self.span[j]
+        return tuple(w), b
+
+    def as_dict(self) -> dict:
+        data = fields_as_dict(self)
+        data["rounds"] = self.rounds
+        return data
+

@@ -194,3 +194,25 @@ def test_startup_defers_heavy_imports():
             "print(sorted(m for m in ('scipy', 'mpmath', 'matplotlib') if m in sys.modules))")
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert completed.stdout == "[]\n"
+
+
+def test_every_command_defined_in_the_cli_package_is_registered_once():
+    """The command list is the one registration: every command a module of the CLI defines (and no group holds
+    as a subcommand) is in it, under its own name."""
+    import importlib
+    import pkgutil
+
+    import click
+
+    import aucbound.cli
+    from aucbound.cli import main
+    from aucbound.cli._app import COMMANDS
+
+    commands = []
+    for info in pkgutil.iter_modules(aucbound.cli.__path__):
+        module = importlib.import_module(f"aucbound.cli.{info.name}")
+        commands += [value for value in vars(module).values() if isinstance(value, click.Command) and value is not main]
+    subcommands = {id(sub) for group in commands if isinstance(group, click.Group) for sub in group.commands.values()}
+    top = {command.name: command for command in commands if id(command) not in subcommands}
+    assert sorted(COMMANDS) == sorted(top) == main.list_commands(None)
+    assert all(main.get_command(None, name) is command for name, command in top.items())

@@ -13,14 +13,14 @@ REDUCED_TRIALS = 2500
 @pytest.fixture(scope="module")
 def reduced_study():
     """All 7 scenarios × 16 pairs (m, n) × 2 δ, the four finite-sample methods and DeLong's Wald interval."""
-    return ab.coverage_study(methods=[*ab.simulate.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
+    return ab.coverage_study(methods=[*ab.bounds.distribution_free_methods(), "delong"], trials=REDUCED_TRIALS, seed=2026)
 
 
 def test_the_reduced_study_is_the_standard_grid(reduced_study):
     cells = {(cell.scenario, cell.m, cell.n, cell.delta) for cell in reduced_study.cells}
     assert cells == {(s, m, n, d) for s in STUDY_SCENARIOS for m in STUDY_SIZES for n in STUDY_SIZES for d in STUDY_DELTAS}
     assert len(reduced_study.cells) == 7 * 16 * 2
-    assert set(ab.simulate.FINITE_SAMPLE_METHODS) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"}
+    assert set(ab.bounds.distribution_free_methods()) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"}
 
 
 def test_finite_sample_methods_reach_their_coverage_everywhere(reduced_study):
@@ -28,7 +28,7 @@ def test_finite_sample_methods_reach_their_coverage_everywhere(reduced_study):
         (cell.scenario, cell.m, cell.n, cell.delta, row.method, row.coverage, row.mcse)
         for cell in reduced_study.cells
         for row in cell.rows
-        if row.method in ab.simulate.FINITE_SAMPLE_METHODS and not row.coverage >= 1 - cell.delta - 3 * row.mcse
+        if row.method in ab.bounds.distribution_free_methods() and not row.coverage >= 1 - cell.delta - 3 * row.mcse
     ]
     assert failures == []
 
@@ -37,20 +37,20 @@ def test_the_study_can_see_a_failure(reduced_study):
     """The same check flags DeLong's interval at near-perfect separation, where Â = 1 is common."""
     flagged = {(cell.scenario, cell.m, cell.n) for cell in reduced_study.cells if cell["delong"].below_nominal}
     assert ("near-perfect", 10, 10) in flagged
-    assert all(not cell[key].below_nominal for cell in reduced_study.cells for key in ab.simulate.FINITE_SAMPLE_METHODS)
+    assert all(not cell[key].below_nominal for cell in reduced_study.cells for key in ab.bounds.distribution_free_methods())
 
 
 def test_each_cell_is_a_single_run_with_the_same_seed(reduced_study):
     for cell in reduced_study.cells[::37]:
         single = ab.coverage(cell.scenario, cell.m, cell.n, cell.delta,
-                             methods=[*ab.simulate.FINITE_SAMPLE_METHODS, "delong"], trials=REDUCED_TRIALS, seed=2026)
+                             methods=[*ab.bounds.distribution_free_methods(), "delong"], trials=REDUCED_TRIALS, seed=2026)
         assert single == cell
 
 
 def test_worst_coverage_summarizes_the_cells(reduced_study):
     summary = ab.simulate.worst_coverage(reduced_study)
     assert [(r["delta"], r["method"]) for r in summary] == [
-        (d, key) for d in STUDY_DELTAS for key in (*ab.simulate.FINITE_SAMPLE_METHODS, "delong")
+        (d, key) for d in STUDY_DELTAS for key in (*ab.bounds.distribution_free_methods(), "delong")
     ]
     for record in summary:
         rows = [(cell.scenario, cell[record["method"]]) for cell in reduced_study.cells if cell.delta == record["delta"]]
@@ -95,3 +95,27 @@ def test_a_small_grid_of_chosen_scenarios_and_sizes():
 def test_bad_grids(kwargs, message):
     with pytest.raises(ValueError, match=message):
         ab.coverage_study(**{"trials": 10, **kwargs})
+
+
+def test_a_method_registered_later_is_held_to_its_promise():
+    """The registry is read when the study runs: a method labelled distribution-free after import is checked
+    like the built-in ones, and one whose interval is far too narrow is caught breaking its promise."""
+    too_narrow = ab.Method.symmetric("too-narrow", "A half-width of 0.001", "none", "distribution-free",
+                                     "ε = 0.001 whatever m, n and δ", lambda X, m, n, log_delta, est: 0.001 + 0 * m)
+    ab.register(too_narrow)
+    try:
+        assert "too-narrow" in ab.bounds.distribution_free_methods()
+        study = ab.coverage_study(["binormal"], sizes=[20], deltas=[0.05], trials=400, seed=1,
+                                  methods=["too-narrow", "mcdiarmid"])
+        broken = study.broken_promises()
+        # Â = 2U/(2mn) at m = n = 20 takes values 1/800 apart: within 0.001 of A only when it hits A's grid point,
+        # a small share of the 400 trials, far below 0.95.
+        assert [(b["method"], b["m"], b["n"]) for b in broken] == [("too-narrow", 20, 20)]
+        assert broken[0]["coverage"] < 0.2
+    finally:
+        ab.bounds.unregister("too-narrow")
+    assert "too-narrow" not in ab.bounds.distribution_free_methods()
+
+
+def test_broken_promises_is_empty_when_every_promise_held(reduced_study):
+    assert reduced_study.broken_promises() == []

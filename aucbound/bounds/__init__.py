@@ -26,7 +26,7 @@ from ._learnability import (
     excess_error_lower_bound,
     sample_complexity_lower_bound,
 )
-from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method_keys, register, unregister
+from ._methods import INPUTS, METHODS, Estimates, Method, distribution_free_methods, evaluate, method_keys, register, unregister
 from ._newcombe import newcombe_interval
 from ._sample_size import (
     error_rate_sample_size,
@@ -68,6 +68,7 @@ __all__ = [
     "ceil_rho",
     "chebyshev_epsilon",
     "chebyshev_tail",
+    "distribution_free_methods",
     "eem_exact_sample_size",
     "eem_sample_size",
     "error_rate_epsilon",

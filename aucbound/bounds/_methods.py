@@ -40,7 +40,7 @@ from ._variance import (
 )
 from .._exact import FLOAT
 
-__all__ = ["Estimates", "Method", "METHODS", "register", "unregister", "evaluate", "INPUTS"]
+__all__ = ["Estimates", "Method", "METHODS", "register", "unregister", "evaluate", "distribution_free_methods", "INPUTS"]
 
 #: What a method may need besides m, n and δ, and what each is.
 INPUTS = {
@@ -135,6 +135,16 @@ def register(method: Method) -> Method:
         raise ValueError(f"method {method.key!r} needs unknown inputs {sorted(unknown)}")
     METHODS[method.key] = method
     return method
+
+
+def distribution_free_methods() -> tuple[str, ...]:
+    """The keys of the registered methods whose coverage is promised for every distribution and size,
+    read from :data:`METHODS` when called (a method registered later is among them).
+
+    >>> distribution_free_methods()
+    ('mcdiarmid', 'hoeffding', 'hoeffding-kl', 'chebyshev-max')
+    """
+    return tuple(key for key, spec in METHODS.items() if spec.guarantee == "distribution-free")
 
 
 def evaluate(method: Method, m, n, log_delta, est: Estimates):

@@ -2,36 +2,53 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from .. import __version__
 from .._validate import printable
-from .auc import auc
-from .compare import compare
-from .coverage import coverage
-from .eem import eem
-from .interval import interval
-from .lower_bound import lower_bound
-from .optimal import optimal
-from .plot import plot
-from .power import power
-from .psi import psi
-from .rank import rank
-from .regret import regret
-from .roc import roc
-from .experiment import experiment
-from .sample_size import sample_size
-from .shatter import shatter
-from .tournaments import tournaments
-from .uniform import freund, uniform
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
+#: Every command: its name → the module of this package that defines it and the command's name there.
+#: A command's module is imported when the command runs (or ``--help`` lists it), not at start-up.
+COMMANDS = {
+    "auc": ("auc", "auc"),
+    "compare": ("compare", "compare"),
+    "coverage": ("coverage", "coverage"),
+    "eem": ("eem", "eem"),
+    "experiment": ("experiment", "experiment"),
+    "freund": ("uniform", "freund"),
+    "interval": ("interval", "interval"),
+    "lower-bound": ("lower_bound", "lower_bound"),
+    "optimal": ("optimal", "optimal"),
+    "plot": ("plot", "plot"),
+    "power": ("power", "power"),
+    "psi": ("psi", "psi"),
+    "rank": ("rank", "rank"),
+    "regret": ("regret", "regret"),
+    "roc": ("roc", "roc"),
+    "sample-size": ("sample_size", "sample_size"),
+    "shatter": ("shatter", "shatter"),
+    "tournaments": ("tournaments", "tournaments"),
+    "uniform": ("uniform", "uniform"),
+}
+
 
 class _Group(click.Group):
-    """A group whose errors are one line on stderr: 'Error: …', exit 2 for bad input, 1 otherwise."""
+    """A group whose errors are one line on stderr: 'Error: …', exit 2 for bad input, 1 otherwise; its
+    commands are those of :data:`COMMANDS`."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, command = COMMANDS[name]
+        return getattr(importlib.import_module(f"{__package__}.{module}"), command)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -82,7 +99,3 @@ def main():
       aucbound experiment fig4 --trials 10 --seed 0
     """
 
-
-for _command in (interval, sample_size, lower_bound, uniform, freund, eem, psi, shatter, plot, auc, compare, coverage, rank,
-                 roc, power, tournaments, regret, optimal, experiment):
-    main.add_command(_command)

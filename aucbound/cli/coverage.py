@@ -86,7 +86,7 @@ def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablef
 
 
 def _grid(options, out, output_format, tablefmt):
-    from ..simulate import FINITE_SAMPLE_METHODS, coverage_study, worst_coverage
+    from ..simulate import coverage_study, worst_coverage
 
     with library_errors({"bootstrap_trials": "--bootstrap-trials"}), Progress("standard study") as progress:
         study = coverage_study(progress=progress, **options)
@@ -118,7 +118,7 @@ def _grid(options, out, output_format, tablefmt):
         columns=columns,
         parameters=parameters,
         title=title,
-        notes=[f"distribution-free (coverage promised >= 1 - delta): {', '.join(FINITE_SAMPLE_METHODS)}"],
+        notes=_promise_notes(study),
         output_format=output_format,
         tablefmt=tablefmt,
     )
@@ -190,3 +190,18 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
         if value is None:
             raise click.UsageError(f"Missing option '--{name}' (or use --grid for the standard study).", ctx)
     _single(scenario, auc, m, n, delta, options, out, output_format, tablefmt)
+
+
+def _promise_notes(study) -> list[str]:
+    """Which methods promise coverage >= 1 - delta, and whether the study caught one breaking it."""
+    promised = [row.method for row in study.cells[0].rows if row.guarantee == "distribution-free"]
+    notes = [f"distribution-free (coverage promised >= 1 - delta): {', '.join(promised) or 'none of these methods'}"]
+    broken = study.broken_promises()
+    if broken:
+        shown = "; ".join(f"{b['method']} on {b['scenario']} at m = {b['m']}, n = {b['n']}, delta = {b['delta']:g}: "
+                          f"{b['coverage']:.4f}" for b in broken[:5])
+        notes.append(f"PROMISE BROKEN in {len(broken)} cells (coverage + 3 MCSE < 1 - delta): {shown}"
+                     + (", ..." if len(broken) > 5 else ""))
+    elif promised:
+        notes.append("every distribution-free method kept its promise in every cell")
+    return notes

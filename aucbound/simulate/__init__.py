@@ -10,7 +10,7 @@ Newcombe (2006, Part 2) and Pohar Perme & Manevski (2018) set the design.
 """
 
 from ._band import MAX_BAND_TRIALS, band_coverage
-from ._coverage import FINITE_SAMPLE_METHODS, MAX_TRIALS, coverage
+from ._coverage import MAX_TRIALS, coverage
 from ._scenarios import (
     SCENARIOS,
     Scenario,
@@ -32,7 +32,6 @@ __all__ = [
     "Coverage",
     "CoverageStudy",
     "MethodCoverage",
-    "FINITE_SAMPLE_METHODS",
     "MAX_BAND_TRIALS",
     "MAX_TRIALS",
     "SCENARIOS",

@@ -33,7 +33,7 @@ from ._results import Coverage, MethodCoverage
 from . import _batch
 from ._scenarios import Scenario, scenario as named_scenario
 
-__all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "FINITE_SAMPLE_METHODS", "MAX_TRIALS", "MAX_WORK"]
+__all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "MAX_TRIALS", "MAX_WORK"]
 
 #: Trials drawn from one child seed (and the unit of the progress report).
 BLOCK = 1000
@@ -43,9 +43,6 @@ BOOTSTRAP_TRIALS = 1000
 
 #: Bootstrap resamples per trial when not given.
 RESAMPLES = 1000
-
-#: The methods that promise coverage ≥ 1 − δ at every m and n, whatever the scores.
-FINITE_SAMPLE_METHODS = tuple(key for key, spec in METHODS.items() if spec.guarantee == "distribution-free")
 
 #: The most trials one simulation draws.
 MAX_TRIALS = 10**7

@@ -139,6 +139,18 @@ class CoverageStudy(Displayed):
             for row in cell.rows
         ]
 
+    def broken_promises(self) -> list[dict]:
+        """The cells where a method labelled distribution-free covered clearly less than it promises
+        (coverage + 3·MCSE < 1 − δ): one record each (scenario, m, n, δ, method, coverage, MCSE); empty
+        when every promise held. The label is the one the method had in the registry when the study ran."""
+        return [
+            {"scenario": cell.scenario, "m": cell.m, "n": cell.n, "delta": cell.delta, "method": row.method,
+             "coverage": row.coverage, "mcse": row.mcse}
+            for cell in self.cells
+            for row in cell.rows
+            if row.guarantee == "distribution-free" and row.below_nominal
+        ]
+
     def as_dict(self) -> dict:
         """The grid's parameters and :meth:`records`."""
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self) if field.name != "cells"}

@@ -295,3 +295,21 @@ def test_label_value(text, labels, expected):
 def test_label_value_that_cannot_be_one(text, labels, shown):
     with pytest.raises(ValueError, match=rf"^`pos_label` must be one of the labels \({shown}\), but got '{text}'\.$"):
         label_value(text, labels)
+
+
+def test_the_preference_reader_and_the_column_reader_share_one_way_of_reading(tmp_path):
+    """Both refuse the same damaged NumPy file with the same message, and read standard input alike."""
+    from aucbound import _files
+    from aucbound.reductions import read_preference
+
+    damaged = tmp_path / "cut.npy"
+    damaged.write_bytes(b"\x93NUMPY\x01\x00\x20\x00{'descr': '<f8', 'shape': (}    \n")
+    messages = []
+    for read in (lambda: read_columns(damaged, ["0"], "1"), lambda: read_preference(damaged)):
+        with pytest.raises(OSError) as caught:
+            read()
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1] and messages[0].startswith("cannot read cut.npy as a NumPy file")
+    assert _files.source(io.BytesIO(b"0,1\n0,0\n")).kind == "text"
+    h, source, form = read_preference(io.BytesIO(b"0,1\n0,0\n"))
+    assert (h.tolist(), source, form) == ([[0.0, 1.0], [0.0, 0.0]], "<bytes>", "matrix")

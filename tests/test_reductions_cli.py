@@ -138,7 +138,7 @@ def test_rank_bad_npy_and_unreadable_files(cli_error, tmp_path):
     np.save(tmp_path / "half.npy", np.array([[0, 0.7], [0.2, 0]]))
     assert "but got h[0, 1] = 0.7 and h[1, 0] = 0.2 in half.npy." in cli_error("rank", tmp_path / "half.npy")
     (tmp_path / "cut.npy").write_bytes(b"\x93NUMPY\x01\x00\x20\x00{'descr': '<f8', 'shape': (}    \n")
-    assert "cannot read cut.npy as a .npy file" in cli_error("rank", tmp_path / "cut.npy", code=1)
+    assert "cannot read cut.npy as a NumPy file" in cli_error("rank", tmp_path / "cut.npy", code=1)
     (tmp_path / "latin.csv").write_bytes("0,1\n0,0\n\xe9".encode("latin-1"))
     assert "cannot read latin.csv as UTF-8 text" in cli_error("rank", tmp_path / "latin.csv", code=1)
     assert "'FILE'" in cli_error("rank", tmp_path / "nowhere.csv")

@@ -46,7 +46,7 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
     ctx = click.get_current_context()
     if method != "degree" and given(ctx, "ties"):
         raise click.UsageError("--ties goes with --method degree (QuickSort has no ties to break).", ctx)
-    from ._preference_file import read_preference
+    from ..reductions import read_preference
 
     with data_errors():
         h, source, form = read_preference(file)

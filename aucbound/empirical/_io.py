@@ -49,22 +49,19 @@ import csv
 import io
 import itertools
 import math
-import os
 import re
-import sys
 import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
 from .. import _validate as v
+from .. import _files
 from ._columns import NAN_POLICIES
 from ._labels import encode
 
 __all__ = ["MISSING", "Columns", "label_value", "read_columns"]
 
-_NPY_MAGIC = b"\x93NUMPY"
-_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip file; an empty one (np.savez of nothing)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL_COMMA = re.compile(r"\s*[+-]?[0-9]*,[0-9]+\s*")
 #: Characters no delimiter may be: they are part of numbers, of quoting, or of line ends.
@@ -115,23 +112,8 @@ def column(parameter: str, value, names, source: str, *, width: int | None = Non
     raise v.fail(parameter, rule, v.printable(text), others=others)
 
 
-def _number(text: str) -> float | None:
-    """The number `text` writes in ASCII syntax (spaces around allowed), else None.
-
-    numpy's parser reads exactly these; Python's ``float`` also takes digits of other
-    scripts and underscores between digits, which CSV does not.
-    """
-    text = text.strip()
-    if not text.isascii() or "_" in text:
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
 def _is_finite_number(text: str) -> bool:
-    value = _number(text)
+    value = _files.number(text)
     return value is not None and bool(np.isfinite(value))
 
 
@@ -144,13 +126,13 @@ def _is_missing_score(text: str) -> bool:
     """Whether a score field is missing: one of :data:`MISSING`, or a NaN in another spelling (``-nan``)."""
     if _is_missing(text):
         return True
-    value = _number(text)
+    value = _files.number(text)
     return value is not None and math.isnan(value)
 
 
 def _score_or_nan(text: str) -> float:
     """A score field as numpy's parser reads it, with NaN for a missing value; ValueError for anything else."""
-    value = _number(text)
+    value = _files.number(text)
     if value is None:
         if not _is_missing(text):
             raise ValueError(f"could not convert string {text!r} to float64")
@@ -216,7 +198,7 @@ def _label_array(texts: list, codes: np.ndarray) -> np.ndarray:
     lowered = [text.lower() for text in stripped]
     if set(lowered) <= {"true", "false"} and len(set(lowered)) == distinct:
         return np.array([text == "true" for text in lowered])[codes]
-    floats = [_number(text) for text in stripped]
+    floats = [_files.number(text) for text in stripped]
     if None not in floats and len(set(floats)) == distinct and not any(np.isnan(floats)):
         return np.array(floats, dtype=np.float64)[codes]
     return np.array(stripped, dtype=object)[codes]
@@ -379,7 +361,7 @@ def _layout(lines, source: str, scores: list, label, delimiter: str | None):
     except csv.Error as error:
         raise _unsplittable(error, number, source) from None
     indexes = [_index(str(s)) for s in scores]
-    headerless = all(k is not None and k < len(fields) and (_number(fields[k]) is not None or _is_missing(fields[k]))
+    headerless = all(k is not None and k < len(fields) and (_files.number(fields[k]) is not None or _is_missing(fields[k]))
                      for k in indexes)
     header = None if headerless else [field.strip() for field in fields]
     other = next((c for c in ";|" if c in first), None) if detected and len(fields) == 1 else None
@@ -528,19 +510,6 @@ def _exact_integers(opener, layout: _Layout, index: int, floats: np.ndarray, dro
 # --- numpy files --------------------------------------------------------------------------
 
 
-def _unreadable(source: str, error: Exception, member: str | None = None) -> OSError:
-    """The OSError for a NumPy file (or one member of a .npz) that cannot be loaded.
-
-    Corrupt bytes fail anywhere in numpy's header parser or in zipfile and zlib, with any
-    exception type, so callers catch them all. An object array is refused by name (numpy
-    says "allow_pickle" when loading it, "Python objects" when memory-mapping it).
-    """
-    part = "" if member is None else f" (array {member!r})"
-    if "allow_pickle" in str(error) or "Python objects" in str(error):
-        return OSError(f"{source}{part} holds an object array, which is never unpickled; save numeric or string arrays")
-    return OSError(f"cannot read {source}{part} as a NumPy file: {str(error) or type(error).__name__}")
-
-
 def _one_dimensional(parameter: str, name: str, array: np.ndarray, kinds: str, what: str, source: str) -> None:
     if array.ndim != 1 or array.dtype.kind not in kinds:
         raise fail_at(parameter, f"a one-dimensional {what} column ({name!r})",
@@ -603,7 +572,7 @@ def _read_numpy(loaded, source: str, scores: list, label, omit: bool) -> Columns
             try:
                 return loaded[name]  # members load lazily: a corrupt one fails here
             except Exception as error:  # of any type: see _unreadable
-                raise _unreadable(source, error, name) from None
+                raise _files.unreadable(source, error, name) from None
     elif loaded.dtype.names is not None:
         names = list(loaded.dtype.names)
         get = loaded.__getitem__
@@ -634,26 +603,7 @@ def _read_numpy(loaded, source: str, scores: list, label, omit: bool) -> Columns
                    omitted=rows - labels.shape[0])
 
 
-def _load_numpy(data, source: str):
-    """np.load of `data` (a .npy file name, memory-mapped, or an open stream), without unpickling."""
-    try:
-        return np.load(data, mmap_mode="r" if isinstance(data, (str, os.PathLike)) else None, allow_pickle=False)
-    except Exception as error:  # of any type: see _unreadable
-        raise _unreadable(source, error) from None
-
-
 # --- entry point --------------------------------------------------------------------------
-
-
-def _stdin_bytes() -> bytes:
-    """All of standard input, as bytes; OSError when there is none to read (closed, or no stdin at all)."""
-    stream = sys.stdin
-    if stream is None or stream.closed:
-        raise OSError("cannot read standard input: it is closed")
-    try:
-        return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
-    except (OSError, ValueError) as error:
-        raise OSError(f"cannot read standard input: {error}") from None
 
 
 def read_columns(path, scores, label, *, delimiter: str | None = None, nan_policy: str = "raise") -> Columns:
@@ -683,33 +633,17 @@ def read_columns(path, scores, label, *, delimiter: str | None = None, nan_polic
     scores = [str(s) for s in scores]
     delimiter = _delimiter(delimiter)
     omit = v.choice("nan_policy", nan_policy, NAN_POLICIES) == "omit"
-    if isinstance(path, io.BytesIO):  # in-memory bytes, e.g. stdin already read
-        data, source = path.getvalue(), "<bytes>"
-    elif str(path) == "-":
-        data, source = _stdin_bytes(), "<stdin>"
-    else:
-        data, source = None, os.path.basename(os.fspath(path))
-    if data is not None:
-        head = data[:8]
-
-        def opener():
-            return io.BytesIO(data)
-    else:
-        with open(path, "rb") as stream:
-            head = stream.read(8)
-
-        def opener():
-            return open(path, "rb")
-    if head.startswith(_NPY_MAGIC):
-        columns = _read_numpy(_load_numpy(opener() if data is not None else path, source), source, scores, label, omit)
-    elif head.startswith(_ZIP_MAGIC):
-        with opener() as stream:  # members are read into memory while it is open
-            columns = _read_numpy(_load_numpy(stream, source), source, scores, label, omit)
+    file = _files.source(path)
+    if file.kind == "npy":
+        columns = _read_numpy(_files.load_numpy(file), file.name, scores, label, omit)
+    elif file.kind == "npz":
+        with file.open() as stream:  # members are read into memory while it is open
+            columns = _read_numpy(_files.load_numpy(file, stream), file.name, scores, label, omit)
     else:
         try:
-            columns = _read_text(opener, source, scores, label, delimiter, omit)
+            columns = _read_text(file.open, file.name, scores, label, delimiter, omit)
         except UnicodeDecodeError as error:
-            raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
+            raise OSError(f"cannot read {file.name} as UTF-8 text ({error.reason})") from None
     if columns.omitted:
         warnings.warn(v.RowsOmittedWarning(columns.omitted, columns.rows), stacklevel=2)
     return columns
@@ -730,7 +664,7 @@ def label_value(text: str, labels: np.ndarray):
     elif kind in "iu" or (kind == "O" and labels.size and isinstance(labels[0], int)):  # Python integers beyond int64
         value = int(written) if _INTEGER.fullmatch(written) else None
     elif kind == "f":
-        value = _number(text)
+        value = _files.number(text)
     else:
         return written
     if value is None:

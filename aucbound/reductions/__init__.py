@@ -1,9 +1,9 @@
 """Ranking through a pairwise classifier (Balcan et al. 2007; Ailon & Mohri 2008).
 
 A preference function h on n items (:class:`Preference`: a matrix, scores or a vectorized
-callable) is turned into a ranking by Degree — sort by number of wins (Balcan et al.
-2007, Alg. 2) — or by QuickSort with h as comparison, optionally stopping at the top k
-(Ailon & Mohri 2008, §3); :func:`auc_train` builds the binary training set of mixed pairs
+callable; :func:`read_preference` reads one from a file) is turned into a ranking by Degree
+— sort by number of wins (Balcan et al. 2007, Alg. 2) — or by QuickSort with h as
+comparison, optionally stopping at the top k (Ailon & Mohri 2008, §3); :func:`auc_train` builds the binary training set of mixed pairs
 (Balcan et al. 2007, Alg. 1), and :func:`expected_comparisons` gives QuickSort's exact
 expected number of calls of h.
 
@@ -36,6 +36,7 @@ from ._losses import (
     top_k_weights,
 )
 from ._preference import Preference
+from ._preference_file import MAX_FILE_ITEMS, read_preference
 from ._quicksort import quicksort_ranking, quicksort_runs
 from ._tournaments import (
     example1,
@@ -59,6 +60,7 @@ from ._results import (
 )
 
 __all__ = [
+    "MAX_FILE_ITEMS",
     "AdversaryLabelling",
     "DegreeRanking",
     "FeedbackArcSetExample",
@@ -98,6 +100,7 @@ __all__ = [
     "quicksort_runs",
     "ranking_loss",
     "ranking_regret",
+    "read_preference",
     "regular_tournament",
     "three_cycle_adversary",
     "top_k_weights",

@@ -1,4 +1,4 @@
-"""Reading a preference function h from a file, for ``aucbound rank``.
+"""Reading a preference function h from a file (what ``aucbound rank`` reads).
 
 Three forms, told apart by their first bytes:
 
@@ -14,31 +14,26 @@ Off the diagonal every entry must be a finite number in [0, 1] with h[u, v] + h[
 (within 10^-12). A rule broken raises a :class:`~aucbound._validate.ParameterError` for the
 parameter ``path`` that names the line of the file (and the entry h[u, v]); a file that
 cannot be read at all (not UTF-8, a damaged ``.npy``) raises ``OSError``. Empty lines are
-skipped; a UTF-8 byte-order mark is dropped.
+skipped; a UTF-8 byte-order mark is dropped. Files are opened, told apart and their numbers
+read as every data file of aucbound is (:mod:`aucbound._files`).
 """
 
 from __future__ import annotations
 
-import io
-import os
 import re
-import sys
 
 import numpy as np
 
+from .. import _files
 from .. import _validate as v
-from ..reductions._checks import TOLERANCE, preference_matrix
+from ._checks import TOLERANCE, preference_matrix
 
-__all__ = ["read_preference", "MAX_ITEMS", "TOLERANCE"]
+__all__ = ["read_preference", "MAX_FILE_ITEMS"]
 
 #: The most items a file may hold. Text is read line by line: a pairs file of 2000 items has
 #: about 2·10^6 lines (about 10 s and 1 GB to read); a .npy file is read at once (32 MB at 2000).
-MAX_ITEMS = 2000
+MAX_FILE_ITEMS = 2000
 
-_NPY_MAGIC = b"\x93NUMPY"
-_ZIP_MAGIC = b"PK"
-#: A number in ASCII syntax: what a CSV file writes (no underscores, no other scripts' digits).
-_NUMBER = re.compile(r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)", re.I)
 _INTEGER = re.compile(r"\+?[0-9]+")
 
 
@@ -46,27 +41,8 @@ def _fail(rule: str, got: str, *, verb: str = "") -> v.ParameterError:
     return v.ParameterError("path", rule, got, verb=verb)
 
 
-def _number(text: str) -> float | None:
-    text = text.strip()
-    return float(text) if _NUMBER.fullmatch(text) else None
-
-
 def _shown(text: str) -> str:
     return repr(v.printable(text.strip(), 40))
-
-
-def _read_bytes(path) -> tuple[bytes, str]:
-    if str(path) == "-":
-        stream = sys.stdin
-        if stream is None or stream.closed:
-            raise OSError("cannot read standard input: it is closed")
-        try:
-            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
-        except (OSError, ValueError) as error:
-            raise OSError(f"cannot read standard input: {error}") from None
-        return data, "standard input"
-    with open(path, "rb") as stream:
-        return stream.read(), os.path.basename(os.fspath(path))
 
 
 def read_preference(path) -> tuple[np.ndarray, str, str]:
@@ -80,17 +56,13 @@ def read_preference(path) -> tuple[np.ndarray, str, str]:
     >>> h.tolist(), source, form
     ([[0.0, 1.0, 0.25], [0.0, 0.0, 1.0], [0.75, 0.0, 0.0]], 'h.csv', 'pairs')
     """
-    data, source = _read_bytes(path)
-    if data.startswith(_NPY_MAGIC):
-        return _npy(data, source), source, "npy"
-    if data.startswith(_ZIP_MAGIC):
+    file = _files.source(path)
+    source = file.name
+    if file.kind == "npy":
+        return _npy(file), source, "npy"
+    if file.kind == "npz":
         raise _fail("be CSV text or a .npy file", f"a zip archive ({source})", verb="")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise OSError(f"cannot read {source} as UTF-8 text ({error.reason})") from None
+    text = file.text()
     lines = [(number, line) for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1) if line.strip()]
     if not lines:
         raise _fail("hold a preference matrix or a pairs file", f"an empty file ({source})", verb="")
@@ -113,8 +85,8 @@ def _matrix(lines, delimiter: str, source: str) -> np.ndarray:
     if n < 2:
         raise _fail("hold an n×n matrix with n ≥ 2 (or pairs after the header u,v,h)",
                     f"1 value on line {lines[0][0]} of {source}", verb="")
-    if n > MAX_ITEMS:
-        raise _fail(f"hold at most {MAX_ITEMS:,} items", f"{n:,} values on line {lines[0][0]} of {source}", verb="")
+    if n > MAX_FILE_ITEMS:
+        raise _fail(f"hold at most {MAX_FILE_ITEMS:,} items", f"{n:,} values on line {lines[0][0]} of {source}", verb="")
     if len(lines) != n:
         raise _fail(f"hold a square matrix: as many lines as values on a line ({n})",
                     f"{len(lines):,} line{'s' * (len(lines) != 1)} in {source}", verb="")
@@ -124,7 +96,7 @@ def _matrix(lines, delimiter: str, source: str) -> np.ndarray:
         if len(fields) != n:
             raise _fail(f"have {n} values on every line of an n×n matrix (as on line {lines[0][0]})",
                         f"{len(fields)} on line {number} of {source}", verb="")
-        values = [_number(field) for field in fields]
+        values = [_files.number(field) for field in fields]
         if None in values:
             column = values.index(None)
             hint = " (a pairs file starts with the header u,v,h)" if number == lines[0][0] else ""
@@ -136,7 +108,7 @@ def _matrix(lines, delimiter: str, source: str) -> np.ndarray:
 
 
 def _checked(h: np.ndarray, line, source: str) -> np.ndarray:
-    """`h` checked as every preference matrix is (:func:`aucbound.reductions._checks.preference_matrix`),
+    """`h` checked as every preference matrix is (:func:`._checks.preference_matrix`),
     a broken rule reported for ``path`` with the entry, its line (`line(u)`: row u's line, or
     None for a .npy file) and the file."""
     try:
@@ -148,26 +120,17 @@ def _checked(h: np.ndarray, line, source: str) -> np.ndarray:
 # --- a .npy file --------------------------------------------------------------------------
 
 
-def _npy(data: bytes, source: str) -> np.ndarray:
-    stream = io.BytesIO(data)
-    try:
-        version = np.lib.format.read_magic(stream)
-        shape, _, dtype = (np.lib.format.read_array_header_1_0 if version == (1, 0)
-                           else np.lib.format.read_array_header_2_0)(stream)
-    except Exception as error:  # a damaged header raises many types
-        raise OSError(f"cannot read {source} as a .npy file ({v.printable(str(error), 120)})") from None
+def _npy(file: _files.Source) -> np.ndarray:
+    array, source = _files.load_numpy(file), file.name  # memory-mapped when on disk: checked before it is read
+    shape = array.shape
     if len(shape) != 2 or shape[0] != shape[1]:
         raise _fail("hold a square n×n array", f"an array of shape {shape} in {source}", verb="")
     if shape[0] < 2:
         raise _fail("hold at least 2 items", f"an array of shape {shape} in {source}", verb="")
-    if shape[0] > MAX_ITEMS:
-        raise _fail(f"hold at most {MAX_ITEMS:,} items", f"an array of shape {shape} in {source}", verb="")
-    if dtype.kind not in "biuf":
-        raise _fail("hold numbers", f"an array of {dtype} in {source}", verb="")
-    try:
-        array = np.load(io.BytesIO(data), allow_pickle=False)
-    except Exception as error:
-        raise OSError(f"cannot read {source} as a .npy file ({v.printable(str(error), 120)})") from None
+    if shape[0] > MAX_FILE_ITEMS:
+        raise _fail(f"hold at most {MAX_FILE_ITEMS:,} items", f"an array of shape {shape} in {source}", verb="")
+    if array.dtype.kind not in "biuf":
+        raise _fail("hold numbers", f"an array of {array.dtype} in {source}", verb="")
     return _checked(np.array(array, dtype=np.float64), None, source)
 
 
@@ -179,9 +142,9 @@ def _item(text: str, number: int, source: str) -> int:
     if not _INTEGER.fullmatch(text):
         raise _fail("number its items 0, 1, 2, …", f"{_shown(text)} on line {number} of {source}", verb="")
     digits = text.lstrip("+").lstrip("0") or "0"
-    if len(digits) > 12 or int(digits) >= MAX_ITEMS:
+    if len(digits) > 12 or int(digits) >= MAX_FILE_ITEMS:
         shown = f"item {int(digits):,}" if len(digits) <= 20 else f"an item of {len(digits):,} digits"
-        raise _fail(f"hold at most {MAX_ITEMS:,} items (numbered below {MAX_ITEMS:,})",
+        raise _fail(f"hold at most {MAX_FILE_ITEMS:,} items (numbered below {MAX_FILE_ITEMS:,})",
                     f"{shown} on line {number} of {source}", verb="")
     return int(digits)
 
@@ -196,7 +159,7 @@ def _pairs(lines, delimiter: str, source: str) -> np.ndarray:
             raise _fail("have three values u,v,h on every line", f"{len(fields)} on line {number} of {source}",
                         verb="")
         u, w = _item(fields[0], number, source), _item(fields[1], number, source)
-        value = _number(fields[2])
+        value = _files.number(fields[2])
         if value is None or not 0 <= value <= 1:
             raise _fail("give values h in [0, 1]", f"{_shown(fields[2])} on line {number} of {source}", verb="")
         if u == w:

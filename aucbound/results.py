@@ -34,6 +34,7 @@ from .reductions import (
     QuickSortRanking,
     QuickSortRuns,
     RegularTournamentExample,
+    TightExamples,
     TournamentCheck,
 )
 from .optimal import (
@@ -106,6 +107,7 @@ __all__ = [
     "SampleComplexity",
     "SampleSize",
     "ShatterBound",
+    "TightExamples",
     "TournamentCheck",
     "UniformBound",
 ]

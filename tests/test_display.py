@@ -89,6 +89,7 @@ BUILD = {
     "RegularTournamentExample": lambda: reductions.example1(5),
     "FeedbackArcSetExample": lambda: reductions.example2("1/2", n=2),
     "AdversaryLabelling": lambda: reductions.three_cycle_adversary(lambda h: [0, 1, 2]),
+    "TightExamples": lambda: reductions.tight_examples([3, 5], ["1/2"]),
     "RegretRow": lambda: _regret().rows[1],
     "RegretExperiment": _regret,
     "QuickSortCalls": lambda: ab.quicksort_calls((5, 10, 20), seeds=3),
@@ -121,6 +122,7 @@ ROWS = {
     "RegretExperiment": lambda r: [row.as_dict() for row in r.rows],
     "BoundShapeExperiment": lambda r: [row.as_dict() for row in r.rows],
     "LossScores": lambda r: [row.as_dict() for row in r.rows],
+    "TightExamples": lambda r: r.rows,
 }
 COLUMNS = {
     "ROCCurve": ("thresholds", "tp", "fp", "sensitivity", "specificity"),

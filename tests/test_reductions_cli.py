@@ -174,7 +174,7 @@ def test_tournaments_json_is_the_library_check(cli):
 def test_tournaments_examples(cli):
     document = json.loads(ok(cli("tournaments", "--examples", "--n", "4..7", "--epsilon", "1/3", "--format", "json")))
     rows = document["results"]
-    assert [(row["example"], row["f"], row["g"], row["holds"]) for row in rows] == [
+    assert [(row["example"], row["f"], row["g"], row["tight"]) for row in rows] == [
         ("Balcan et al. Example 1", 3, 6, True),  # n = 5: f = (n+1)(n−1)/8, g = 2f
         ("Balcan et al. Example 1", 6, 12, True),  # n = 7
         ("Balcan et al. Example 2", 12, 20, True),  # ε = 1/3: g′ = (2 − ε)f
@@ -197,10 +197,10 @@ def test_tournaments_examples(cli):
         (["--n", "5..3"], "Invalid value for '--n'"),
         (["--epsilon", "1/2"], "--epsilon goes with --examples."),
         (["--examples", "--no-feedback"], "--feedback and --no-feedback go with the exhaustive check, not --examples."),
-        (["--examples", "--n", "4"], "Invalid value for '--n': must include an odd n ≥ 3 for Example 1 with "
-                                     "--examples, but got 4."),
-        (["--examples", "--n", "3001"], "must be at most 3000 with --examples"),
-        (["--examples", "--n", "3..2999"], "must make at most 200,000,000 entries Σ n² of tournaments in all"),
+        (["--examples", "--n", "4"], "--n must include an odd n ≥ 3 (Example 1 needs one), but got [4]."),
+        (["--examples", "--n", "3001"], "--n must be an integer from 1 to 3000, but got 3001."),
+        (["--examples", "--n", "3..2999"], "--n must make at most 200,000,000 entries Σ n² of regular tournaments in "
+                                           "all, but got 4,499,999,499 for 2,997 sizes from 3 to 2999."),
         (["--examples", "--epsilon", "1"], "Invalid value for '--epsilon'"),
         (["--examples", "--n", "3", "--epsilon", "0.123"], "--epsilon must give at most 3,000 vertices"),
     ],

@@ -4,6 +4,7 @@ Every count is checked against loops over the definitions, enumeration of all or
 tournaments, closed forms derived by hand, or counts made by hand in the comments.
 """
 
+import dataclasses
 import itertools
 import json
 import math
@@ -15,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aucbound.reductions import (
+    tight_examples,
     Preference,
     all_minimum_feedback_orderings,
     back_edges,
@@ -409,7 +411,8 @@ class TestThreeCycleAdversary:
     def test_as_dict_is_plain(self):
         data = three_cycle_adversary(lambda h: [2, 0, 1]).as_dict()
         assert data == {"order": [2, 0, 1], "labels": [0, 1, 0], "ranking_regret": 1.0,
-                        "classification_regret": 0.5, "source": "Ailon & Mohri (2008), Thm 7", "ratio": 2.0}
+                        "classification_regret": 0.5, "source": "Ailon & Mohri (2008), Thm 7", "ratio": 2.0,
+                        "tight": True}
         assert json.loads(json.dumps(data)) == data
 
     def test_errors(self):
@@ -418,3 +421,43 @@ class TestThreeCycleAdversary:
         with pytest.raises(ValueError, match=r"`algorithm` must return an order of the items 0, 1, 2 \(a permutation\), "
                                              r"but got \[0, 0, 1\]\."):
             three_cycle_adversary(lambda h: [0, 0, 1])
+
+
+class TestTightExamples:
+    """The examples of both papers at once, each row checked against the paper's own numbers."""
+
+    def test_each_example_reaches_its_papers_factor(self):
+        examples = tight_examples(range(3, 10), ["1/2", "1/3", "1/4"])
+        assert examples.tight
+        regular = [(e.n, e.f, e.g) for e in examples.regular]
+        # Balcan et al. (2007), Example 1: f = (n+1)(n−1)/8 and g = 2f on odd n
+        assert regular == [(n, (n + 1) * (n - 1) // 8, (n + 1) * (n - 1) // 4) for n in (3, 5, 7, 9)]
+        # Example 2: g′ = (2 − ε)f exactly
+        assert [e.ratio for e in examples.feedback] == [2 - Fraction(1, k) for k in (2, 3, 4)]
+        assert all(e.tight for e in examples.feedback)
+        # Ailon & Mohri (2008), Thm 7: ranking regret 1 against classification regret ½
+        assert (examples.adversary.ranking_regret, examples.adversary.classification_regret) == (1.0, 0.5)
+        assert [row["tight"] for row in examples.rows] == [True] * 8
+
+    def test_one_size_and_progress(self):
+        seen = []
+        examples = tight_examples(5, progress=lambda done, total: seen.append((done, total)))
+        assert [e.n for e in examples.regular] == [5] and [str(e.epsilon) for e in examples.feedback] == ["1/2", "1/3"]
+        assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+    def test_an_example_that_misses_its_factor_is_not_tight(self):
+        example = example2("1/3")
+        assert example.tight and not dataclasses.replace(example, misordered=19, ratio=Fraction(19, 12)).tight
+
+    @pytest.mark.parametrize(("call", "message"), [
+        (lambda: tight_examples([2, 4]), "`sizes` must include an odd n ≥ 3 (Example 1 needs one), but got [2, 4]."),
+        # Σ of the odd n² from 3 to 2999: 1500·2999·3001/3 − 1² = 4,499,999,499
+        (lambda: tight_examples(range(3, 3000)), "`sizes` must make at most 200,000,000 entries Σ n² of regular "
+                                                 "tournaments in all, but got 4,499,999,499 for 2,997 sizes from 3 to 2999."),
+        (lambda: tight_examples(3, ["1/1000"]), "`epsilons` must give at most 3,000 vertices"),
+        (lambda: tight_examples(3, [1.5]), "`epsilons` must be a number in (0, 1)"),
+    ])
+    def test_errors_name_the_parameter(self, call, message):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value).startswith(message)

@@ -38,7 +38,11 @@ from ._losses import (
 from ._preference import Preference
 from ._preference_file import MAX_FILE_ITEMS, read_preference
 from ._quicksort import quicksort_ranking, quicksort_runs
+from ._checks import MAX_ITEMS
 from ._tournaments import (
+    DEFAULT_EPSILONS,
+    MAX_EXAMPLE_WORK,
+    MAX_EXHAUSTIVE_ITEMS,
     example1,
     example2,
     example2_tournament,
@@ -46,6 +50,7 @@ from ._tournaments import (
     misordered_pairs,
     regular_tournament,
     three_cycle_adversary,
+    tight_examples,
     winner_loser_counts,
 )
 from ._results import (
@@ -56,10 +61,15 @@ from ._results import (
     QuickSortRanking,
     QuickSortRuns,
     RegularTournamentExample,
+    TightExamples,
     TournamentCheck,
 )
 
 __all__ = [
+    "DEFAULT_EPSILONS",
+    "MAX_EXAMPLE_WORK",
+    "MAX_EXHAUSTIVE_ITEMS",
+    "MAX_ITEMS",
     "MAX_FILE_ITEMS",
     "AdversaryLabelling",
     "DegreeRanking",
@@ -68,6 +78,7 @@ __all__ = [
     "QuickSortRanking",
     "QuickSortRuns",
     "RegularTournamentExample",
+    "TightExamples",
     "TournamentCheck",
     "Preference",
     "all_minimum_feedback_orderings",
@@ -103,6 +114,7 @@ __all__ = [
     "read_preference",
     "regular_tournament",
     "three_cycle_adversary",
+    "tight_examples",
     "top_k_weights",
     "winner_loser_counts",
 ]

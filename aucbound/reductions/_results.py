@@ -10,7 +10,7 @@ from .._display import Displayed
 from .._result_base import fields_as_dict
 from ._orders import positions
 
-__all__ = ['AdversaryLabelling', 'DegreeRanking', 'FeedbackArcSetExample', 'PairSample', 'QuickSortRanking', 'QuickSortRuns', 'RegularTournamentExample', 'TournamentCheck']
+__all__ = ['AdversaryLabelling', 'DegreeRanking', 'FeedbackArcSetExample', 'PairSample', 'QuickSortRanking', 'QuickSortRuns', 'RegularTournamentExample', 'TightExamples', 'TournamentCheck']
 
 
 @dataclass(frozen=True, eq=False)
@@ -245,9 +245,15 @@ class FeedbackArcSetExample(Displayed):
         """True when the ordering's back edges meet the lower bound of the disjoint 3-cycles (so it is optimal)."""
         return self.back_edges == self.disjoint_three_cycles
 
+    @property
+    def tight(self) -> bool:
+        """The paper's claim holds on the tournament: g′ = (2 − ε)f, exactly, for a certified minimum
+        feedback arc set ordering."""
+        return self.ratio == 2 - self.epsilon and self.certified_optimal
+
     def as_dict(self) -> dict:
         data = fields_as_dict(self)
-        data["certified_optimal"] = self.certified_optimal
+        data.update(certified_optimal=self.certified_optimal, tight=self.tight)
         return data
 
 
@@ -272,8 +278,51 @@ class AdversaryLabelling(Displayed):
         """ranking regret / classification regret."""
         return self.ranking_regret / self.classification_regret
 
+    @property
+    def tight(self) -> bool:
+        """The theorem's factor is reached: ranking regret = 2 × classification regret."""
+        return self.ratio == 2
+
     def as_dict(self) -> dict:
         data = fields_as_dict(self)
-        data["ratio"] = self.ratio
+        data.update(ratio=self.ratio, tight=self.tight)
         return data
+
+
+@dataclass(frozen=True)
+class TightExamples(Displayed):
+    """Where the factor 2 is reached, each example checked on its own instance: Balcan et al.'s (2007)
+    Example 1 (g = 2f) for each odd n in ``regular``, Example 2 (g′ = (2 − ε)f) for each ε in
+    ``feedback``, and Ailon & Mohri's (2008) Thm 7 3-cycle against Degree (ties by index) in
+    ``adversary``. ``tight`` is True when every example reaches what its paper claims; ``rows``
+    gives one summary per example (its f, its g or g′, their ratio, and whether it is tight).
+    """
+
+    _table_rows = "rows"
+
+    regular: tuple[RegularTournamentExample, ...] = dataclasses.field(repr=False)
+    feedback: tuple[FeedbackArcSetExample, ...] = dataclasses.field(repr=False)
+    adversary: AdversaryLabelling = dataclasses.field(repr=False)
+
+    @property
+    def tight(self) -> bool:
+        """Every example reaches its paper's factor."""
+        return all(example.tight for example in (*self.regular, *self.feedback, self.adversary))
+
+    @property
+    def rows(self) -> list[dict]:
+        """One dict per example: ``example``, ``n`` or ``epsilon``, ``f``, ``g`` (g′ for Example 2; twice the
+        regrets for Thm 7), ``ratio`` and ``tight``."""
+        rows = [{"example": "Balcan et al. Example 1", "n": e.n, "epsilon": None, "f": e.f, "g": e.g,
+                 "ratio": e.g / e.f, "tight": e.tight} for e in self.regular]
+        rows += [{"example": "Balcan et al. Example 2", "n": e.n, "epsilon": str(e.epsilon), "f": e.f,
+                  "g": e.misordered, "ratio": float(e.ratio), "tight": e.tight} for e in self.feedback]
+        a = self.adversary
+        rows.append({"example": "Ailon & Mohri Thm 7", "n": 3, "epsilon": None, "f": round(2 * a.classification_regret),
+                     "g": round(2 * a.ranking_regret), "ratio": a.ratio, "tight": a.tight})
+        return rows
+
+    def as_dict(self) -> dict:
+        return {"rows": self.rows, "tight": self.tight, "regular": [e.as_dict() for e in self.regular],
+                "feedback": [e.as_dict() for e in self.feedback], "adversary": self.adversary.as_dict()}
 

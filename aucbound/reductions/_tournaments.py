@@ -57,7 +57,10 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate as v
-from ._results import AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TournamentCheck
+from ._degree import degree_ranking
+from ._preference import Preference
+from ._results import (AdversaryLabelling, FeedbackArcSetExample, RegularTournamentExample, TightExamples,
+                       TournamentCheck)
 from ._checks import MAX_ITEMS, binary_labels, flag, items, order_array, preference_matrix
 from ._feedback import MAX_FEEDBACK_ITEMS, _back_edges, _minimum_cost
 from ._losses import (
@@ -78,7 +81,9 @@ __all__ = [
     "example2_tournament",
     "example2",
     "three_cycle_adversary",
+    "tight_examples",
     "MAX_EXHAUSTIVE_ITEMS",
+    "MAX_EXAMPLE_WORK",
 ]
 
 #: The most vertices :func:`exhaustive_check` takes (2^15 tournaments × 62 partitions at n = 6).
@@ -430,3 +435,62 @@ def three_cycle_adversary(algorithm) -> AdversaryLabelling:
     return AdversaryLabelling(order=tuple(order.tolist()), labels=tuple(labels.tolist()),
                               ranking_regret=ranking_regret(order, e),
                               classification_regret=preference_regret(THREE_CYCLE, e))
+
+
+# --- every tight example at once --------------------------------------------------------------
+
+#: The most entries Σ n² the regular tournaments of :func:`tight_examples` may have in all (a few seconds).
+MAX_EXAMPLE_WORK = 2 * 10**8
+#: The ε of Example 2 that :func:`tight_examples` takes when none are given.
+DEFAULT_EPSILONS = (Fraction(1, 2), Fraction(1, 3))
+
+
+def _example2_of(parameter: str, epsilon) -> FeedbackArcSetExample:
+    """:func:`example2` at `epsilon`, an ε it cannot build reported for `parameter`."""
+    try:
+        return example2(epsilon)
+    except v.ParameterError as error:
+        raise v.ParameterError(parameter, error.rule, error.got, verb=error.verb, others=error.others) from None
+
+
+def _degree_by_index(h) -> np.ndarray:
+    return degree_ranking(Preference.from_matrix(h)).order
+
+
+def tight_examples(sizes, epsilons=DEFAULT_EPSILONS, *, progress=None) -> TightExamples:
+    """Every example where the factor 2 is reached, each counted on its instance: Example 1 of Balcan et al.
+    (2007) for each odd n ≥ 3 among `sizes`, Example 2 for each ε of `epsilons`, and Ailon & Mohri's
+    (2008) Thm 7 3-cycle against Degree with ties by index.
+
+    `sizes` is one n or several; the regular tournaments may have at most :data:`MAX_EXAMPLE_WORK`
+    entries Σ n² in all, checked before any is built. `progress(done, total)` sees each example.
+
+    >>> examples = tight_examples(range(3, 8))
+    >>> [(row["example"], row["n"], row["f"], row["g"]) for row in examples.rows][:3]
+    [('Balcan et al. Example 1', 3, 1, 2), ('Balcan et al. Example 1', 5, 3, 6), ('Balcan et al. Example 1', 7, 6, 12)]
+    >>> examples.tight
+    True
+    """
+    sizes = v.counts("sizes", [sizes] if isinstance(sizes, int) else sizes, minimum=1, maximum=MAX_ITEMS)
+    odd = sorted({n for n in sizes if n >= 3 and n % 2 == 1})
+    given = str(list(sizes)) if len(sizes) <= 8 else f"{len(sizes):,} sizes from {sizes[0]} to {sizes[-1]}"
+    if not odd:
+        raise v.ParameterError("sizes", "include an odd n ≥ 3 (Example 1 needs one)", given, verb="")
+    work = sum(n * n for n in odd)
+    if work > MAX_EXAMPLE_WORK:
+        raise v.ParameterError("sizes", f"make at most {MAX_EXAMPLE_WORK:,} entries Σ n² of regular tournaments in all",
+                               f"{work:,} for {given}", verb="")
+    epsilons = list(dict.fromkeys(v.skew("epsilons", epsilon) for epsilon in epsilons))
+    total = len(odd) + len(epsilons) + 1
+    done = 0
+
+    def step(result):
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+        return result
+
+    regular = tuple(step(example1(n)) for n in odd)
+    feedback = tuple(step(_example2_of("epsilons", epsilon)) for epsilon in epsilons)
+    return TightExamples(regular=regular, feedback=feedback, adversary=step(three_cycle_adversary(_degree_by_index)))

@@ -116,7 +116,7 @@ ROWS = {
     "AUCIntervals": lambda r: [row.as_dict() for row in r.rows],
     "Comparison": lambda r: [row.as_dict() for row in r.rows],
     "Coverage": lambda r: [row.as_dict() for row in r.rows],
-    "PowerAnalysis": lambda r: [row.as_dict() for row in r.distribution_free],
+    "PowerAnalysis": lambda r: r.rows,
     "ShatterBound": lambda r: [dataclasses.asdict(bound) for bound in r.candidates],
     "CoverageStudy": lambda r: r.records(),
     "RegretExperiment": lambda r: [row.as_dict() for row in r.rows],
@@ -134,7 +134,7 @@ COLUMNS = {
     "BoostedRanker": ("features", "thresholds", "alphas", "alpha_rules"),
 }
 #: The as_dict() key of each row table.
-ROWS_KEY = {"PowerAnalysis": "distribution_free", "ShatterBound": "candidates", "CoverageStudy": "records"}
+ROWS_KEY = {"ShatterBound": "candidates", "CoverageStudy": "records"}
 
 
 @functools.cache

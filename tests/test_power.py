@@ -227,6 +227,84 @@ def test_two_curves_partial_areas_obuchowski(asah):
     assert [result.auc1, result.auc2] == expected and result.distribution_free == ()
 
 
+# --- the order of two curves: pROC takes the first as the null's reference (R code in data/proc_reference.R)
+
+
+def _order_data():
+    rows = np.loadtxt(Path(__file__).parent / "data" / "power_order.csv", delimiter=",", skiprows=1)
+    return rows[:, 0].astype(int), rows[:, 1], rows[:, 2]
+
+
+@pytest.mark.parametrize("first, second, power", [
+    ("ndka", "wfns", 0.7131593987), ("wfns", "ndka", 0.8766791825),
+    ("s100b", "ndka", 0.3090624306), ("ndka", "s100b", 0.2619268462),
+])
+def test_the_first_curve_is_the_null_reference_as_in_pROC(asah, first, second, power):
+    result = ab.power_test_data(asah["poor"], asah[first], asah[second])
+    assert close(result.power, power, 1e-9) and result.null == "first"
+
+
+def test_a_non_positive_null_variance_is_refused_where_pROC_gives_nan():
+    y, a, b = _order_data()
+    with pytest.raises(ValueError) as caught:
+        ab.power_test_data(y, a, b)
+    assert str(caught.value).startswith("`scores` must vary more than it covaries with the other curve when it is "
+                                        "the null's reference (Obuchowski & McClish's V0 = 2·V1 − 2·C12 must be "
+                                        "positive; pROC gives NaN here)")
+    assert "V0 = -" in str(caught.value)
+    assert close(ab.power_test_data(y, b, a).power, 0.01488909302, 1e-9)
+
+
+@pytest.mark.parametrize("case", ["asah", "order"])
+def test_the_null_variance_from_both_curves_is_order_free(asah, case):
+    """null="both": V0 = VA, so the power is Φ(|z| − z_α/2) with DeLong's paired z (pROC's roc.test)."""
+    labels, first, second, z = ((asah["poor"], asah["ndka"], asah["wfns"], "-2.79777591869") if case == "asah"
+                                else (*_order_data(), "0.81843432859"))
+    with mp.workdps(30):
+        expected = float(mp.ncdf(abs(mp.mpf(z)) - _phi_inverse(1 - mp.mpf("0.025"))))
+    powers = [ab.power_test_data(labels, *pair, null="both").power for pair in ((first, second), (second, first))]
+    assert close(powers[0], expected, 1e-9) and close(powers[1], expected, 1e-9)
+    result = ab.power_test_data(labels, first, second, null="both")
+    assert result.null == "both" and result.null_variance == result.alternative_variance
+
+
+def test_the_cli_says_which_curve_is_the_reference(cli):
+    args = ("power", DATA, "--score", "ndka", "--score", "wfns", "--label", "outcome", "--positive", "Poor")
+    first, both = cli(*args).stdout, cli(*args, "--null", "both").stdout
+    assert "the null variance from 'ndka' alone (Obuchowski & McClish, pROC: the order of --score matters)" in first
+    assert "the null variance from both scores (the same in either order)" in both
+    order = Path(__file__).parent / "data" / "power_order.csv"
+    message = cli_error_text(cli("power", order, "--score", "a", "--score", "b", "--label", "y"))
+    assert message.startswith("Error: --score must vary more than it covaries with the other curve when it is the "
+                              "null's reference")
+    assert "give the curves in the other order, or set --null to 'both'" in message
+    assert cli("power", order, "--score", "a", "--score", "b", "--label", "y", "--null", "both").exit_code == 0
+
+
+def cli_error_text(result) -> str:
+    assert result.exit_code == 2 and result.stdout == ""
+    return result.stderr
+
+
+def test_power_analysis_rows_start_with_the_asymptotic_answer():
+    result = ab.power_test(0.73, ncases=41, ncontrols=72)
+    first = result.rows[0]
+    assert (first["method"], first["power"], first["effect"], first["guarantee"]) == ("obuchowski", result.power, 0.73,
+                                                                                      "asymptotic")
+    assert result.rows[1:] == [row.as_dict() for row in result.distribution_free]
+    frame = result.to_frame()
+    assert list(frame["method"]) == ["obuchowski", "mcdiarmid", "hoeffding"] and frame["power"][0] == result.power
+
+
+def test_delta_is_the_former_name_of_difference():
+    arguments = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), power=0.8)
+    with pytest.warns(DeprecationWarning, match="now called `difference`"):
+        old = ab.power_test_binormal(2.6, 1, 1.9, 1, delta=0.037, **arguments)
+    assert old == ab.power_test_binormal(2.6, 1, 1.9, 1, difference=0.037, **arguments)
+    with pytest.raises(ValueError, match="`delta` must be left out when `difference` is given"):
+        ab.power_test_binormal(2.6, 1, 1.9, 1, delta=0.037, difference=0.037, **arguments)
+
+
 def test_the_binormal_fit_estimates_the_swapped_parameters():
     """pROC's fit (Φ⁻¹(Sp) on Φ⁻¹(Se)) of binormal scores with a = 0.75, b = 0.5 gives (a/b, −1/b) = (1.5, −2)."""
     from aucbound.empirical._power import _binormal_fit
@@ -255,7 +333,7 @@ def test_delong_covariance_matches_compare(asah):
 
 def test_binormal_parameters_partial_area():
     """pROC's example of Obuchowski & McClish 1997 (partial areas over FPR 0–0.2, Δ = 0.037)."""
-    parameters = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), delta=0.037)
+    parameters = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), difference=0.037)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=0.05, **parameters)
     assert close(result.ncases, 107.0238) and close(result.ncontrols, 107.0238)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=None, ncases=107, **parameters)
@@ -426,7 +504,10 @@ BAD = [
     (lambda: ab.power_test_binormal(1, 1, 0.5, 1, rn=0.5, ra=0.5, auc1=0.8, ncases=10), "`a1` must be given, or else "
                                                                                         "`auc1` (exactly one"),
     (lambda: ab.power_test_binormal(1, 0, 0.5, 1, rn=0.5, ra=0.5, ncases=10), "`b1` must be a finite number > 0"),
-    (lambda: ab.power_test_binormal(1, 1, 1, 1, rn=0.5, ra=0.5, ncases=10), "`delta` must be given when the two curves"),
+    (lambda: ab.power_test_binormal(1, 1, 1, 1, rn=0.5, ra=0.5, ncases=10), "`difference` must be given when the two "
+                                                                             "curves"),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 3, 2, 3], null="second"),
+     "`null` must be one of 'first', 'both', but got 'second'."),
 ]
 
 

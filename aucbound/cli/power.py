@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..empirical import ALTERNATIVES, POWER_METHODS
+from ..empirical import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS
 from ._data import data_errors, optional_label_option, positive_option, read_data, source_line
 from ._options import UNIT_OPEN, given, library_errors, output_options
 from ._render import Column, emit, number
@@ -50,15 +50,6 @@ def _effect_header(result) -> str:
     return "difference" if result.two_curves else "AUC"
 
 
-def _records(result) -> list[dict]:
-    """The asymptotic answer, then one record per distribution-free bound."""
-    effect = result.difference if result.two_curves else result.auc
-    first = {"method": result.method, "ncases": result.ncases, "ncontrols": result.ncontrols, "effect": effect,
-             "sig_level": result.sig_level, "power": result.power, "exclusion_ncases": None,
-             "exclusion_ncontrols": None, "guarantee": result.guarantee, "source": result.source}
-    return [first] + [row.as_dict() for row in result.distribution_free]
-
-
 def _exclusion(record) -> str:
     if record["exclusion_ncases"] is None:
         return "—"
@@ -69,7 +60,7 @@ def _exclusion(record) -> str:
 @click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, readable=False, allow_dash=True))
 @click.option("--score", "scores", multiple=True, metavar="COL",
               help="With FILE: a score column (a header name or 0-based index); twice to compare two on the "
-                   "same cases.")
+                   "same cases (the first is the null's reference unless --null both).")
 @optional_label_option
 @positive_option
 @click.option("--auc", type=_ABOVE_HALF, help="The AUC to detect against 0.5, in (0.5, 1) (without FILE).")
@@ -85,8 +76,12 @@ def _exclusion(record) -> str:
 @click.option("--method", type=click.Choice(POWER_METHODS),
               help="With two --score columns: the variances by DeLong's method (default) or by a binormal fit "
                    "(obuchowski).")
+@click.option("--null", type=click.Choice(NULL_VARIANCES), default="first", show_default=True,
+              help="With two --score columns, the variance under the null: from the first score, as Obuchowski & "
+                   "McClish (1997) and pROC (V0 = 2·V1 − 2·C12; the order of --score matters), or from both "
+                   "(V1 + V2 − 2·C12, the variance DeLong's test uses; the same in either order).")
 @output_options
-def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_level, power, alternative, method,
+def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_level, power, alternative, method, null,
           output_format, tablefmt):
     """Power and sample size of the test of AUC = 0.5, or of AUC(a) = AUC(b) on the same cases.
 
@@ -98,11 +93,16 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
     data: the power at those sizes, or with --power the sizes needed (at --kappa, by
     default the data's ratio), or with --power and --ncases the level.
 
+    With two scores the first is the null's reference by default, as in pROC: swapping
+    them changes the answer, and when the first varies less than it covaries with the
+    second (V0 <= 0) there is no answer at all (pROC prints NaN). --null both takes the
+    null variance from both curves instead, the same in either order.
+
     Beside it, the distribution-free answer to the same question: a test that rejects
     when McDiarmid's or Hoeffding's interval at level alpha excludes 0.5 (0 for a
     difference) holds its level and its power for every score distribution at every
     size; "excludes at" is the smallest ncases + ncontrols whose interval excludes it
-    when the estimate is the AUC. See docs/power.md.
+    when the estimate is the AUC (or the difference).
 
     \b
     Examples:
@@ -113,64 +113,26 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
       aucbound power aSAH.csv --score s100b --label outcome --positive Poor --power 0.9
       aucbound power aSAH.csv --score ndka --score wfns --label outcome --positive Poor --format json
       aucbound power aSAH.csv --score ndka --score wfns --label outcome --positive Poor --power 0.9 --method obuchowski
+      aucbound power aSAH.csv --score wfns --score ndka --label outcome --positive Poor --null both
     """
     ctx = click.get_current_context()
-    sig_level_typed = given(ctx, "sig_level")
     inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, "auc": auc, "ncases": ncases,
               "ncontrols": ncontrols, "kappa": kappa, "sig_level": sig_level, "power": power,
-              "alternative": alternative, "method": method}
+              "alternative": alternative, "method": method, "null": null}
+    sizes = {"ncases": ncases, "ncontrols": ncontrols, "kappa": kappa, "power": power, "alternative": alternative}
     if file is None:
-        for name, value in (("--score", scores), ("--label", label), ("--positive", positive), ("--method", method)):
-            if value:
-                raise click.UsageError(f"{name} goes with a data FILE.")
-        unknown = _unknown(auc_known=auc is not None, sizes_known=ncases is not None or ncontrols is not None,
-                           power_known=power is not None, sig_level_typed=sig_level_typed)
-        from ..empirical import power_test
-
-        with library_errors():
-            result = power_test(auc, ncases=ncases, ncontrols=ncontrols, kappa=kappa,
-                                sig_level=None if unknown == "sig_level" else sig_level, power=power,
-                                alternative=alternative)
-        title = [f"Test of AUC = 0.5 (one ROC curve, {alternative})"]
+        result, title = _without_data(ctx, scores, label, positive, method, auc, sig_level, sizes)
     else:
-        if auc is not None:
-            raise click.UsageError("--auc comes from the data with FILE: leave it out.")
-        if label is None:
-            raise click.UsageError("Missing option '--label' (the label column of FILE).")
-        if len(scores) not in (1, 2):
-            raise click.BadParameter(f"give one score column, or two to compare, but got {len(scores)}.",
-                                     param_hint="'--score'")
-        if method is not None and len(scores) == 1:
-            raise click.UsageError("--method goes with two --score columns (one curve is tested by Obuchowski's "
-                                   "formula).")
-        unknown = _data_unknown(sizes_typed=ncases is not None or ncontrols is not None, power_known=power is not None,
-                                sig_level_typed=sig_level_typed)
-        from ..empirical import power_test_data
-
-        with data_errors():
-            columns, pos_label = read_data(file, scores, label, positive)
-            result = power_test_data(columns.labels, *columns.scores, ncases=ncases, ncontrols=ncontrols, kappa=kappa,
-                                     sig_level=None if unknown == "sig_level" else sig_level, power=power,
-                                     method=method, alternative=alternative, pos_label=pos_label)
-        names = columns.score_names
-        if result.two_curves:
-            what = f"Paired comparison of {names[0]!r} (a) and {names[1]!r} (b)"
-            title = [source_line(columns, what, positive),
-                     f"AUC a = {number(result.auc1)}, AUC b = {number(result.auc2)}, difference = "
-                     f"{number(result.difference)}; test of a difference of 0 ({alternative}), variances by "
-                     f"{'DeLong' if result.method == 'delong' else 'a binormal fit'}"]
-        else:
-            title = [source_line(columns, f"AUC of {names[0]!r}", positive),
-                     f"AUC = {number(result.auc)}; test of AUC = 0.5 ({alternative})"]
+        result, title = _from_data(ctx, file, scores, label, positive, method, null, auc, sig_level, sizes)
     title.append(f"solved for {_SHOWN[result.solved]}: {_answer(result)} (Obuchowski's formula, asymptotic)")
-    null = "0" if result.two_curves else "0.5"
+    null_value = "0" if result.two_curves else "0.5"
     notes = [f"distribution-free rows: the same question for every score distribution and size (reject when the "
-             f"interval excludes {null}); '—': no answer",
-             f"excludes at: the smallest ncases + ncontrols whose interval excludes {null} when the estimate is the "
-             f"{_effect_header(result)} (docs/power.md)"]
-    summary = {key: value for key, value in result.as_dict().items() if key != "distribution_free"}
+             f"interval excludes {null_value}); '—': no answer",
+             f"excludes at: the smallest ncases + ncontrols whose interval excludes {null_value} when the estimate is "
+             f"the {_effect_header(result)}"]
+    summary = {key: value for key, value in result.as_dict().items() if key not in ("distribution_free", "rows")}
     emit(
-        records=_records(result),
+        records=result.rows,
         columns=[
             Column("method", lambda r: r["method"]),
             Column("ncases", lambda r: number(r["ncases"])),
@@ -188,6 +150,58 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
         output_format=output_format,
         tablefmt=tablefmt,
     )
+
+
+def _without_data(ctx, scores, label, positive, method, auc, sig_level, sizes):
+    """The one-curve question from --auc and the sizes: (result, title)."""
+    for name, value in (("--score", scores), ("--label", label), ("--positive", positive), ("--method", method)):
+        if value:
+            raise click.UsageError(f"{name} goes with a data FILE.")
+    if given(ctx, "null"):
+        raise click.UsageError("--null goes with two --score columns of a data FILE.")
+    unknown = _unknown(auc_known=auc is not None,
+                       sizes_known=sizes["ncases"] is not None or sizes["ncontrols"] is not None,
+                       power_known=sizes["power"] is not None, sig_level_typed=given(ctx, "sig_level"))
+    from ..empirical import power_test
+
+    with library_errors():
+        result = power_test(auc, sig_level=None if unknown == "sig_level" else sig_level, **sizes)
+    return result, [f"Test of AUC = 0.5 (one ROC curve, {sizes['alternative']})"]
+
+
+def _from_data(ctx, file, scores, label, positive, method, null, auc, sig_level, sizes):
+    """The question asked of one or two score columns of FILE: (result, title)."""
+    if auc is not None:
+        raise click.UsageError("--auc comes from the data with FILE: leave it out.")
+    if label is None:
+        raise click.UsageError("Missing option '--label' (the label column of FILE).")
+    if len(scores) not in (1, 2):
+        raise click.BadParameter(f"give one score column, or two to compare, but got {len(scores)}.",
+                                 param_hint="'--score'")
+    if len(scores) == 1 and (method is not None or given(ctx, "null")):
+        raise click.UsageError(f"{'--method' if method is not None else '--null'} goes with two --score columns (one "
+                               "curve is tested by Obuchowski's formula).")
+    unknown = _data_unknown(sizes_typed=sizes["ncases"] is not None or sizes["ncontrols"] is not None,
+                            power_known=sizes["power"] is not None, sig_level_typed=given(ctx, "sig_level"))
+    from ..empirical import power_test_data
+
+    two = {"method": method, "null": null} if len(scores) == 2 else {}
+    with data_errors():
+        columns, pos_label = read_data(file, scores, label, positive)
+        result = power_test_data(columns.labels, *columns.scores, sig_level=None if unknown == "sig_level" else sig_level,
+                                 pos_label=pos_label, **two, **sizes)
+    names = columns.score_names
+    if not result.two_curves:
+        return result, [source_line(columns, f"AUC of {names[0]!r}", positive),
+                        f"AUC = {number(result.auc)}; test of AUC = 0.5 ({sizes['alternative']})"]
+    variances = "DeLong" if result.method == "delong" else "a binormal fit"
+    reference = (f"the null variance from {names[0]!r} alone (Obuchowski & McClish, pROC: the order of --score "
+                 "matters)" if result.null == "first" else "the null variance from both scores (the same in either "
+                 "order)")
+    return result, [source_line(columns, f"Paired comparison of {names[0]!r} (a) and {names[1]!r} (b)", positive),
+                    f"AUC a = {number(result.auc1)}, AUC b = {number(result.auc2)}, difference = "
+                    f"{number(result.difference)}; test of a difference of 0 ({sizes['alternative']}), variances by "
+                    f"{variances}, {reference}"]
 
 
 def _answer(result) -> str:

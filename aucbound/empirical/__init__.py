@@ -17,7 +17,7 @@ from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
 from ._delong import delong, delong_variance
 from ._intervals import default_methods, intervals
 from ._io import label_value, read_columns
-from ._power import ALTERNATIVES, POWER_METHODS, power_test, power_test_binormal, power_test_data
+from ._power import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS, power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
 from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
 from ._results import (
@@ -35,6 +35,7 @@ from ._results import (
 __all__ = [
     "MAX_RESAMPLES",
     "NAN_POLICIES",
+    "NULL_VARIANCES",
     "Sample",
     "AUCIntervals",
     "Comparison",

@@ -29,7 +29,13 @@ Eq. 2 for Δ = θ1 − θ2, with
 
 V_k the variance of θ̂_k and C12 their covariance, all per case (N_A times the variance of
 the estimate). V0, the variance under the null, takes curve 1 as both curves, with the
-covariance as under the alternative (pROC's convention). The variances come from
+covariance as under the alternative (pROC's convention): the first curve is the null's
+reference, so the answer depends on which curve comes first, and V0 ≤ 0 (V1 ≤ C12, which
+happens when the first curve varies less than it covaries with the second) leaves Eq. 2
+without an answer (pROC returns NaN). ``null="both"`` takes instead V0 = V1 + V2 − 2·C12
+= VA, the variance of the difference that DeLong's test itself uses under the null: the
+same in either order, and positive whenever the two estimates are not perfectly correlated.
+The variances come from
 
 - data, by DeLong's method (DeLong, DeLong & Clarke-Pearson 1988): the structural
   components' variances and covariance at the observed sizes, times N_A;
@@ -87,12 +93,15 @@ from ._compare import paired, paired_variances
 from ._partial import partial_auc
 from ._roc import _curve as _roc_curve
 
-__all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "POWER_METHODS"]
+__all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "NULL_VARIANCES", "POWER_METHODS"]
 
 #: The alternatives: a two-sided test spends α/2 on each side (pROC's "two.sided", "one.sided").
 ALTERNATIVES = ("two-sided", "one-sided")
 #: How two AUCs from data get their variances and covariance.
 POWER_METHODS = ("delong", "obuchowski")
+#: How the variance under the null of two AUCs is estimated: from the first curve (Obuchowski & McClish 1997,
+#: pROC), or from both (the variance of the difference, order-free).
+NULL_VARIANCES = ("first", "both")
 
 ONE_CURVE_SOURCE = "Obuchowski et al. 2004, Eq. 2, 3"
 DELONG_SOURCE = "Obuchowski & McClish 1997, Eq. 2; DeLong et al. 1988"
@@ -439,7 +448,7 @@ def _data_sizes(unknown_sizes: bool, ncases, ncontrols, kappa, m: int, n: int):
 
 
 def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
-                    power=None, method=None, alternative="two-sided", pos_label=None,
+                    power=None, method=None, alternative="two-sided", null="first", pos_label=None,
                     specificity=None, data=None, nan_policy="raise") -> PowerAnalysis:
     """Power or sample size with the AUC (or two AUCs) of real scores (pROC's ``power.roc.test(roc1, roc2)``).
 
@@ -451,7 +460,10 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     With ``method="obuchowski"``, `specificity` = (lo, hi) compares the partial areas over
     that range of specificity (pROC's ``partial.auc``, not corrected) instead of the AUCs,
     with the partial-area derivatives of the fitted curves over false-positive rates
-    (1 − hi, 1 − lo); there are no distribution-free rows then.
+    (1 − hi, 1 − lo); there are no distribution-free rows then. `null` says how the variance
+    under the null is estimated: ``"first"`` (Obuchowski & McClish's V0 = 2·V1 − 2·C12, as
+    pROC: `scores` is the null's reference, and swapping the two columns changes the answer)
+    or ``"both"`` (V0 = V1 + V2 − 2·C12, the same in either order).
 
     By default the power is solved at the data's sizes. With `power`, the sizes are solved
     for (at `kappa`, by default the data's ratio), unless `sig_level` is None (solved at
@@ -469,6 +481,8 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     (0.131111, 12.9408, 'ncases')
     >>> round(power_test_data(labels, a, b, power=0.8, method="obuchowski").ncases, 4)
     39.9548
+    >>> [round(power_test_data(labels, *pair, null="both").power, 6) for pair in ((a, b), (b, a))]
+    [0.99929, 0.99929]
     """
     alternative = _alternative(alternative)
     sig_level = _optional(v.probability, "sig_level", sig_level)
@@ -476,6 +490,7 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     unknown_sizes = power is not None and sig_level is not None and ncases is None and ncontrols is None
     labels, scores, scores_b = columns(("labels", labels), ("scores", scores), ("scores_b", scores_b), data=data,
                                        nan_policy=nan_policy)
+    null = v.choice("null", null, NULL_VARIANCES)
     if scores_b is None:
         if method not in (None, "obuchowski"):
             raise v.fail("method", "None or 'obuchowski' for one score column (Obuchowski et al.'s formula)", method)
@@ -514,7 +529,7 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
     return _two_curves(*areas, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
                        alternative=alternative, method=method, source=source, distribution_free=fpr is None,
-                       parameter="scores_b")
+                       null=null, names=("scores", "scores_b"))
 
 
 def _pair(parameter: str, value, what: str) -> tuple[float, float]:
@@ -541,24 +556,32 @@ def _specificity_range(specificity, method):
 
 
 def _two_curves(auc1, auc2, difference, v1, v2, covariance, design, *, sig_level, power, alternative, method, source,
-                distribution_free, parameter="rn"):
-    """Eq. 2 for Δ with VA = V1 + V2 − 2·C12 and V0 = 2·V1 − 2·C12, solved for the sizes when
-    `design` has none; an error on `parameter` unless both variances are positive."""
+                distribution_free, null, names):
+    """Eq. 2 for Δ with VA = V1 + V2 − 2·C12 and V0 = 2·V1 − 2·C12 (`null` "first") or VA (`null` "both"),
+    solved for the sizes when `design` has none; an error naming the first of `names` (the curves' parameters)
+    unless both variances are positive."""
     ncases, ncontrols, kappa = design
     va = v1 + v2 - 2 * covariance
-    v0 = 2 * v1 - 2 * covariance
-    if not (va > 0 and v0 > 0 and math.isfinite(va) and math.isfinite(v0)):
-        raise v.ParameterError(parameter, "give positive variances of the difference (Obuchowski & McClish's V0 = "
-                               "2·V1 − 2·C12 and VA = V1 + V2 − 2·C12)", f"V0 = {v0:.6g} and VA = {va:.6g}", verb="")
+    v0 = 2 * v1 - 2 * covariance if null == "first" else va
+    if not (va > 0 and math.isfinite(va)):
+        raise v.ParameterError(names[1], f"differ from {{{names[0]}}} in more than a constant shift (the variance of "
+                               "the difference, V1 + V2 − 2·C12, must be positive)", f"VA = {va:.6g}",
+                               others=(names[0],), verb="")
+    if not (v0 > 0 and math.isfinite(v0)):
+        raise v.ParameterError(names[0], "vary more than it covaries with the other curve when it is the null's "
+                               "reference (Obuchowski & McClish's V0 = 2·V1 − 2·C12 must be positive; pROC gives NaN "
+                               "here): give the curves in the other order, or set {null} to 'both' for "
+                               "V0 = V1 + V2 − 2·C12, the same in either order",
+                               f"V0 = {v0:.6g} (V1 = {v1:.6g}, C12 = {covariance:.6g})", others=("null",), verb="")
     unknown = _unknown({"ncases": ncases, "sig_level": sig_level, "power": power})
     ratio = _ratio(ncases, ncontrols, kappa)
     ncases, sig_level, power = _solve(unknown, effect=difference, ncases=ncases, sig_level=sig_level, power=power,
                                       v0=v0, va=va, alternative=alternative)
     if unknown == "ncases":
         ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
-    return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference), ncases=ncases,
-                   ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
-                   method=method, v0=v0, va=va, source=source, two_curves=True, ratio=ratio,
+    return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference, null=null),
+                   ncases=ncases, ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power,
+                   alternative=alternative, method=method, v0=v0, va=va, source=source, two_curves=True, ratio=ratio,
                    distribution_free=distribution_free)
 
 
@@ -667,9 +690,9 @@ def _correlation_parameter(parameter, value):
     return value
 
 
-def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, auc2=None, delta=None, fpr=None,
+def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, auc2=None, difference=None, fpr=None,
                         ncases=None, ncontrols=None, kappa=None, sig_level=0.05, power=None,
-                        alternative="two-sided") -> PowerAnalysis:
+                        alternative="two-sided", null="first", delta=None) -> PowerAnalysis:
     """Power or sample size to tell two correlated binormal ROC curves apart (Obuchowski & McClish 1997, Eq. 2, 4, 5).
 
     Curve k is binormal with parameters a_k = (μ_cases − μ_controls)/σ_cases and
@@ -677,18 +700,33 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
     AUC `auc1`/`auc2` with b_k (1 by default). `rn` and `ra` are the correlations of the two
     scores among the controls and among the cases. `fpr` = (e1, e2) compares the partial
     areas over false-positive rates (e1, e2) instead of the full AUCs (the same range for
-    both curves). `delta` is the difference θ1 − θ2 to detect; by default that of the two
-    curves. Leave out exactly one of the sizes (`ncases`, `ncontrols`, `kappa` as in
-    :func:`power_test`; κ = 1 by default), `sig_level` (None) and `power`. Distribution-free
+    both curves). `difference` is the difference θ1 − θ2 to detect; by default that of the
+    two curves. Leave out exactly one of the sizes (`ncases`, `ncontrols`, `kappa` as in
+    :func:`power_test`; κ = 1 by default), `sig_level` (None) and `power`. `null` as for
+    :func:`power_test_data` (``"first"``: curve 1 is the null's reference). Distribution-free
     rows are given for full AUCs only (a partial area's estimate is no U-statistic).
 
-    >>> result = power_test_binormal(2.6, 1, 1.9, 1, rn=0.6, ra=0.6, fpr=(0, 0.2), delta=0.037, power=0.8)
+    `delta` is the former name of `difference` and will be removed: everywhere else in
+    aucbound δ is a failure probability (``delta=0.05`` here meant a difference of 0.05, not a
+    level), so it now warns.
+
+    >>> result = power_test_binormal(2.6, 1, 1.9, 1, rn=0.6, ra=0.6, fpr=(0, 0.2), difference=0.037, power=0.8)
     >>> round(result.ncases, 4), result.distribution_free
     (107.0238, ())
     >>> round(power_test_binormal(auc1=0.85, auc2=0.75, rn=0.5, ra=0.5, ncases=100).power, 6)
     0.802803
     """
+    if delta is not None:
+        import warnings
+
+        if difference is not None:
+            raise v.ParameterError("delta", "left out when {difference} is given (it is that parameter's former "
+                                   "name)", v.show(delta), others=("difference",))
+        warnings.warn("`delta` of power_test_binormal is the AUC difference to detect, not a failure probability: "
+                      "it is now called `difference`; `delta` will be removed", DeprecationWarning, stacklevel=2)
+        difference = delta
     alternative = _alternative(alternative)
+    null = v.choice("null", null, NULL_VARIANCES)
     fpr = _fpr_range(fpr)
     a1, b1 = _curve(1, a1, b1, auc1, fpr)
     a2, b2 = _curve(2, a2, b2, auc2, fpr)
@@ -699,14 +737,15 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
     design = _sizes(ncases, ncontrols, kappa, 1.0)
     kappa = design[2]
     theta1, theta2 = _binormal_area(a1, b1, fpr), _binormal_area(a2, b2, fpr)
-    if delta is None:
-        delta = theta1 - theta2
-        if delta == 0:
-            raise v.ParameterError("delta", "given when the two curves have the same area", "None")
+    if difference is None:
+        difference = theta1 - theta2
+        if difference == 0:
+            raise v.ParameterError("difference", "given when the two curves have the same area", "None")
     else:
-        delta = v.real("delta", delta, scalar=True)
-        if not (math.isfinite(delta) and delta != 0 and abs(delta) <= 1):
-            raise v.fail("delta", "a number in [-1, 1] other than 0", delta)
+        difference = v.real("difference", difference, scalar=True)
+        if not (math.isfinite(difference) and difference != 0 and abs(difference) <= 1):
+            raise v.fail("difference", "a number in [-1, 1] other than 0", difference)
     v1, v2, covariance = _binormal_moments([(a1, b1), (a2, b2)], fpr, rn, ra, kappa)
-    return _two_curves(theta1, theta2, delta, v1, v2, covariance, design, sig_level=sig_level, power=power,
-                       alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE, distribution_free=fpr is None)
+    return _two_curves(theta1, theta2, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
+                       alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE,
+                       distribution_free=fpr is None, null=null, names=("a1", "a2"))

@@ -140,14 +140,18 @@ class PowerAnalysis(Displayed):
     ``auc`` − ½ for one curve, ``difference`` = ``auc1`` − ``auc2`` for two; ``solved``
     names the one that was computed from the others (``"power"``, ``"ncases"``,
     ``"sig_level"`` or ``"auc"``). ``null_variance`` and ``alternative_variance`` are V0 and
-    VA, ncases times the variance of the estimate under each hypothesis. ``method`` is
-    where the variances come from (``"obuchowski"``: the binormal formulas; ``"delong"``:
-    DeLong's estimate from data). The answer is asymptotic; ``distribution_free`` holds
-    the same question answered by bounds that hold at every size
-    (:class:`DistributionFreePower`). Sizes are real numbers, as Eq. 2 gives them.
+    VA, ncases times the variance of the estimate under each hypothesis; for two curves
+    ``null`` says how V0 was estimated: ``"first"`` (Obuchowski & McClish's 2·V1 − 2·C12, the
+    first curve taken as the null reference, as pROC does: the answer depends on the order)
+    or ``"both"`` (V1 + V2 − 2·C12, the variance of the difference DeLong's test uses: the
+    same in either order). ``method`` is where the variances come from (``"obuchowski"``:
+    the binormal formulas; ``"delong"``: DeLong's estimate from data). The answer is
+    asymptotic; ``distribution_free`` holds the same question answered by bounds that hold
+    at every size (:class:`DistributionFreePower`), and ``rows`` both in one table, the
+    asymptotic answer first. Sizes are real numbers, as Eq. 2 gives them.
     """
 
-    _table_rows = "distribution_free"
+    _table_rows = "rows"
 
     solved: str
     method: str
@@ -164,18 +168,34 @@ class PowerAnalysis(Displayed):
     null_variance: float
     alternative_variance: float
     source: str
-    distribution_free: tuple[DistributionFreePower, ...] = ()
+    distribution_free: tuple[DistributionFreePower, ...] = dataclasses.field(default=(), repr=False)
     guarantee: str = "asymptotic"
+    null: str | None = None
 
     @property
     def two_curves(self) -> bool:
         """True for the comparison of two AUCs."""
         return self.difference is not None
 
+    @property
+    def effect(self) -> float:
+        """The effect the test looks for: the AUC for one curve, the difference for two."""
+        return self.difference if self.two_curves else self.auc
+
+    @property
+    def rows(self) -> list[dict]:
+        """The answer as a table: the asymptotic one first (its ``method`` is :attr:`method`), then each
+        distribution-free row, all with the keys of :class:`DistributionFreePower`."""
+        first = {"method": self.method, "ncases": self.ncases, "ncontrols": self.ncontrols, "effect": self.effect,
+                 "sig_level": self.sig_level, "power": self.power, "exclusion_ncases": None,
+                 "exclusion_ncontrols": None, "source": self.source, "guarantee": self.guarantee}
+        return [first] + [row.as_dict() for row in self.distribution_free]
+
     def as_dict(self) -> dict:
-        """The fields as plain Python values, the distribution-free rows as dicts."""
+        """The fields as plain Python values, the distribution-free rows as dicts, and :attr:`rows`."""
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
         data["distribution_free"] = [row.as_dict() for row in self.distribution_free]
+        data["rows"] = self.rows
         return data
 
 

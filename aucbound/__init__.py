@@ -26,7 +26,8 @@ is in its subpackage:
 - :mod:`aucbound.plots` — the papers' figures and new ones (matplotlib, imported on use).
 """
 
-from ._validate import BelowChanceWarning, DataWarning, ParameterError, ParameterTypeError, RowsOmittedWarning
+from ._validate import (BelowChanceWarning, DataWarning, LevelWarning, ParameterError, ParameterTypeError,
+                        RowsOmittedWarning)
 from .bounds import (
     METHODS,
     Estimates,
@@ -79,6 +80,7 @@ __all__ = [
     "BelowChanceWarning",
     "CLASSES",
     "DataWarning",
+    "LevelWarning",
     "Estimates",
     "Finite",
     "FunctionClass",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -35,6 +36,9 @@ __all__ = [
     "DataWarning",
     "BelowChanceWarning",
     "RowsOmittedWarning",
+    "LevelWarning",
+    "failure_probability",
+    "plural_only",
     "show",
     "fail",
     "check",
@@ -160,6 +164,50 @@ class RowsOmittedWarning(DataWarning):
     def __init__(self, omitted: int, rows: int):
         self.omitted, self.rows = omitted, rows
         super().__init__(f"omitted {omitted} of {rows} row{'s' * (rows != 1)} with a missing label or score")
+
+
+class LevelWarning(UserWarning):
+    """A failure probability δ above ½, or a confidence below ½: most likely the one given for the other
+    (``delta=0.95`` meant as 95 % confidence)."""
+
+
+def failure_probability(delta, confidence, *, default: float | None = 0.05, stacklevel: int = 3) -> float:
+    """δ from `delta`, or from `confidence` = 1 − δ (taken as written: 0.95 gives δ = 0.05 exactly as
+    typed, not 1 − 0.95 = 0.050000000000000044); at most one of the two, `default` when neither
+    (None: one is required). A δ above ½ or a confidence below ½ draws a :class:`LevelWarning`.
+
+    >>> failure_probability(None, 0.95), failure_probability(0.01, None), failure_probability(None, None)
+    (0.05, 0.01, 0.05)
+    """
+    if confidence is not None:
+        if delta is not None:
+            raise ParameterError("confidence", "left out when {delta} is given (δ = 1 − confidence)", show(confidence),
+                                 others=("delta",))
+        level = probability("confidence", confidence, scalar=True)
+        delta = float(1 - Fraction(repr(level)))
+        if delta > 0.5:
+            warnings.warn(LevelWarning(f"`confidence` = {level!r} is a confidence below ½; did you mean "
+                                       f"`delta` = {level!r}?"), stacklevel=stacklevel)
+        return delta
+    if delta is None:
+        if default is None:
+            raise ParameterTypeError("delta", "a failure probability in (0, 1), or else {confidence} given",
+                                     "None", others=("confidence",))
+        return default
+    checked = probability("delta", delta, scalar=True)
+    if checked > 0.5:
+        warnings.warn(LevelWarning(f"`delta` = {checked!r} is a failure probability above ½; did you mean "
+                                   f"`confidence` = {checked!r}?"), stacklevel=stacklevel)
+    return delta
+
+
+def plural_only(parameter: str, singular) -> None:
+    """Refuse the singular of `parameter` (``method=`` to a function that takes ``methods=``) with a message
+    saying which it takes, instead of Python's bare "unexpected keyword argument"."""
+    if singular is not None:
+        example = f"[{singular!r}]" if isinstance(singular, str) else "[...]"
+        raise ParameterTypeError(parameter[:-1], f"given as {{{parameter}}}, a list of keys such as "
+                                 f"{parameter}={example}", show(singular), others=(parameter,), verb="be")
 
 
 def printable(text: str, limit: int = 60, *, keep_end: int = 0) -> str:

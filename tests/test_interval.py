@@ -313,3 +313,47 @@ def test_a_size_from_zero_variance_says_so():
         assert result.zero_variance and result.N == 2 and result.as_dict()["zero_variance"]
     assert not ab.sample_size(0.05, 0.05, 0.5, method="hanley-mcneil", auc=0.9).zero_variance
     assert not ab.sample_size(0.05, 0.05, 0.5).zero_variance
+
+
+class TestLevelArguments:
+    """`confidence` instead of `delta`, the warning for a δ above ½, and the pointers for arguments of another
+    function."""
+
+    def test_confidence_is_one_minus_delta_as_written(self):
+        assert ab.interval(100, 50, confidence=0.95) == ab.interval(100, 50, 0.05)
+        assert ab.sample_size(0.05, confidence=0.99, rho=0.1) == ab.sample_size(0.05, 0.01, 0.1)
+        labels, scores = [0, 0, 1, 1, 1, 0, 1, 0], [0.1, 0.4, 0.35, 0.8, 0.7, 0.2, 0.9, 0.6]
+        assert ab.intervals(labels, scores, confidence=0.9) == ab.intervals(labels, scores, delta=0.1)
+        assert ab.compare(labels, scores, scores[::-1], confidence=0.9).delta == 0.1
+
+    @pytest.mark.parametrize("call", [
+        lambda: ab.interval(100, 50, 0.95),
+        lambda: ab.intervals([0, 1, 0, 1], [1, 2, 0, 3], delta=0.9),
+        lambda: ab.sample_size(0.05, 0.8, 0.5),
+    ])
+    def test_a_delta_above_one_half_warns(self, call):
+        with pytest.warns(ab.LevelWarning, match=r"is a failure probability above ½; did you mean `confidence`"):
+            call()
+
+    def test_a_confidence_below_one_half_warns(self):
+        with pytest.warns(ab.LevelWarning, match=r"`confidence` = 0.05 is a confidence below ½; did you mean `delta`"):
+            ab.interval(100, 50, confidence=0.05)
+
+    @pytest.mark.parametrize(("call", "error", "message"), [
+        (lambda: ab.interval(100, 50, 0.05, confidence=0.95), ValueError,
+         "`confidence` must be left out when `delta` is given"),
+        (lambda: ab.interval(100, 50), TypeError, "`delta` must be a failure probability in (0, 1), or else "
+                                                  "`confidence` given, but got None."),
+        (lambda: ab.interval([0, 1, 1], [0.2, 0.5, 0.9], 0.05), TypeError,
+         "`m` must be an integer, the number of positives (for labels and scores, aucbound.intervals(labels, scores, "
+         "delta=...) gives every interval)"),
+        (lambda: ab.intervals([0, 1, 0, 1], [1, 2, 0, 3], method="delong"), TypeError,
+         "`method` must be given as `methods`, a list of keys such as methods=['delong'], but got 'delong'."),
+        (lambda: ab.compare([0, 1, 0, 1], [1, 2, 0, 3], [1, 0, 2, 3], method="delong"), TypeError,
+         "`method` must be given as `methods`"),
+        (lambda: ab.sample_size(0.05, 0.01), TypeError, "`rho` must be the share of positives"),
+    ])
+    def test_mistakes_are_named(self, call, error, message):
+        with pytest.raises(error) as caught:
+            call()
+        assert str(caught.value).startswith(message)

@@ -62,7 +62,8 @@ def test_lower_bound_in_log_space_against_mpmath():
 def test_arrays_where_one_number_is_expected_are_named():
     with pytest.raises(TypeError, match=r"^`delta` must be a single number, but got an array of shape \(2,\)"):
         ab.interval(10, 10, np.array([0.05, 0.01]))
-    with pytest.raises(TypeError, match=r"^`m` must be an integer, but got an array of shape \(2,\)"):
+    with pytest.raises(TypeError, match=r"^`m` must be an integer, the number of positives .* but got an array of "
+                                        r"shape \(2,\)"):
         ab.interval(np.array([1, 2]), 10, 0.05)
     with pytest.raises(TypeError, match=r"^`delta` must be a single number"):
         ab.coverage("binormal", 5, 5, [0.05, 0.01], trials=10)

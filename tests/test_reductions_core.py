@@ -600,6 +600,6 @@ def test_main_entry_points_and_every_result_type_are_top_level():
             if isinstance(kind, type) and kind.__name__ in results.__all__:
                 returned.add(kind.__name__)
     assert returned == {"PairSample", "DegreeRanking", "QuickSortRanking", "QuickSortRuns", "TournamentCheck",
-                        "RegularTournamentExample", "FeedbackArcSetExample", "AdversaryLabelling"}
+                        "RegularTournamentExample", "FeedbackArcSetExample", "AdversaryLabelling", "TightExamples"}
     for name in returned:
         assert getattr(aucbound, name) is getattr(results, name) and name in aucbound.__all__, name

@@ -81,7 +81,18 @@ def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo
     return _row(spec, m, n, delta, estimate, max(estimate - lo, hi - estimate), lo, hi, vacuous, source=source)
 
 
-def interval(m, n, delta, *, method="mcdiarmid", auc=None, p1=None, p2=None, variance=None,
+def _class_sizes(m, n) -> tuple[int, int]:
+    """m and n as counts; labels and scores given in their place are pointed to :func:`aucbound.intervals`."""
+    for parameter, value in (("m", m), ("n", n)):
+        if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) > 0 or type(value).__name__ == "Series":
+            raise v.ParameterTypeError(parameter, f"an integer, the number of "
+                                       f"{'positives' if parameter == 'm' else 'negatives'} (for labels and scores, "
+                                       "aucbound.intervals(labels, scores, delta=...) gives every interval)",
+                                       v.show(value))
+    return v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
+
+
+def interval(m, n, delta=None, *, confidence=None, method="mcdiarmid", auc=None, p1=None, p2=None, variance=None,
              class_size=None, log_class_size=None) -> Interval:
     """A 1 − δ confidence interval for the AUC from m positives and n negatives.
 
@@ -90,7 +101,10 @@ def interval(m, n, delta, *, method="mcdiarmid", auc=None, p1=None, p2=None, var
     m, n : int
         Numbers of positive and negative test examples (≥ 1).
     delta : float
-        Failure probability in (0, 1); the confidence is 1 − δ.
+        Failure probability in (0, 1); the confidence is 1 − δ. A δ above ½ draws a
+        :class:`~aucbound.LevelWarning` (``delta=0.95`` is most likely meant as a confidence).
+    confidence : float, optional
+        Instead of `delta`: the confidence 1 − δ, e.g. 0.95.
     method : str
         One of the keys below.
     auc : float, optional
@@ -159,25 +173,28 @@ def interval(m, n, delta, *, method="mcdiarmid", auc=None, p1=None, p2=None, var
     >>> interval(100, 100, 0.05, class_size=1000).source
     'Agarwal et al. 2005, Thm 3.8, Cor 3.9'
     """
-    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
+    m, n = _class_sizes(m, n)
+    delta = v.failure_probability(delta, confidence, default=None)
     spec = registered(method)
     delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     require(spec, est)
     return evaluate_row(spec, m, n, delta, log_f, est)
 
 
-def interval_table(m, n, delta, *, methods=None, auc=None, p1=None, p2=None, variance=None,
+def interval_table(m, n, delta=None, *, confidence=None, methods=None, auc=None, p1=None, p2=None, variance=None,
                    class_size=None, log_class_size=None) -> tuple[Interval, ...]:
     """:func:`interval` for several methods at once, in registry order.
 
     With ``methods=None``, every method whose inputs are given (those needing ``auc``,
     ``p1``, ``p2`` or ``variance`` are left out when these are not given, and the bootstrap
-    always). A method named explicitly must have its inputs.
+    always). A method named explicitly must have its inputs. `delta` or `confidence` as for
+    :func:`interval`.
 
     >>> [r.method for r in interval_table(100, 50, 0.05)][:3]
     ['mcdiarmid', 'hoeffding', 'chebyshev-max']
     """
-    m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
+    m, n = _class_sizes(m, n)
+    delta = v.failure_probability(delta, confidence, default=None)
     delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     if methods is None:
         chosen = [spec for spec in METHODS.values() if not missing(spec, est)]

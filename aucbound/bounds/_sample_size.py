@@ -77,7 +77,7 @@ def error_rate_size(epsilon: float, delta: float, log_f: float, level) -> int | 
     return smallest(lambda N: error_rate_formula(FLOAT, float(N), log_delta) <= epsilon, exact)
 
 
-def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p2=None,
+def sample_size(epsilon, delta=None, rho=None, *, confidence=None, method="mcdiarmid", auc=None, p1=None, p2=None,
                 class_size=None, log_class_size=None) -> SampleSize:
     """The smallest test set whose interval has half-width at most ε at confidence 1 − δ.
 
@@ -89,7 +89,8 @@ def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p
     A size beyond 10^300 is reported as ``N=None`` ("beyond 10^300"), never as a number.
 
     For McDiarmid this is Cor 3.5 with integer class sizes; with ``class_size`` it is
-    Cor 3.10.
+    Cor 3.10. `confidence` = 1 − δ may be given instead of `delta` (a δ above ½ draws a
+    :class:`~aucbound.LevelWarning`); `rho` is required.
 
     >>> result = sample_size(0.05, 0.01, 0.1)
     >>> result.N, result.m, result.n, result.error_rate_N
@@ -100,6 +101,9 @@ def sample_size(epsilon, delta, rho, *, method="mcdiarmid", auc=None, p1=None, p
     True
     """
     epsilon = v.probability("epsilon", epsilon, scalar=True)
+    delta = v.failure_probability(delta, confidence, default=None)
+    if rho is None:
+        raise v.ParameterTypeError("rho", "the share of positives ρ = m/N in (0, 1), e.g. 0.1 or '1/10'", "None")
     rho = v.skew("rho", rho)
     spec = registered(method)
     delta, est, log_f = _inputs(delta, auc, p1, p2, None, class_size, log_class_size)

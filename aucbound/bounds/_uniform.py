@@ -144,12 +144,13 @@ def _route(method, fclass, m, n, bound):
     return chosen.key, chosen.source, chosen.beyond_paper
 
 
-def uniform_bound(fclass, m, n, delta, *, method="uniform", bound=None) -> UniformBound:
+def uniform_bound(fclass, m, n, delta=None, *, confidence=None, method="uniform", bound=None) -> UniformBound:
     """A uniform-convergence bound as a result: ε, the guarantee (or 'vacuous'), the source.
 
     ``method`` is ``"uniform"`` (Cor 4.5) or ``"freund"`` (Thm 4.14); for Cor 4.5 ``bound``
     chooses the bound on r(F, 2m, 2n) (None: the smallest; ``"paper"``: the paper's route),
-    and the result says which was used and whether it goes beyond the paper.
+    and the result says which was used and whether it goes beyond the paper. `confidence`
+    = 1 − δ may be given instead of `delta`.
 
     >>> from aucbound.shatter import Line, Linear
     >>> result = uniform_bound(Line(), 5000, 5000, 0.01)
@@ -162,7 +163,7 @@ def uniform_bound(fclass, m, n, delta, *, method="uniform", bound=None) -> Unifo
     method = v.choice("method", method, SOURCES)
     fclass, bound = function_class(fclass), _bound_key(bound)
     m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence, default=None), scalar=True)
     key, r_source, beyond = _route(method, fclass, m, n, bound)
     epsilon = _epsilon(method, fclass, m, n, delta, key)
     return UniformBound(

@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import functools
 import sys
+import warnings
 from fractions import Fraction
 
 import click
@@ -107,13 +108,17 @@ def delta_option(function):
 
     Both at once is a usage error; a δ above ½ (or a confidence below ½) draws a one-line
     warning on stderr once the command has run, since it is most likely the other of the
-    two (a command that fails says only its one 'Error: …' line).
+    two (a command that fails says only its one 'Error: …' line). The library's own
+    :class:`~aucbound.LevelWarning` about the same δ is left unsaid: this line says it for
+    the options typed.
     """
 
     @functools.wraps(function)
     def run(*args, delta, confidence, **kwargs):
         delta, warning = _failure_probability(click.get_current_context(), delta, confidence)
-        result = function(*args, delta=delta, **kwargs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", _validate.LevelWarning)
+            result = function(*args, delta=delta, **kwargs)
         if warning:
             click.echo(f"Warning: {warning}", err=True)
         return result

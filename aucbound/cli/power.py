@@ -95,8 +95,8 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
 
     With two scores the first is the null's reference by default, as in pROC: swapping
     them changes the answer, and when the first varies less than it covaries with the
-    second (V0 <= 0) there is no answer at all (pROC prints NaN). --null both takes the
-    null variance from both curves instead, the same in either order.
+    second (V0 <= 0) there is no answer at all (pROC's is not a number). --null both
+    takes the null variance from both curves instead, the same in either order.
 
     Beside it, the distribution-free answer to the same question: a test that rejects
     when McDiarmid's or Hoeffding's interval at level alpha excludes 0.5 (0 for a

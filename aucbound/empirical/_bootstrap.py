@@ -117,11 +117,12 @@ def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, da
     return Sample(pos, neg, resamples=resamples, seed=seed).resampled_aucs().copy()
 
 
-def bootstrap_interval(labels, scores, *, delta=0.05, method="bootstrap-bca", resamples=2000, seed=0,
+def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="bootstrap-bca", resamples=2000, seed=0,
                        pos_label=None, data=None, nan_policy="raise") -> Interval:
     """The stratified bootstrap interval for the AUC: BCa (``bootstrap-bca``) or percentile.
 
-    `data` and `nan_policy` as for :func:`aucbound.auc`.
+    At confidence 1 − δ, δ = 0.05 unless `delta` or `confidence` is given. `data` and `nan_policy`
+    as for :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1, 0, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6, 0.5, 2.5]
@@ -129,7 +130,7 @@ def bootstrap_interval(labels, scores, *, delta=0.05, method="bootstrap-bca", re
     >>> result.guarantee, result.lo, result.hi
     ('asymptotic', 0.4, 1.0)
     """
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]
     resamples, seed = _settings(resamples, seed)

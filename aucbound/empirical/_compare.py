@@ -119,16 +119,16 @@ def paired_variances(first, second, m: int, n: int) -> tuple[float, float, float
     return own[0], own[1], difference
 
 
-def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=None, data=None,
-            nan_policy="raise") -> Comparison:
+def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=None, pos_label=None, data=None,
+            nan_policy="raise", method=None) -> Comparison:
     """DeLong's paired test of A_a − A_b, with intervals for the difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
     class needs at least two cases. `methods` picks among the keys of
     :func:`compare_methods`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
     ``mcdiarmid``, ``chebyshev-max`` (distribution-free) and ``normal-max``; the first
-    three by default. `data` and `nan_policy` as for :func:`aucbound.auc` (``"omit"``
-    drops a case missing either score).
+    three by default. δ is 0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data` and
+    `nan_policy` as for :func:`aucbound.auc` (``"omit"`` drops a case missing either score).
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1
@@ -138,7 +138,8 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     >>> result["hoeffding"].lo, result["hoeffding"].hi, result["hoeffding"].guarantee
     (-1.0, 1.0, 'vacuous')
     """
-    delta = v.probability("delta", delta, scalar=True)
+    v.plural_only("methods", method)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
                                          nan_policy=nan_policy)

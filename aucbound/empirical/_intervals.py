@@ -59,8 +59,8 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
     return keys, DEFAULT_RESAMPLES if resamples is None else resamples
 
 
-def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resamples=None, seed=0,
-              progress=None, data=None, nan_policy="raise") -> AUCIntervals:
+def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_label=None, resamples=None, seed=0,
+              progress=None, data=None, nan_policy="raise", method=None) -> AUCIntervals:
     """Every confidence interval for the AUC of `scores` against `labels`, at confidence 1 − δ.
 
     Parameters
@@ -69,7 +69,10 @@ def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resam
         As for :func:`aucbound.auc`; `pos_label` names the positive class when labels are
         not booleans, 0/1 or −1/1.
     delta : float
-        Failure probability in (0, 1).
+        Failure probability in (0, 1); 0.05 unless this or `confidence` is given. A δ above ½
+        draws a :class:`~aucbound.LevelWarning`.
+    confidence : float, optional
+        Instead of `delta`: the confidence 1 − δ, e.g. 0.95.
     methods : sequence of str, optional
         Keys of :data:`aucbound.METHODS`, in the order wanted. Without it,
         :func:`default_methods`, and the bootstrap rows when `resamples` is given.
@@ -120,7 +123,8 @@ def intervals(labels, scores, *, delta=0.05, methods=None, pos_label=None, resam
     >>> round(table["delong"].lo, 4), round(table["delong"].hi, 4), table["delong"].guarantee
     (0.6583, 1.0, 'asymptotic')
     """
-    delta = v.probability("delta", delta, scalar=True)
+    v.plural_only("methods", method)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     seed = v.seed("seed", seed)
     keys, resamples = chosen_methods(methods, resamples)
     if progress is not None and not callable(progress):

@@ -68,7 +68,7 @@ def _range(value) -> tuple[float, float]:
     return float(min(ends)), float(max(ends))
 
 
-def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=0.05,
+def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
                 resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> PartialAUC:
     """The partial AUC of `scores` over a range of specificity (or sensitivity), with a bootstrap interval.
 
@@ -82,8 +82,9 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         ``'specificity'`` or ``'sensitivity'``: which axis the range is on.
     correct : bool
         Report McClish's standardisation (½ for chance, 1 for a perfect curve).
-    delta, resamples, seed
-        The bootstrap's percentile interval at 1 − δ; ``resamples=None`` skips it.
+    delta, confidence, resamples, seed
+        The bootstrap's percentile interval at 1 − δ (δ = 0.05 unless `delta` or `confidence` =
+        1 − δ is given); ``resamples=None`` skips it.
     data, nan_policy
         As for :func:`aucbound.auc`.
 
@@ -99,7 +100,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     focus = v.choice("focus", focus, FOCUSES)
     if not isinstance(correct, (bool, np.bool_)):
         raise v.ParameterTypeError("correct", "True or False", v.show(correct))
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     seed = v.seed("seed", seed)
     report = v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)

@@ -301,7 +301,7 @@ def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress)
     return lo, hi
 
 
-def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, sensitivities=None,
+def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, specificities=None, sensitivities=None,
              resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> ROCBand:
     """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
     (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
@@ -310,8 +310,8 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     true operating point lies inside at once, for every pair of score distributions and
     every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
-    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic. `data` and `nan_policy` as for
-    :func:`aucbound.auc`.
+    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic. δ is 0.05 unless `delta` or
+    `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> labels = [0] * 5 + [1] * 5
     >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
@@ -323,7 +323,7 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     ('asymptotic', True)
     """
     method = v.choice("method", method, BAND_METHODS)
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     if specificities is not None and sensitivities is not None:
         raise v.ParameterError("specificities", "given alone, or else sensitivities", "both given",
                                others=("sensitivities",))

@@ -54,14 +54,15 @@ def _covers_curve(curve, truth, eps_pos: float, eps_neg: float) -> bool:
     return not np.any(truth(np.maximum(starts[inside], 0.0)) < bottom[1:][inside] - eps_pos)
 
 
-def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=0.05, trials=2000,
+def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None, confidence=None, trials=2000,
                   specificities=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9), resamples=500, seed=0,
                   progress=None) -> BandCoverage:
     """Coverage of an ROC band (:func:`aucbound.roc_band`) over `trials` binormal data sets.
 
     Reports, at confidence 1 − δ, the share of data sets whose band held the whole true curve
     (``simultaneous``: exact for the DKW band, over the grid for the bootstrap band) and the
-    share at each specificity of the grid (``pointwise``), with Monte Carlo standard errors.
+    share at each specificity of the grid (``pointwise``), with Monte Carlo standard errors. δ is 0.05
+    unless `delta` or `confidence` (= 1 − δ) is given.
 
     >>> result = band_coverage(trials=200, seed=1)
     >>> result.simultaneous >= 0.95, result.method, len(result.pointwise)
@@ -71,7 +72,7 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=0.05
     auc = v.probability("auc", auc, scalar=True)
     s = v.positive("sd_ratio", sd_ratio, scalar=True)
     m, n = v.count("m", m, maximum=10**6), v.count("n", n, maximum=10**6)
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     trials = v.count("trials", trials, maximum=MAX_BAND_TRIALS)
     grid = np.atleast_1d(v.unit_interval("specificities", specificities))
     if grid.ndim != 1 or grid.size == 0:

@@ -207,8 +207,9 @@ def coverage(
     scenario,
     m,
     n,
-    delta,
+    delta=None,
     *,
+    confidence=None,
     methods=None,
     trials=10_000,
     seed=0,
@@ -227,6 +228,8 @@ def coverage(
         Positives and negatives per data set (≥ 1).
     delta : float
         Failure probability in (0, 1): each interval is at confidence 1 − δ.
+    confidence : float, optional
+        Instead of `delta`: the confidence 1 − δ.
     methods : sequence of str, optional
         Keys of :data:`aucbound.METHODS`; without it, the default table of
         :func:`aucbound.intervals` (every closed-form method, no bootstrap).
@@ -256,7 +259,7 @@ def coverage(
     """
     scenario = _as_scenario(scenario)
     m, n = v.count("m", m), v.count("n", n)
-    delta = v.probability("delta", delta, scalar=True)
+    delta = v.probability("delta", v.failure_probability(delta, confidence, default=None), scalar=True)
     keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)

@@ -286,7 +286,8 @@ def shared_legend(figure, axes, *, handles=None, labels=None, ncols=2, **options
     """One legend for every panel: under the panels of a figure made here (in `ncols` columns,
     frameless); in a user's figure, outside its last panel on the right, so that it hides no curve.
 
-    `handles` and `labels` default to those of the first panel; `options` go to ``legend``.
+    `handles` and `labels` default to those of the first panel; `options` go to :func:`legend`
+    (``width`` among them: the entries' longest line).
     """
     if handles is None:
         handles, labels = axes[0].get_legend_handles_labels()

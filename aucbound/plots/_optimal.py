@@ -217,7 +217,7 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, ax=None, return_data
     for ax in axes:
         ax.set_xlim(K[0] - 0.6, K[-1] + 0.6)
     handles, labels = axes[1].get_legend_handles_labels()
-    shared_legend(figure, axes, handles=handles, labels=labels, fontsize="small")
+    shared_legend(figure, axes, handles=handles, labels=labels, fontsize="small", width=100)
     return result(figure, rows, return_data)
 
 
@@ -346,5 +346,5 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, ax=None, return_
         ax.axhline(0, color="0.6", linewidth=0.8, linestyle=DOTTED, zorder=1)
         ax.grid(True, alpha=0.25)
     region = _region_patch()
-    shared_legend(figure, axes, handles=[region], labels=[region.get_label()], fontsize="small")
+    shared_legend(figure, axes, handles=[region], labels=[region.get_label()], fontsize="small", width=100)
     return result(figure, rows, return_data)

@@ -97,7 +97,7 @@ def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close")
         ax.set(xlim=(0, top), ylim=(0, 2 * top), xlabel="Classification regret r of h (mixed pairs h gets wrong)",
                ylabel="AUC regret (1 − AUC of the ranking)", title=panel)
         ax.grid(True, alpha=0.3)
-    shared_legend(figure, axes, fontsize="small")
+    shared_legend(figure, axes, fontsize="small", width=100)  # entries on one line each
     return result(figure, rows, return_data)
 
 

@@ -36,8 +36,8 @@ decades.
     the AUC over that for an error rate against ρ; uniform-convergence bounds for the line
     (Cor 4.5 against Freund et al.) against M.
 ``intervals``
-    Every interval method's [lo, hi] against N around an estimate Â, on a logit scale that
-    separates the ends near 1.
+    Every interval method's [lo, hi] against N around an estimate Â: linear up to Â, in
+    decades of 1 − AUC above it, which separates the upper ends near 1.
 ``roc``
     ROC curves of one or more scorers from data, each with its DKW or bootstrap band and its
     AUC's interval in the legend (``aucbound plot roc``; not in :data:`PLOTS`, which draws
@@ -104,5 +104,6 @@ PLOTS = {
     "loss-scores": loss_scores_figure,
 }
 
-__all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure", "intervals",
-           "jump_dynamics", "psi", "quicksort_calls", "regret", "roc", "sample_complexity", "shatter", "step_risk"]
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure",
+           "intervals", "jump_dynamics", "psi", "quicksort_calls", "regret", "roc", "sample_complexity", "shatter",
+           "step_risk"]

@@ -35,9 +35,10 @@ def _curves(scores, data) -> dict:
     """{name: scores}: a dict as it is (names as text), or one curve named after its column."""
     if isinstance(scores, dict):
         if not 1 <= len(scores) <= MAX_CURVES:
-            raise v.ParameterError("scores", f"one to {MAX_CURVES} score columns (one curve each)", f"{len(scores)} columns")
+            raise v.ParameterError("scores", f"one to {MAX_CURVES} score columns (one curve each)",
+                                   f"{len(scores)} columns")
         return {str(name): column for name, column in scores.items()}
-    name = getattr(scores, "name", None) if data is None else scores
+    name = scores if isinstance(scores, str) else getattr(scores, "name", None)  # a column of `data`, a Series
     return {name if isinstance(name, str) else "scores": scores}
 
 
@@ -64,7 +65,8 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     lighter, the more bands there are). The legend, outside the panel on its right so that it
     hides no curve, gives each AUC with its 1 − δ interval by `method` (a key of
     :data:`aucbound.METHODS`, from :func:`aucbound.intervals`). With `ax` (a matplotlib
-    Axes) the plot is drawn there and the figure is that Axes' figure, its title left alone.
+    Axes) the plot is drawn there and the figure is that Axes' figure, its title left alone;
+    otherwise `title` replaces the figure's title ('ROC curves, δ = 0.05').
 
     With ``return_data=True`` returns ``(figure, rows)``: the curve's points (x = FPR,
     y = TPR) under the legend entry, and the band's ends on a grid of 501 false-positive

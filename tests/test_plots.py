@@ -6,6 +6,7 @@ labels, legend entries and the paper's qualitative claims. Default figures are d
 per module.
 """
 
+import inspect
 import io
 import math
 import subprocess
@@ -100,6 +101,12 @@ def test_a_single_panel_and_the_figure_title_share_a_centre(drawn):
             assert (title.x0 + title.x1) / 2 == pytest.approx((panel.x0 + panel.x1) / 2, abs=2), name
 
 
+#: Two small score columns for plots.roc: 6 positives, 6 negatives.
+ROC_LABELS = [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+ROC_SCORES = {"model A": [0.9, 0.8, 0.75, 0.6, 0.4, 0.3, 0.5, 0.35, 0.2, 0.15, 0.1, 0.05],
+              "a much longer model name B": [0.7, 0.65, 0.5, 0.45, 0.3, 0.2, 0.6, 0.4, 0.35, 0.25, 0.1, 0.0]}
+
+
 @pytest.mark.parametrize(
     "draw",
     [
@@ -107,10 +114,79 @@ def test_a_single_panel_and_the_figure_title_share_a_centre(drawn):
         lambda: plots.fig1(rhos=["1/3", "1/7", "1/9"], sizes=(10, 100), points=5),  # three panels
         lambda: plots.intervals(auc=0.123456, rhos=["1/3"], sizes=(10, 20), points=3, p1=0.1, p2=0.1),
         lambda: plots.shatter(Polynomial(1, 2), sizes=(1, 4), points=3),
+        lambda: plots.roc(ROC_LABELS, ROC_SCORES, band="bootstrap", resamples=50),  # legend beside the panel
     ],
 )
 def test_no_text_is_clipped_elsewhere(draw):
     assert_nothing_clipped(draw(), draw)
+
+
+# --- drawing into the user's Axes -----------------------------------------------------------
+
+#: Each plot with small parameters, and its number of panels.
+SMALL = {
+    "fig1": ({"rhos": ["1/2", "1/10"], "sizes": (100, 1000), "points": 5}, 2),
+    "fig2": ({"points": 5}, 1),
+    "fig3": ({"rhos": ["1/2"], "max_size": 10000, "points": 6}, 1),
+    "intervals": ({"rhos": ["1/2", "1/10"], "sizes": (10, 100), "points": 4}, 2),
+    "psi": ({"sizes": (1, 10), "points": 3}, 1),
+    "sample-complexity": ({"points": 3}, 1),
+    "shatter": ({"sizes": (2, 3), "points": 2}, 1),
+    "regret": ({"n": 8, "noises": [0.2], "trials": 2}, 2),
+    "quicksort-calls": ({"sizes": (10, 100), "points": 2, "seeds": 2}, 1),
+    "hinge-steps": ({"Ks": [3]}, 1),
+    "step-risk": ({"Ks": [1, 2]}, 2),
+    "jump-dynamics": ({"Ks": [2, 3]}, 3),
+    "fig4": ({"ms": [20], "ns": [20], "trials": 1}, 6),
+    "rankboost-normal": ({"size": 100, "rounds": 30}, 2),
+    "loss-scores": ({"size": 50, "rounds": 5}, 15),
+}
+
+
+def user_figure(panels):
+    """A figure of the user's with one Axes more than the plot needs, and those Axes."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(12, 7), layout="constrained")
+    return figure, list(figure.subplots(2, math.ceil((panels + 1) / 2)).ravel())
+
+
+def test_every_plot_takes_ax():
+    assert set(SMALL) == set(plots.PLOTS)
+    for function in [*plots.PLOTS.values(), plots.roc]:
+        assert inspect.signature(function).parameters["ax"].default is None, function
+
+
+@pytest.mark.parametrize("name", list(SMALL))
+def test_drawn_into_the_given_axes(name):
+    parameters, panels = SMALL[name]
+    figure, axes = user_figure(panels)
+    given, spare = axes[:panels], axes[panels:]
+    returned, rows = plots.PLOTS[name](**parameters, ax=given if panels > 1 else given[0], return_data=True)
+    assert returned is figure and figure.axes == axes  # no Axes added, none removed
+    assert all(ax.has_data() for ax in given) and not any(ax.has_data() for ax in spare)
+    assert figure._suptitle is None and not figure.legends  # the figure's own title and legends stay the user's
+    assert tuple(figure.get_size_inches()) == (12, 7)
+    assert {row["panel"] for row in rows} <= {ax.get_title() for ax in given}
+    shared = [ax for ax in given if ax.get_legend() is not None]
+    if name in ("fig1", "intervals", "regret", "step-risk", "jump-dynamics"):  # a legend for every panel
+        assert given[-1] in shared
+        assert given[-1].get_legend().get_window_extent().x0 >= given[-1].get_window_extent().x1
+
+
+def test_roc_drawn_into_a_subfigure_returns_the_whole_figure():
+    from matplotlib.figure import Figure
+
+    figure = Figure(layout="constrained")
+    left, right = figure.subfigures(1, 2)
+    ax = right.subplots()
+    assert plots.roc(ROC_LABELS, ROC_SCORES, ax=ax) is figure
+    assert ax.has_data() and ax.get_legend() is not None and not left.axes
+
+
+def test_a_sequence_of_one_axes_for_one_panel():
+    figure, axes = user_figure(1)
+    assert plots.fig2(points=3, ax=axes[:1]) is figure and axes[0].has_data()
 
 
 @pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF"), ("svg", b"<?xml")])
@@ -294,6 +370,38 @@ def test_intervals_are_the_library_intervals(drawn):
                       "normal-max": ":", "hanley-mcneil": ":", "newcombe": ":"}
 
 
+def test_intervals_axis_is_linear_below_the_estimate_and_in_decades_of_1_minus_auc_above(drawn):
+    figure, rows = drawn["intervals"]
+    figure.canvas.draw()
+    for ax in figure.axes:
+        assert ax.get_ylim() == (0.0, 0.9999)  # lower ends clipped to 0 at ρ = 1/10; three decades above 0.9
+        assert "log scale of 1 − AUC" in ax.get_ylabel()
+
+        def height(y):
+            return ax.transData.transform((100, y))[1]
+
+        tenth = (height(0.9) - height(0.0)) / 9  # linear below Â: every tenth as tall
+        assert [height(k / 10) - height(0.0) for k in range(10)] == pytest.approx([k * tenth for k in range(10)])
+        decade = (height(0.9) - height(0.0)) / 3  # above Â: each decade of 1 − AUC a third of the linear half
+        assert [height(y) - height(0.9) for y in (0.99, 0.999, 0.9999)] == pytest.approx([decade, 2 * decade, 3 * decade])
+    # near N = 100, ρ = 1/2 the upper ends below 1 lie at least twice as far apart as the old linear axis
+    # (−0.02 to 1.02) over the same height put them, the lower ends at least half as far
+    ax = figure.axes[0]
+    box = ax.get_window_extent()
+    N = min({row["x"] for row in rows}, key=lambda x: abs(x - 100))
+    for end, factor in (("upper", 2), ("lower", 0.5)):
+        ys = [row["y"] for row in rows if row["panel"] == "m/(m+n) = 1/2" and row["x"] == N and row["y"] < 1
+              and row["series"].endswith(f"{end} end")]
+        spread = ax.transData.transform((N, max(ys)))[1] - ax.transData.transform((N, min(ys)))[1]
+        assert spread >= factor * (max(ys) - min(ys)) * box.height / 1.04, end
+
+
+def test_intervals_axis_at_an_estimate_of_0_or_1_is_linear():
+    for auc in (0, 1):
+        figure = plots.intervals(auc=auc, rhos=["1/2"], sizes=(10, 100), points=3)
+        assert figure.axes[0].get_yscale() == "linear" and figure.axes[0].get_ylim() == (-0.02, 1.02)
+
+
 def test_intervals_with_lehmann_inputs_and_chosen_methods():
     _, rows = plots.intervals(auc=0.8, p1=0.7, p2=0.7, rhos=["1/2"], sizes=(50, 60), points=2, return_data=True)
     label = plots._figure.method_label("normal-lehmann")
@@ -377,6 +485,14 @@ def test_shatter_measures_4mn_plus_1(drawn):
         (lambda: plots.psi(sizes=(1, 10**6)), "`sizes` must be at most 5,000"),
         (lambda: plots.shatter(Finite(3)), "`fclass` must be a class of concrete functions"),
         (lambda: plots.sample_complexity("linear"), "`fclass` must be a function class"),
+        (lambda: plots.fig2(ax="left"),
+         "`ax` must be a matplotlib Axes, or a sequence of Axes (one per panel), but got 'left'."),
+        (lambda: plots.fig1(ax=user_figure(2)[1][:2]), "`ax` must be a sequence of 4 Axes, one per panel, but got 2 Axes."),
+        (lambda: plots.psi(ax=user_figure(2)[1][:2]), "`ax` must be one Axes, but got 2 Axes."),
+        (lambda: plots.step_risk(ax=user_figure(1)[1][:1] * 2), "`ax` must be distinct Axes, one per panel"),
+        (lambda: plots.fig4(ax=user_figure(2)[1][:2]), "`ax` must be a sequence of 6 Axes"),  # before the experiment
+        (lambda: plots.loss_scores_figure(ax=[None]), "`ax` must be a matplotlib Axes"),  # before the experiment
+        (lambda: plots.step_risk(ax=[user_figure(1)[1][0], user_figure(1)[1][0]]), "`ax` must be Axes of one figure"),
     ],
 )
 def test_bad_input_names_the_parameter(call, message):

@@ -357,13 +357,12 @@ def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed
       aucbound plot roc aSAH.csv --score s100b --label outcome --positive Poor --out roc.png
       aucbound plot roc aSAH.csv --score wfns --score s100b --label outcome --positive Poor --band none --out both.png
     """
-    from ..plots._roc import roc_figure
+    from ..plots import roc
     from ._data import data_errors, read_data
 
     with data_errors():
         columns, pos_label = read_data(file, scores, label, positive)
-        curves = [(name, columns.labels, values, pos_label) for name, values in zip(columns.score_names, columns.scores)]
-        figure, rows = roc_figure(curves, band=band, method=method, delta=delta, resamples=resamples, seed=seed,
-                                  return_data=True)
+        figure, rows = roc(columns.labels, dict(zip(columns.score_names, columns.scores)), band=band, method=method,
+                           delta=delta, resamples=resamples, seed=seed, pos_label=pos_label, return_data=True)
     for path in _save(figure, rows, out, data):
         click.echo(path)

@@ -1,6 +1,7 @@
-"""Comparison plots: the figures of Agarwal et al. (2005) and Uematsu & Lee (2011), and new ones.
+"""Comparison plots: the figures of Agarwal et al. (2005) and Uematsu & Lee (2011), ROC curves, and new ones.
 
-Usage: ``from aucbound import plots`` then ``plots.fig1().savefig("fig1.png")``.
+Usage: ``from aucbound import plots`` then ``plots.fig1().savefig("fig1.png")``, or from
+data ``plots.roc(labels, {"model A": scores_a, "model B": scores_b}).savefig("roc.png")``.
 
 Every function takes keyword parameters (δ, skews ρ, ranges), returns a
 ``matplotlib.figure.Figure`` and, with ``return_data=True``, ``(figure, rows)``: the numbers
@@ -9,6 +10,21 @@ title), ``series`` (the curve's legend entry), ``x`` and ``y``. Values come from
 functions of :mod:`aucbound` (nothing is recomputed here). The figures use matplotlib's
 object-oriented API only (no pyplot, no global state, no display needed), and matplotlib
 is imported when a figure is drawn, not when this package is imported.
+
+**Drawing into your own Axes.** Every function takes ``ax=``: for a one-panel plot one
+matplotlib ``Axes``; for a plot of several panels a sequence of Axes, one per panel in the
+order the function lists its panels (a list, or the array ``Figure.subplots`` returns:
+``fig1(rhos=["1/2", "1/10"], ax=figure.subplots(1, 2))``). The plot is drawn there and the
+function returns that Axes' figure; it sets the panels' titles, labels and legends but
+leaves the figure's own title, size and layout to you. A legend shared by several panels,
+which goes under the panels of a figure made here, goes outside the last of your panels on
+its right (``savefig(..., bbox_inches="tight")`` or a constrained layout keeps it whole).
+
+>>> from matplotlib.figure import Figure
+>>> figure = Figure(figsize=(9, 4), layout="constrained")
+>>> left, right = figure.subplots(1, 2)
+>>> fig2(points=5, ax=right) is figure, right.get_title(), left.has_data()
+(True, 'δ = 0.01, ε = 0.05', False)
 
 Conventions in every figure: each method keeps its colour; the paper's distribution-free
 bounds are solid lines, bounds beyond the paper dashed and labelled "(beyond the paper)",
@@ -20,7 +36,12 @@ decades.
     the AUC over that for an error rate against ρ; uniform-convergence bounds for the line
     (Cor 4.5 against Freund et al.) against M.
 ``intervals``
-    Every interval method's [lo, hi] against N around an estimate Â.
+    Every interval method's [lo, hi] against N around an estimate Â: linear up to Â, in
+    decades of 1 − AUC above it, which separates the upper ends near 1.
+``roc``
+    ROC curves of one or more scorers from data, each with its DKW or bootstrap band and its
+    AUC's interval in the legend (``aucbound plot roc``; not in :data:`PLOTS`, which draws
+    without data).
 ``psi``
     ψ(m, n), the number of bipartite rank matrices, beside 3^{mn} and the bounds of §4.3.
 ``sample_complexity``
@@ -61,6 +82,7 @@ from ._deviation import fig1, fig2, intervals
 from ._learning import fig4, loss_scores_figure, rankboost_normal_figure
 from ._optimal import hinge_steps, jump_dynamics, step_risk
 from ._reductions import quicksort_calls, regret
+from ._roc import roc
 from ._uniform import fig3, sample_complexity
 
 #: Every plot by name (the names of ``aucbound plot``).
@@ -82,5 +104,6 @@ PLOTS = {
     "loss-scores": loss_scores_figure,
 }
 
-__all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure", "intervals", "jump_dynamics", "psi", "quicksort_calls",
-           "regret", "sample_complexity", "shatter", "step_risk"]
+__all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure",
+           "intervals", "jump_dynamics", "psi", "quicksort_calls", "regret", "roc", "sample_complexity", "shatter",
+           "step_risk"]

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ._figure import BEYOND, DASHED, SOLID, Rows, legend, log_grid, new_figure, result, size_range
+from ._figure import BEYOND, DASHED, SOLID, Rows, given_axes, legend, log_grid, new_figure, result, size_range
 
 __all__ = ["psi", "shatter"]
 
@@ -28,13 +28,13 @@ def _log10_curve(function, sizes) -> np.ndarray:
     return np.array([function(int(k), int(k)) / _LN10 for k in sizes])
 
 
-def psi(*, sizes=(1, 1000), points=40, return_data=False):
+def psi(*, sizes=(1, 1000), points=40, ax=None, return_data=False):
     """ψ(m, n), the number of bipartite rank matrices, against m = n, beside its bounds.
 
     log₁₀ of: ψ(m, m) counted exactly (``log_psi``, beyond the paper, dashed), all 3^{mn}
     matrices over {0, ½, 1} (``log_matrix_count``), and the bounds of §4.3,
     (m+n)!·2^{m+n−1} above and 3^{max(m,n)} below. m runs log-spaced over `sizes`; both
-    axes are logarithmic.
+    axes are logarithmic. With `ax` (an Axes) the panel is drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (m = n) and ``y`` (log₁₀ of the count).
@@ -49,7 +49,7 @@ def psi(*, sizes=(1, 1000), points=40, return_data=False):
     v.at_most("sizes", hi, 5000, why=" (ψ(m, m) costs O(m²) each)")
     points = v.count("points", points, minimum=2)
     m = log_grid(lo, hi, points)
-    figure, (ax,) = new_figure(1, title="Bipartite rank matrices: ψ(m, n) and its bounds", size=(7.5, 5.2))
+    figure, (ax,) = new_figure(1, title="Bipartite rank matrices: ψ(m, n) and its bounds", size=(7.5, 5.2), ax=ax)
     panel = "m = n"
     rows = Rows()
     curves = [
@@ -67,7 +67,7 @@ def psi(*, sizes=(1, 1000), points=40, return_data=False):
     return result(figure, rows, return_data)
 
 
-def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_data=False):
+def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, ax=None, return_data=False):
     """The rank matrices linear functions realize on random points, against the bounds on r(F, m, n).
 
     For `fclass` (default :class:`~aucbound.shatter.Linear` on R²) and m = n log-spaced over
@@ -76,7 +76,8 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     most two features, a certified lower bound otherwise), against the class's bounds from
     ``fclass.rank_shatter``: Thm 4.11's (2emn/d)^d, Lemma 4.10's face count before relaxing
     and the count of faces of a central arrangement (beyond the paper; exact for d ≤ 2).
-    Both axes logarithmic (ψ and 3^{mn}, far above, are in :func:`psi`).
+    Both axes logarithmic (ψ and 3^{mn}, far above, are in :func:`psi`). With `ax` (an Axes)
+    the panel is drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (m = n) and ``y`` (the count).
@@ -100,6 +101,8 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
     points = v.count("points", points, minimum=2)
     trials = v.count("trials", trials)
     seed = v.count("seed", seed, minimum=0)
+    if ax is not None:
+        given_axes(ax, 1)  # before the counting
     m = log_grid(lo, hi, points)
     per_draw = sum(measure_work(fclass, int(k) * int(k)) for k in m)
     if per_draw > MAX_MEASURE_WORK:
@@ -116,7 +119,8 @@ def shatter(fclass=None, *, sizes=(1, 30), points=10, trials=2, seed=0, return_d
                   for _ in range(trials)]
         measured.append(max(count.count for count in counts))
         exact = exact and all(count.exact for count in counts)
-    figure, (ax,) = new_figure(1, title=f"Rank-shatter coefficient of {fclass}: measured and bounds", size=(7.5, 5.2))
+    figure, (ax,) = new_figure(1, title=f"Rank-shatter coefficient of {fclass}: measured and bounds", size=(7.5, 5.2),
+                               ax=ax)
     panel = f"m = n, standard normal points in R^{dim}, most of {trials} draw{'s' if trials > 1 else ''}"
     rows = Rows()
     how = "exact count" if exact else "sampled directions: a lower bound"

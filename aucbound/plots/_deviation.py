@@ -36,6 +36,7 @@ from ._figure import (
     open_range,
     plain_log_ticks,
     result,
+    shared_legend,
     short_log_range,
     size_range,
     skew_text,
@@ -49,6 +50,7 @@ PAPER_SKEWS = ("1/2", "1/10", "1/100", "1/1000")
 
 _EPSILON = "Half-width ε of the 1 − δ interval"
 _N = "Test-set size N = m + n (examples)"
+_ENDS = "AUC: interval ends lo and hi\n(above Â: log scale of 1 − AUC)"
 
 
 def _test_sets(rho, lo: int, hi: int, points: int):
@@ -61,13 +63,7 @@ def _test_sets(rho, lo: int, hi: int, points: int):
     return N, m, n
 
 
-def _legend_below(figure, axes) -> None:
-    """One legend for every panel, under them: in two columns when the panels are side by side."""
-    handles, labels = axes[0].get_legend_handles_labels()
-    legend(figure, handles=handles, labels=labels, loc="outside lower center", ncols=min(2, len(axes)), frameon=False)
-
-
-def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return_data=False):
+def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, ax=None, return_data=False):
     """Figure 1 of Agarwal et al. (2005): the half-width ε of each large-deviation interval against N.
 
     One panel per positive skew ρ = m/(m+n) in `rhos` (default 1/2, 1/10, 1/100, 1/1000),
@@ -75,7 +71,8 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
     Curves: McDiarmid (Cor 3.4), Chebyshev and the normal approximation with the
     distribution-free variance σ²_max = 1/(4 min(m, n)) (Eq. 11, 13, 14) — the paper's
     three — and Hoeffding's U-statistic bound (beyond the paper, dashed). Both axes are
-    logarithmic; ε ≥ 1 (vacuous) lies above the top of the panels.
+    logarithmic; ε ≥ 1 (vacuous) lies above the top of the panels. With `ax`, a sequence
+    of Axes one per skew (see the package's docstring), the panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)``; each row is a dict with keys
     ``panel``, ``series``, ``x`` (N) and ``y`` (ε).
@@ -92,7 +89,8 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
     rhos = skews("rhos", rhos)
     lo, hi = size_range("sizes", sizes, lowest=2)
     points = v.count("points", points, minimum=2)
-    figure, axes = new_figure(len(rhos), title=f"Large-deviation bounds for the AUC of a fixed scorer, {delta_text(delta)}")
+    figure, axes = new_figure(len(rhos), title=f"Large-deviation bounds for the AUC of a fixed scorer, {delta_text(delta)}",
+                              ax=ax)
     rows = Rows()
     for ax, rho in zip(axes, rhos):
         panel = f"m/(m+n) = {skew_text(rho)}"
@@ -110,18 +108,19 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
         ax.set_ylim(top=1)
         short_log_range(ax.xaxis, lo, hi)
         ax.grid(True, which="major", alpha=0.3)
-    _legend_below(figure, axes)
+    shared_legend(figure, axes, ncols=min(2, len(axes)))
     return result(figure, rows, return_data)
 
 
-def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return_data=False):
+def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, ax=None, return_data=False):
     """Figure 2 of Agarwal et al. (2005): how many times more test examples the AUC needs than an error rate.
 
     Against the positive skew ρ (over `rho_range`), the paper's ratio N_AUC/N_err =
     1/(ρ(1−ρ)) (McDiarmid's size, Cor 3.5, over Hoeffding's size for an error rate,
     Eq. 16; it does not depend on ε or δ), and beside it (dashed, beyond the paper) the
     size Hoeffding's U-statistic bound needs at the given ε and δ over the error rate's,
-    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic.
+    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic. With `ax` (an Axes) the panel is
+    drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (ρ) and ``y`` (the ratio).
@@ -135,7 +134,7 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     lo, hi = open_range("rho_range", rho_range)
     points = v.count("points", points, minimum=2)
     rho = np.linspace(lo, hi, points)
-    figure, (ax,) = new_figure(1, title="Test-set size for the AUC over that for an error rate", size=(7.5, 5.0))
+    figure, (ax,) = new_figure(1, title="Test-set size for the AUC over that for an error rate", size=(7.5, 5.0), ax=ax)
     panel = f"{delta_text(delta)}, ε = {epsilon:g}"
     rows = Rows()
     rows.plot(ax, panel, "McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
@@ -163,15 +162,75 @@ def _interval_methods(methods, given: dict) -> list[str]:
     return [v.choice("methods", key, closed_form) for key in methods]
 
 
+#: The most decades of 1 − AUC the ends axis shows above the estimate (1 − Â down to (1 − Â)/1000).
+_DECADES = 3
+
+
+def _ends_scale(auc: float, bottom: float, decades: int):
+    """(forward, inverse) of the ends axis: y itself up to Â, above it Â + h·log10((1 − Â)/(1 − y)),
+    h = (Â − bottom)/decades, so that each decade of 1 − y closer to 1 is as tall as the `decades`-th
+    part of the linear half (an end of 1 lies far above the top)."""
+    height = (auc - bottom) / decades
+
+    def forward(y):
+        y = np.asarray(y, dtype=float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            above = auc + height * np.log10((1 - auc) / np.maximum(1 - y, 1e-300))
+        return np.where(y <= auc, y, above)
+
+    def inverse(u):
+        u = np.asarray(u, dtype=float)
+        with np.errstate(over="ignore", invalid="ignore"):
+            above = 1 - (1 - auc) * 10.0 ** (-(u - auc) / height)
+        return np.where(u <= auc, u, above)
+
+    return forward, inverse
+
+
+def _ends_axes(axes, lows: np.ndarray, highs: np.ndarray, auc: float) -> None:
+    """The AUC axis of :func:`intervals`: linear from the lowest lower end (down to a tenth) up to Â,
+    and above Â in decades of 1 − AUC (0.9, 0.99, 0.999 over Â = 0.9), as many as the upper ends
+    below 1 need, one to three; both halves get the same height. The upper ends near 1, which a
+    linear axis squeezes into a few pixels, are as far apart as their distances to 1 are in
+    ratio. With Â = 0 or 1 (no room on one side) the axis is linear, from 0 to 1."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator
+
+    bottom = math.floor(10 * float(lows.min())) / 10
+    if not 0 < auc < 1 or bottom >= auc:
+        for ax in axes:
+            ax.set_ylim(-0.02, 1.02)
+        return
+    gaps = 1 - highs[(highs > auc) & (highs < 1)]  # the upper ends' distances to 1
+    closest = float(gaps.min()) if gaps.size else 1 - auc
+    decades = min(max(math.ceil(math.log10((1 - auc) / closest) - 1e-9), 1), _DECADES)
+    top = 1 - (1 - auc) / 10**decades
+    ticks = [t for t in MaxNLocator(nbins=9, steps=[1, 2, 5, 10]).tick_values(bottom, auc) if bottom <= t <= auc]
+    if auc - ticks[-1] > (auc - bottom) / 10:  # Â itself, unless a tick is close by
+        ticks.append(auc)
+    ticks += [t for t in (0.5, *(1 - 10.0**-k for k in range(1, 12))) if auc < t <= top]
+    for ax in axes:
+        ax.set_yscale("function", functions=_ends_scale(auc, bottom, decades))
+        ax.set_ylim(bottom, top)
+        ax.yaxis.set_major_locator(FixedLocator(ticks))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.10g}"))
+        ax.yaxis.set_minor_locator(FixedLocator([]))
+
+
 def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), methods=None, p1=None, p2=None,
-              points=60, return_data=False):
+              points=60, ax=None, return_data=False):
     """Every interval method's [lo, hi] against N, around a given estimate Â.
 
     One panel per skew in `rhos`; N log-spaced over `sizes`, m = ρN rounded; the interval
     is ``interval(m, n, delta, method=key, auc=auc, …)`` clipped to [0, 1]. By default every
     method whose inputs are given, except the best-case σ_min ones (not confidence
     intervals): distribution-free methods solid (dashed when beyond the paper), asymptotic
-    and plug-in ones dotted. `p1` and `p2` add the Lehmann-variance methods.
+    and plug-in ones dotted. `p1` and `p2` add the Lehmann-variance methods. The AUC axis is
+    linear up to Â, where the lower ends are, and above Â in decades of 1 − AUC (0.99,
+    0.999, … over Â = 0.9), as many as the upper ends need (at most three), so that upper
+    ends near 1 are as far apart as their distances to 1 are in ratio; both halves are
+    equally tall. An upper end of exactly 1 lies beyond the top, so that a curve entering
+    from the top is an upper end leaving 1. With `ax`, a sequence of Axes one per skew, the
+    panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (N) and ``y``; each method has two series, '… — lower end' and '… — upper end'.
@@ -192,9 +251,11 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
     rhos = skews("rhos", rhos)
     lo, hi = size_range("sizes", sizes, lowest=2)
     points = v.count("points", points, minimum=2)
+    # a lone panel is wider, so that the legend under it fits in two columns
     figure, axes = new_figure(len(rhos), title=f"AUC confidence intervals around Â = {auc:g}, {delta_text(delta)}",
-                              size=(6.0, 5.5))
+                              size=(6.0, 5.5) if len(rhos) > 1 else (8.2, 6.4), ax=ax)
     rows = Rows()
+    lows, highs = [], []
     for ax, rho in zip(axes, rhos):
         panel = f"m/(m+n) = {skew_text(rho)}"
         N, m, n = _test_sets(rho, lo, hi, points)
@@ -206,10 +267,13 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
             ax.plot(N, ends[:, 1], **style)
             rows.add(panel, f"{label} — lower end", N, ends[:, 0])
             rows.add(panel, f"{label} — upper end", N, ends[:, 1])
+            lows.append(ends[:, 0])
+            highs.append(ends[:, 1])
         ax.axhline(auc, color="black", linewidth=0.8, label=f"estimate Â = {auc:g}")
-        ax.set(xscale="log", xlabel=_N, ylabel="AUC: interval ends lo and hi", title=panel, ylim=(-0.02, 1.02),
+        ax.set(xscale="log", xlabel=_N, ylabel=_ENDS if 0 < auc < 1 else "AUC: interval ends lo and hi", title=panel,
                xlim=(lo, hi))
         short_log_range(ax.xaxis, lo, hi)
         ax.grid(True, which="major", alpha=0.3)
-    _legend_below(figure, axes)
+    _ends_axes(axes, np.concatenate(lows), np.concatenate(highs), auc)
+    shared_legend(figure, axes)
     return result(figure, rows, return_data)

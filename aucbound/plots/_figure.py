@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import numbers
 import textwrap
+import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,11 +32,20 @@ SOLID, DASHED, DOTTED = "-", "--", ":"
 BEYOND = "beyond the paper"
 
 
-def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=PANEL_SIZE):
+#: The figures :func:`new_figure` made (a user's figure, drawn into through ``ax``, is not among them).
+_MADE_HERE = weakref.WeakSet()
+
+
+def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=PANEL_SIZE, ax=None):
     """A constrained-layout Figure with `panels` axes on a grid; returns ``(figure, axes list)``.
 
-    `size` is the (width, height) of one panel in inches.
+    `size` is the (width, height) of one panel in inches. With `ax` (one Axes, or a sequence
+    of Axes one per panel: see :func:`given_axes`) the panels are those Axes and the figure
+    is theirs: its title, size and layout are left as they are.
     """
+    if ax is not None:
+        axes = given_axes(ax, panels)
+        return root_figure(axes[0]), axes
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -43,6 +53,7 @@ def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=
     rows = math.ceil(panels / columns)
     figure = Figure(figsize=(size[0] * columns, size[1] * rows + 0.3), dpi=DPI, layout="constrained")
     FigureCanvasAgg(figure)
+    _MADE_HERE.add(figure)
     grid = figure.subplots(rows, columns, squeeze=False)
     axes = list(grid.ravel())
     for unused in axes[panels:]:
@@ -50,6 +61,52 @@ def new_figure(panels: int, *, columns: int = 2, title: str | None = None, size=
     if title:
         figure.suptitle(_wrap(title, int(10 * size[0] * columns)), fontsize="large")
     return figure, axes[:panels]
+
+
+def made_here(figure) -> bool:
+    """Whether :func:`new_figure` made `figure` (rather than a user handing in its Axes)."""
+    return figure in _MADE_HERE
+
+
+def root_figure(ax):
+    """The Figure an Axes is drawn on (through any subfigures)."""
+    figure = ax.figure
+    while getattr(figure, "figure", figure) is not figure:  # a SubFigure's .figure is its parent's root
+        figure = figure.figure
+    return figure
+
+
+def given_axes(ax, panels: int | None = None) -> list:
+    """`ax` as a list of distinct Axes of one figure: one Axes, or a sequence (a list, a tuple, the
+    array ``Figure.subplots`` returns) of them, one per panel in the plot's order of panels.
+
+    With `panels`, exactly that many; a single-panel plot takes one Axes or a sequence of one.
+
+    >>> from matplotlib.figure import Figure
+    >>> figure = Figure()
+    >>> left, right = figure.subplots(1, 2)
+    >>> given_axes(left, 1) == [left], len(given_axes(Figure().subplots(2, 2), 4))
+    (True, 4)
+    >>> given_axes([left, right], 3)
+    Traceback (most recent call last):
+      ...
+    aucbound._validate.ParameterError: `ax` must be a sequence of 3 Axes, one per panel, but got 2 Axes.
+    """
+    from matplotlib.axes import Axes
+
+    rule = "a matplotlib Axes, or a sequence of Axes (one per panel)"
+    found = [ax] if isinstance(ax, Axes) else list(np.asarray(ax, dtype=object).ravel()) \
+        if isinstance(ax, (list, tuple, np.ndarray)) else None
+    if not found or not all(isinstance(one, Axes) for one in found):
+        raise v.ParameterTypeError("ax", rule, v.show(ax))
+    if panels is not None and len(found) != panels:
+        wanted = "one Axes" if panels == 1 else f"a sequence of {panels} Axes, one per panel"
+        raise v.ParameterError("ax", wanted, f"{len(found)} Axes")
+    if len({id(one) for one in found}) < len(found):
+        raise v.ParameterError("ax", "distinct Axes, one per panel", "the same Axes twice")
+    if len({id(root_figure(one)) for one in found}) > 1:
+        raise v.ParameterError("ax", "Axes of one figure", "Axes of several figures")
+    return found
 
 
 def _wrap(title: str, width: int) -> str:
@@ -225,9 +282,31 @@ class Rows:
         self.add(panel, series, xs, ys)
 
 
+def shared_legend(figure, axes, *, handles=None, labels=None, ncols=2, **options):
+    """One legend for every panel: under the panels of a figure made here (in `ncols` columns,
+    frameless); in a user's figure, outside its last panel on the right, so that it hides no curve.
+
+    `handles` and `labels` default to those of the first panel; `options` go to :func:`legend`
+    (``width`` among them: the entries' longest line).
+    """
+    if handles is None:
+        handles, labels = axes[0].get_legend_handles_labels()
+    if made_here(figure):
+        return legend(figure, handles=handles, labels=labels, loc="outside lower center", ncols=ncols,
+                      frameon=False, **options)
+    return legend(axes[-1], handles=handles, labels=labels, **outside_right(), **options)
+
+
+def outside_right() -> dict:
+    """The placement of a legend outside an Axes on its right, top-aligned (constrained layout
+    and ``savefig(bbox_inches="tight")`` make room for it)."""
+    return {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0), "borderaxespad": 0.0}
+
+
 def result(figure, rows: Rows, return_data: bool):
     """The figure, or ``(figure, rows)`` with `return_data`."""
-    _center_title_on_panel(figure)
+    if made_here(figure):
+        _center_title_on_panel(figure)
     return (figure, rows.rows) if return_data else figure
 
 

@@ -29,7 +29,7 @@ from ..optimal import (
     normal_bayes_risk,
     step_table,
 )
-from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, new_figure, result
+from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, given_axes, new_figure, result, shared_legend
 
 __all__ = ["hinge_steps", "step_risk", "jump_dynamics"]
 
@@ -97,7 +97,7 @@ def _times(coefficient: float, symbol: str) -> str:
 # -- the optimal ranking functions -------------------------------------------------------------
 
 
-def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, return_data=False):
+def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, ax=None, return_data=False):
     """The hinge loss's optimal K-step functions beside the exponential and logistic losses' f* (Thm 2, §5.1.1).
 
     For each K in `Ks` the unit-step function with the jumps a_1 < … < a_K of
@@ -109,7 +109,8 @@ def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, retu
     Beside them, straight lines, the optimal scores of Thm 2: f* = α·log(g+/g−) with
     log(g+/g−) = 2μx, α = ½ for the exponential loss (f* = μx) and α = 1 for the logistic
     loss (f* = 2μx). x runs over `x_range`; the y axis shows the step functions and the
-    exponential loss's f* whole, the logistic loss's f* as far as it fits.
+    exponential loss's f* whole, the logistic loss's f* as far as it fits. With `ax` (an
+    Axes) the panel is drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` and ``y``: for a step function, the left end of `x_range`, each jump inside it and
@@ -125,10 +126,10 @@ def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, retu
     Ks = _step_counts(Ks, most=len(_STEP_COLOURS))
     separation = _separation(separation)
     lo, hi = _x_range(x_range)
+    figure, (ax,) = new_figure(1, title=f"The hinge loss's optimal K-step functions (§5.1.1) and f* of Thm 2, "
+                                        f"{_CITATION}", size=(7.5, 5.6), ax=ax)
     found = step_table(Ks, separation=separation, starts=starts)
     mu = separation / 2
-    figure, (ax,) = new_figure(1, title=f"The hinge loss's optimal K-step functions (§5.1.1) and f* of Thm 2, "
-                                        f"{_CITATION}", size=(7.5, 5.6))
     panel = f"{_setting(mu)}: log(g+/g−) = {_times(2 * mu, 'x')}"
     rows = Rows()
     tallest = 0.0
@@ -160,7 +161,7 @@ def hinge_steps(*, Ks=(3, 6, 7), separation=2.0, x_range=(-4, 4), starts=1, retu
 # -- the risks against K (Figure 7) ------------------------------------------------------------
 
 
-def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
+def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, ax=None, return_data=False):
     """Figure 7 of Uematsu & Lee (2011), the theory: the hinge-optimal K-step functions' risks against K (§5.1.2).
 
     Left, the minimal hinge risk E(1 − (f(X) − f(X′)))₊ over K-step functions; right, the
@@ -170,7 +171,8 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
     inconsistency. Both come from :func:`~aucbound.optimal.step_table` and
     :func:`~aucbound.optimal.normal_bayes_risk`. Where the minimum is lopsided rather than
     the paper's symmetric solution of Eq. 8 (even K ≥ 8 at separation 2; its risk is then
-    below the symmetric one's by 8·10⁻⁷), an open square marks it.
+    below the symmetric one's by 8·10⁻⁷), an open square marks it. With `ax`, a sequence of
+    two Axes, the panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (K) and ``y`` (the risk); the Bayes risk has a row at the smallest and the largest K.
@@ -182,12 +184,12 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
     Ks = _step_counts(Ks)
     separation = _separation(separation)
     mu = separation / 2
+    figure, axes = new_figure(2, title=f"{_setting(mu)}: risks of the hinge-optimal K-step functions, {_CITATION}, "
+                                       "Figure 7", size=(6.0, 4.6), ax=ax)
     found = step_table(Ks, separation=separation, starts=starts)
     bayes = normal_bayes_risk(separation)
     K = np.array([row.K for row in found])
     lopsided = np.array([not row.symmetric for row in found])
-    figure, axes = new_figure(2, title=f"{_setting(mu)}: risks of the hinge-optimal K-step functions, {_CITATION}, "
-                                       "Figure 7", size=(6.0, 4.6))
     rows = Rows()
     panels = (("hinge_risk", "Minimal hinge risk E(1 − (f(X) − f(X′)))₊", "Hinge risk"),
               ("auc_loss", "1 − AUC of the hinge-optimal K-step function", "Ranking risk 1 − AUC"))
@@ -215,7 +217,7 @@ def step_risk(*, Ks=range(1, 16), separation=2.0, starts=1, return_data=False):
     for ax in axes:
         ax.set_xlim(K[0] - 0.6, K[-1] + 0.6)
     handles, labels = axes[1].get_legend_handles_labels()
-    figure.legend(handles, labels, loc="outside lower center", ncols=2, frameon=False, fontsize="small")
+    shared_legend(figure, axes, handles=handles, labels=labels, fontsize="small", width=100)
     return result(figure, rows, return_data)
 
 
@@ -243,7 +245,7 @@ def _starting_values(limit: float, end: float) -> list[tuple[float, str]]:
     return below + above
 
 
-def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=False):
+def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, ax=None, return_data=False):
     """Figures 5–6 of Uematsu & Lee (2011): where consecutive jumps (a_{i−1}, a_i) lie, and how the jumps progress.
 
     Left (Figure 5), the feasible region of consecutive jumps of a solution of Eq. 8 — the
@@ -262,7 +264,8 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     (Eq. 8 asks Φ⁻¹ of a number ≥ 1); the limit (black, 0.37537 and 0.75893 at separation 2)
     goes on as far as double precision resolves it. Each path shows the pairs up to the
     last jump before it turns down or ends. `separation` is at most 10: beyond, the
-    library's recursion loses the small probabilities Eq. 8 inverts.
+    library's recursion loses the small probabilities Eq. 8 inverts. With `ax`, a sequence of
+    three Axes, the panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (a_{i−1}) and ``y`` (a_i): the Table 1 pairs, each path's pairs and the two ends of
@@ -276,11 +279,14 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
     """
     separation = _separation(separation)
     Ks = _step_counts(Ks, lowest=2, highest=11, most=6)
+    if ax is not None:
+        given_axes(ax, 3)  # before the search
     limit = limiting_jumps(separation=separation)  # refuses a separation beyond the recursion's reach first
     found = step_table(sorted({2, 3, *Ks}), separation=separation, starts=starts)
     solutions = {row.K: np.asarray(row.symmetric_jumps) for row in found}
     figure, axes = new_figure(3, columns=3, title=f"{_setting(separation / 2)}: jumps of the hinge-optimal step "
-                                                  f"functions, {_CITATION}, §5.1.1, Figures 5–6", size=(4.7, 4.9))
+                                                  f"functions, {_CITATION}, §5.1.1, Figures 5–6", size=(4.7, 4.9),
+                              ax=ax)
     rows = Rows()
 
     # Figure 5: the region and the pairs of Table 1.
@@ -339,5 +345,6 @@ def jump_dynamics(*, separation=2.0, Ks=(2, 3, 6, 7), starts=1, return_data=Fals
         ax.axvline(0, color="0.6", linewidth=0.8, linestyle=DOTTED, zorder=1)
         ax.axhline(0, color="0.6", linewidth=0.8, linestyle=DOTTED, zorder=1)
         ax.grid(True, alpha=0.25)
-    figure.legend(handles=[_region_patch()], loc="outside lower center", frameon=False, fontsize="small")
+    region = _region_patch()
+    shared_legend(figure, axes, handles=[region], labels=[region.get_label()], fontsize="small", width=100)
     return result(figure, rows, return_data)

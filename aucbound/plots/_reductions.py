@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._figure import DOTTED, SOLID, Rows, log_grid, new_figure, result, size_range
+from ._figure import DOTTED, SOLID, Rows, given_axes, log_grid, new_figure, result, shared_legend, size_range
 
 __all__ = ["regret", "quicksort_calls"]
 
@@ -42,7 +42,7 @@ def _models(value) -> list[str]:
     return list(dict.fromkeys(chosen))
 
 
-def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close"), trials=20, seed=0,
+def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close"), trials=20, seed=0, ax=None,
            return_data=False):
     """AUC regret against classification regret r: Degree and QuickSort beside the bounds 2r and r.
 
@@ -53,7 +53,8 @@ def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close")
     ties broken against the labels (the worst case of Balcan et al. 2007, Thm 1) and
     QuickSort (its exact expectation when n ≤ 12, else the mean of 20 seeded runs). The
     straight lines are the bounds: y = 2r for Degree, y = r for QuickSort (Ailon & Mohri
-    2008, Thm 2). Trial k of noise level j uses seed + j as the experiment's seed.
+    2008, Thm 2). Trial k of noise level j uses seed + j as the experiment's seed. With `ax`,
+    a sequence of Axes one per model, the panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (r) and ``y`` (AUC regret): the means, each trial, and the two bound lines.
@@ -69,10 +70,10 @@ def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close")
     chosen = _models(models)
     trials = v.count("trials", trials, minimum=1, maximum=10_000)
     seed = v.count("seed", seed, minimum=0)
-    figure, axes = new_figure(len(chosen), title=f"AUC regret against classification regret r: n = {n} items, "
-                                                 f"{trials} trial{'s' * (trials > 1)} at each noise level p = "
-                                                 f"{' / '.join(f'{level:g}' for level in levels)}",
-                              size=(5.6, 4.6))
+    figure, axes = new_figure(len(chosen), ax=ax, size=(5.6, 4.6),
+                              title=f"AUC regret against classification regret r: n = {n} items, {trials} "
+                                    f"trial{'s' * (trials > 1)} at each noise level p = "
+                                    f"{' / '.join(f'{level:g}' for level in levels)}")
     rows = Rows()
     for ax, model in zip(axes, chosen):
         panel = _PANELS[model]
@@ -96,12 +97,11 @@ def regret(*, n=100, noises=(0.05, 0.1, 0.2, 0.3, 0.4), models=("flip", "close")
         ax.set(xlim=(0, top), ylim=(0, 2 * top), xlabel="Classification regret r of h (mixed pairs h gets wrong)",
                ylabel="AUC regret (1 − AUC of the ranking)", title=panel)
         ax.grid(True, alpha=0.3)
-    handles, labels = axes[0].get_legend_handles_labels()
-    figure.legend(handles, labels, loc="outside lower center", ncols=2, frameon=False, fontsize="small")
+    shared_legend(figure, axes, fontsize="small", width=100)  # entries on one line each
     return result(figure, rows, return_data)
 
 
-def quicksort_calls(*, sizes=(10, 10**4), points=10, seeds=20, top=10, return_data=False):
+def quicksort_calls(*, sizes=(10, 10**4), points=10, seeds=20, top=10, ax=None, return_data=False):
     """Calls of h against n on log–log axes: QuickSort, its top k and Degree, with n ln n and n² guides.
 
     For n log-spaced over `sizes` (on the preference of standard normal scores): QuickSort's
@@ -109,7 +109,7 @@ def quicksort_calls(*, sizes=(10, 10**4), points=10, seeds=20, top=10, return_da
     their exact expectations 2(n+1)H_n − 4n and 2n + 2(n+1)H_n − 2(n+3−k)H_{n+1−k} − 6k + 6
     (lines; Ailon & Mohri 2008, §3.1, §3.4), and Degree's n(n − 1)/2 (Balcan et al. 2007,
     Alg. 2; its calls are counted through h up to n = 1000, the open circles). The dotted
-    guides are n ln n and n².
+    guides are n ln n and n². With `ax` (an Axes) the panel is drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (n) and ``y`` (calls of h).
@@ -125,10 +125,12 @@ def quicksort_calls(*, sizes=(10, 10**4), points=10, seeds=20, top=10, return_da
     points = v.count("points", points, minimum=2, maximum=100)
     seeds = v.count("seeds", seeds, minimum=2, maximum=1000)
     top = v.count("top", top, minimum=1, maximum=hi)
+    if ax is not None:
+        given_axes(ax, 1)  # before the runs
     grid = log_grid(lo, hi, points)
     data = measure(grid, seeds=seeds, top=top)
     n = data.sizes
-    figure, (ax,) = new_figure(1, title="Calls of the pairwise classifier h against n", size=(7.5, 5.6))
+    figure, (ax,) = new_figure(1, title="Calls of the pairwise classifier h against n", size=(7.5, 5.6), ax=ax)
     panel = f"standard normal scores (a transitive h), mean of {seeds} runs"
     rows = Rows()
     rows.plot(ax, panel, f"QuickSort: mean calls over {seeds} runs", n, data.quicksort, color=_COLOURS["quicksort"],

@@ -80,7 +80,7 @@ def _axis_end(meaningful: dict) -> int:
     return 10 ** math.ceil(math.log10(20 * later))
 
 
-def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160, return_data=False):
+def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160, ax=None, return_data=False):
     """Figure 3 of Agarwal et al. (2005): uniform-convergence ε against the training-set size M.
 
     For the class `fclass` (default :class:`~aucbound.shatter.Line`, linear ranking functions
@@ -94,6 +94,7 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     default to the paper's ranges, the power of ten at or above 20 times the M at which
     the later bound reaches ε = 0.5, where the paper calls them meaningful: a dotted line
     marks that level, a dot and its M where each bound crosses it. ε is shown from 0 to 1.
+    With `ax`, a sequence of Axes one per skew, the panels are drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (M) and ``y`` (ε); the series '… reaches ε = 0.5' hold the crossing points.
@@ -113,7 +114,8 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     if max_size is not None:
         max_size = v.count("max_size", max_size, minimum=2)
     points = v.count("points", points, minimum=2)
-    figure, axes = new_figure(len(rhos), title=f"Uniform-convergence bounds, class: {fclass}, {delta_text(delta)}")
+    figure, axes = new_figure(len(rhos), title=f"Uniform-convergence bounds, class: {fclass}, {delta_text(delta)}",
+                              ax=ax)
     rows = Rows()
     for ax, rho in zip(axes, rhos):
         panel = f"m/(m+n) = {skew_text(rho)}"
@@ -150,7 +152,8 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     return result(figure, rows, return_data)
 
 
-def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01, 0.5), points=25, return_data=False):
+def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01, 0.5), points=25, ax=None,
+                      return_data=False):
     """Sample complexity of learning a class against the accuracy ε (Agarwal & Roth 2005).
 
     For `fclass` (default :class:`~aucbound.shatter.Linear` on R², Example 2), with
@@ -159,7 +162,8 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     relaxed (``eem_exact_sample_size``, beyond the paper, dashed) and Cor 1's lower bound
     for every algorithm (``sample_complexity_lower_bound`` at the class's rank dimension,
     or the lower end of its known range; left out when that is 0). Both axes logarithmic;
-    the lower bound, unrounded, lies many decades below.
+    the lower bound, unrounded, lies many decades below. With `ax` (an Axes) the panel is
+    drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (ε) and ``y`` (M).
@@ -178,7 +182,7 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
     lo, hi = open_range("epsilon_range", epsilon_range)
     points = v.count("points", points, minimum=2)
     epsilon = np.geomspace(lo, hi, points)
-    figure, (ax,) = new_figure(1, title=f"Sample complexity, class: {fclass}", size=(7.5, 5.2))
+    figure, (ax,) = new_figure(1, title=f"Sample complexity, class: {fclass}", size=(7.5, 5.2), ax=ax)
     panel = f"{delta_text(delta)}, ρ = {skew_text(rho)}"
     rows = Rows()
 

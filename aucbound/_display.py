@@ -2,10 +2,11 @@
 
 :class:`Displayed` is the base of every result dataclass. It splits a result into its
 scalar fields and, where it has one, a table: rows (results shown as dicts, one per row)
-or equal-length array columns. Text and HTML show a long table's first and last
-:data:`EDGE` rows only, and take those rows out of the arrays before formatting anything,
-so that a curve of a million points shows at once. pandas is imported by ``to_frame()``
-alone.
+or equal-length array columns. Text and HTML show every row of a table of up to
+:data:`MAX_TABLE_ROWS` rows; of a longer one, the first and last :data:`TABLE_EDGE` rows
+and a line saying how many were left out and where they all are (``to_frame()``), taking
+those rows out of the arrays before formatting anything, so that a curve of a million
+points shows at once. pandas is imported by ``to_frame()`` alone.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from dataclasses import fields
 
 import numpy as np
 
-__all__ = ["EDGE", "MAX_DIGITS", "Displayed"]
+__all__ = ["EDGE", "MAX_DIGITS", "MAX_TABLE_ROWS", "TABLE_EDGE", "Displayed"]
 
-#: Rows shown at each end of a long table (a table of up to 2·EDGE rows is shown whole);
-#: also the items shown at each end of a long list in a field.
+#: Items shown at each end of a long list in a field (a list of up to 2·EDGE items is shown whole).
 EDGE = 5
+#: A table of up to this many rows is shown whole: an interval table, a coverage table, a short curve.
+MAX_TABLE_ROWS = 60
+#: Rows shown at each end of a longer table.
+TABLE_EDGE = 10
 #: Integers with more digits than this are shown shortened, with their number of digits.
 MAX_DIGITS = 20
 _LOG10_2 = math.log10(2.0)
@@ -206,11 +210,11 @@ def _same(a, b) -> bool:
         return False
 
 
-def _ends(items) -> list:
-    """All of a short sequence; the first and last EDGE items of a long one (sliced first)."""
-    if len(items) <= 2 * EDGE:
-        return list(items)
-    return list(items[:EDGE]) + list(items[-EDGE:])
+def _ends(rows) -> list:
+    """Every row of a table of up to MAX_TABLE_ROWS; the first and last TABLE_EDGE of a longer one (sliced first)."""
+    if len(rows) <= MAX_TABLE_ROWS:
+        return list(rows)
+    return list(rows[:TABLE_EDGE]) + list(rows[-TABLE_EDGE:])
 
 
 def _excerpt(table) -> tuple[list[str], list[list], int]:
@@ -234,7 +238,10 @@ def _numeric(column) -> bool:
 
 
 def _more(shown: int, total: int) -> list[str]:
-    return [f"… {total} rows in all"] if total > shown else []
+    """The line under a table cut short: how many rows were left out, and where every row is."""
+    if total <= shown:
+        return []
+    return [f"… {total - shown:,} of {total:,} rows not shown: to_frame() has every row"]
 
 
 def _table_text(table) -> list[str]:
@@ -245,7 +252,7 @@ def _table_text(table) -> list[str]:
     align = ["right" if _numeric(column) else "left" for column in zip(*rows)] or None
     cells = [[_text(value) for value in row] for row in rows]
     if total > len(rows):  # a row of dots where the middle was left out
-        cells.insert(EDGE, ["…"] * len(headers))
+        cells.insert(TABLE_EDGE, ["…"] * len(headers))
     text = tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
     return [text, *_more(len(rows), total)]
 
@@ -257,7 +264,7 @@ def _table_html(table) -> list[str]:
              "<tbody>"]
     cells = ["<tr>" + "".join(f"<td>{html.escape(_text(value))}</td>" for value in row) + "</tr>" for row in rows]
     if total > len(rows):
-        cells.insert(EDGE, "<tr>" + "<td>…</td>" * len(headers) + "</tr>")
+        cells.insert(TABLE_EDGE, "<tr>" + "<td>…</td>" * len(headers) + "</tr>")
     parts += cells
     parts += [f'<tr><td colspan="{len(headers)}">{html.escape(line)}</td></tr>' for line in _more(len(rows), total)]
     parts += ["</tbody>", "</table>"]

@@ -202,7 +202,13 @@ def shown_rows(name, result) -> list[dict]:
 
 
 def ends(rows: list) -> list:
-    return rows if len(rows) <= 10 else rows[:5] + rows[-5:]
+    """A table of up to 60 rows is shown whole, a longer one by its first and last ten."""
+    return rows if len(rows) <= 60 else rows[:10] + rows[-10:]
+
+
+def more(total: int) -> str:
+    """The line under a table of `total` rows cut to its first and last ten."""
+    return f"… {total - 20:,} of {total:,} rows not shown: to_frame() has every row"
 
 
 DOTS = "…"
@@ -271,9 +277,9 @@ def check_table_text(lines, rows):
     headers = list(dict.fromkeys(key for row in ends(rows) for key in row))
     assert header.split() == headers and set(rule) == {"-", " "}
     expected = [[shown(row.get(key)) for key in headers] for row in ends(rows)]
-    if len(rows) > 10:
-        assert body.pop() == f"… {len(rows)} rows in all"
-        expected.insert(5, [DOTS] * len(headers))  # a row of dots where the middle is left out
+    if len(rows) > 60:
+        assert body.pop() == more(len(rows))
+        expected.insert(10, [DOTS] * len(headers))  # a row of dots where the middle is left out
     assert [re.split(r"\s{2,}", line.strip()) for line in body] == expected
 
 
@@ -321,7 +327,7 @@ def test_html_has_balanced_tables_of_the_escaped_values(name):
         rows = shown_rows(name, result)
         for row in ends(rows):
             assert "<tr>" + "".join(f"<td>{html.escape(shown(value))}</td>" for value in row.values()) + "</tr>" in fragment
-        assert (f"… {len(rows)} rows in all" in page.cells) == (len(rows) > 10)
+        assert (more(len(rows)) in page.cells) == (len(rows) > 60)
 
 
 def test_html_escapes_what_html_would_read():
@@ -379,23 +385,35 @@ def test_importing_and_showing_results_does_not_import_pandas():
 # --- long tables, missing values, long integers -------------------------------------------
 
 
-def test_a_long_table_shows_its_first_and_last_five_rows():
-    curve = build("ROCCurve")
-    assert len(curve) == 15
+def test_a_long_table_shows_its_first_and_last_ten_rows_and_says_where_the_rest_are():
+    curve = ab.roc_curve(np.arange(100) % 2, np.arange(100) / 100)
+    assert len(curve) == 101
     lines = str(curve).splitlines()
     body = lines[lines.index("") + 3:]
-    assert body[-1] == "… 15 rows in all" and len(body) == 12
+    assert body[-1] == "… 81 of 101 rows not shown: to_frame() has every row" and len(body) == 22
     assert [line.split()[0] for line in body[:-1]] == \
-           [shown(t) for t in [*curve.thresholds[:5], DOTS, *curve.thresholds[-5:]]]
+           [shown(t) for t in [*curve.thresholds[:10], DOTS, *curve.thresholds[-10:]]]
     assert body[0].split()[0] == "inf" and body[-2].split()[0] == "-inf"
     page = parse(curve._repr_html_())
-    assert page.cells[-1] == "… 15 rows in all"
-    assert '<td colspan="5">… 15 rows in all</td>' in curve._repr_html_()
+    assert page.cells[-1] == "… 81 of 101 rows not shown: to_frame() has every row"
+    assert len(curve.to_frame()) == 101
 
 
 def test_a_short_table_is_shown_whole():
     lines = str(build("BoundShapeExperiment")).splitlines()
     assert len(lines[lines.index("") + 3:]) == 2 and not lines[-1].startswith("…")
+    curve = build("ROCCurve")
+    assert len(curve) == 15 and len(str(curve).splitlines()) == 1 + 4 + 1 + 2 + 15  # title, fields, blank, header
+
+
+def test_every_row_of_an_interval_table_with_the_bootstrap_is_shown():
+    """Thirteen rows, bootstrap included: none is left out in text or in HTML."""
+    table = ab.intervals(LABELS, SCORES, resamples=200)
+    assert len(table.rows) == 13
+    text = str(table)
+    assert all(f"\n{row.method} " in text for row in table.rows) and "…" not in text
+    fragment = table._repr_html_()
+    assert all(f"<tr><td>{row.method}</td>" in fragment for row in table.rows) and "…" not in fragment
 
 
 def test_a_long_list_in_a_field_shows_its_ends_and_its_length():
@@ -458,11 +476,11 @@ def test_a_curve_of_a_million_points_shows_fast_without_as_dict(big_curve, monke
     text = str(big_curve)
     took = time.perf_counter() - started
     assert took < 0.5, f"str() of a million-point curve took {took:.3f} s"
-    assert text.endswith(f"… {len(big_curve)} rows in all") and len(big_curve) == 10**6 + 1
+    assert text.endswith(more(len(big_curve))) and len(big_curve) == 10**6 + 1
     started = time.perf_counter()
     fragment = big_curve._repr_html_()
     assert time.perf_counter() - started < 0.5
-    assert fragment.count("<tr>") == 4 + 1 + 11 + 1  # m, n, auc, source; the header, ten points and dots, the count
+    assert fragment.count("<tr>") == 4 + 1 + 21 + 1  # m, n, auc, source; the header, twenty points and dots, the count
 
 
 def test_a_frame_of_a_million_points_takes_the_arrays(big_curve):

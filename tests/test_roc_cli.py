@@ -4,6 +4,7 @@ the numbers the command line prints are pROC's and the library's."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,26 @@ def test_plot_roc_writes_the_figure_and_its_numbers(cli, tmp_path):
                  "--out", out, "--data", data)
     assert result.exit_code == 0, result.output
     assert out.stat().st_size > 10_000 and "wfns: AUC 0.824 [0.749, 0.899] (DeLong 95%)" in data.read_text()
+
+
+def test_an_interval_that_is_all_of_the_unit_interval_is_labelled_vacuous(cli, tmp_path):
+    """m = n = 6 at δ = 0.05: each class's DKW half-width is √(ln 80/12) = 0.6043 > ½, so the band is all of
+    [0, 1] wherever the curve is read; the output says so instead of 'distribution-free'."""
+    labels = [1] * 6 + [0] * 6
+    scores = [2.1, 1.3, 0.4, 1.8, 0.9, 1.5, 0.2, -0.3, 1.0, 0.6, -1.1, 0.1]
+    band = ab.roc_band(labels, scores, specificities=[0.5, 0.9])
+    assert band.lo.tolist() == [0.0, 0.0] and band.hi.tolist() == [1.0, 1.0]
+    assert band.guarantees == ("vacuous", "vacuous") and band.vacuous.tolist() == [True, True]
+    assert band.epsilon_pos == pytest.approx((math.log(80) / 12) ** 0.5, rel=1e-15)
+    data = tmp_path / "small.csv"
+    data.write_text("y,s\n" + "".join(f"{y},{s}\n" for y, s in zip(labels, scores)))
+    out = cli("roc", data, "--score", "s", "--label", "y", "--specificity", "0.5", "--bootstrap", "100").stdout
+    assert "[0, 1] vacuous" in out and "vacuous: the interval is all of [0, 1]; it says nothing" in out
+    records = json.loads(cli("roc", data, "--score", "s", "--label", "y", "--specificity", "0.5", "--bootstrap", "100",
+                             "--format", "json").stdout)["results"]
+    assert records[0]["dkw_guarantee"] == "vacuous"
+
+
+def test_an_informative_band_keeps_its_guarantee(asah):
+    band = ab.roc_band(asah["poor"], asah["wfns"], specificities=[0.9])
+    assert float(band.hi[0]) < 1 and band.guarantees == ("distribution-free",)

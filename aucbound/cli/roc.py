@@ -35,8 +35,13 @@ POINT_COLUMNS = [
 ]
 
 
-def _interval(lo_key: str, hi_key: str):
-    return lambda r: f"[{number(r[lo_key])}, {number(r[hi_key])}]"
+def _interval(prefix: str):
+    """The interval of a row, labelled where it is all of [0, 1] and says nothing."""
+    def shown(r):
+        text = f"[{number(r[prefix + '_lo'])}, {number(r[prefix + '_hi'])}]"
+        return text + " vacuous" if r[prefix + "_guarantee"] == "vacuous" else text
+
+    return shown
 
 
 def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, progress):
@@ -49,9 +54,10 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
                     pos_label=pos_label, progress=progress, **{key: values})
     other = "sensitivity" if focus == "specificity" else "specificity"
     return [
-        {focus: float(at), other: float(estimate), "dkw_lo": float(a), "dkw_hi": float(b), "bootstrap_lo": float(c),
-         "bootstrap_hi": float(d)}
-        for at, estimate, a, b, c, d in zip(dkw.at, dkw.estimate, dkw.lo, dkw.hi, boot.lo, boot.hi)
+        {focus: float(at), other: float(estimate), "dkw_lo": float(a), "dkw_hi": float(b), "dkw_guarantee": g,
+         "bootstrap_lo": float(c), "bootstrap_hi": float(d), "bootstrap_guarantee": h}
+        for at, estimate, a, b, g, c, d, h in zip(dkw.at, dkw.estimate, dkw.lo, dkw.hi, dkw.guarantees, boot.lo,
+                                                  boot.hi, boot.guarantees)
     ], dkw
 
 
@@ -115,11 +121,13 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
             title.append(f"{_describe.confidence(delta)}; DKW half-widths {number(dkw.epsilon_pos)} (positives), "
                          f"{number(dkw.epsilon_neg)} (negatives); bootstrap: {resamples} stratified resamples, seed {seed}")
             columns_shown = [Column(focus, lambda r: number(r[focus])), Column(other, lambda r: number(r[other])),
-                             Column("DKW interval", _interval("dkw_lo", "dkw_hi")),
-                             Column("bootstrap interval", _interval("bootstrap_lo", "bootstrap_hi"))]
+                             Column("DKW interval", _interval("dkw")),
+                             Column("bootstrap interval", _interval("bootstrap"))]
             notes = ["DKW: distribution-free, simultaneous over every point (Dvoretzky, Kiefer & Wolfowitz 1956; "
                      "Massart 1990).",
                      "bootstrap: percentile, pointwise and asymptotic (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)."]
+            if any("vacuous" in (r["dkw_guarantee"], r["bootstrap_guarantee"]) for r in records):
+                notes.append("vacuous: the interval is all of [0, 1]; it says nothing")
             emit(records=records, columns=columns_shown, parameters={**inputs, "delta": delta, "resamples": resamples,
                  "seed": seed, "epsilon_pos": dkw.epsilon_pos, "epsilon_neg": dkw.epsilon_neg, "auc": curve.auc},
                  title=title, notes=notes, output_format=output_format, tablefmt=tablefmt)

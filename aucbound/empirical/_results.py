@@ -300,8 +300,20 @@ class ROCBand(AtConfidence):
     resamples: int | None = None
     seed: int | None = None
 
+    @property
+    def vacuous(self):
+        """Per point: True where the interval is all of [0, 1] and says nothing (boolean array)."""
+        import numpy as np
+
+        return (np.asarray(self.lo) <= 0) & (np.asarray(self.hi) >= 1)
+
+    @property
+    def guarantees(self) -> tuple[str, ...]:
+        """Per point: ``guarantee``, or ``"vacuous"`` where the interval is all of [0, 1]."""
+        return tuple("vacuous" if empty else self.guarantee for empty in self.vacuous.tolist())
+
     def as_dict(self) -> dict:
-        return {**fields_as_dict(self), "confidence": self.confidence}
+        return {**fields_as_dict(self), "confidence": self.confidence, "guarantees": list(self.guarantees)}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import aucbound as ab
 from aucbound.shatter import _counting as counting
+from aucbound.shatter import psi_table
 
 SHAPES_UP_TO_12 = [(m, n) for m in range(1, 13) for n in range(1, 13) if m * n <= 12]
 sizes = st.integers(1, 40)
@@ -123,3 +124,34 @@ class TestReport:
     def test_fubini_numbers(self):
         # ordered Bell numbers 1, 1, 3, 13, 75, 541 as the row sums
         assert [sum(counting._fubini_row(n, n)) for n in range(1, 6)] == [1, 3, 13, 75, 541]
+
+
+class TestPsiTable:
+    """psi_table: a table of ψ with its work checked before any count."""
+
+    def test_rows_and_columns_and_the_brute_force_check(self):
+        reports = psi_table(range(1, 4), range(1, 4), bruteforce=True)
+        assert [(r.m, r.n) for r in reports] == [(m, n) for m in (1, 2, 3) for n in (1, 2, 3)]
+        # ψ(1, n) = 3^n: one positive against n negatives, every entry free (Agarwal et al. 2005, §4.3)
+        assert [r.psi for r in reports if r.m == 1] == [3, 9, 27]
+        assert all(r.bruteforce == r.psi for r in reports)
+        assert psi_table(3, 3)[0].bruteforce is None
+
+    def test_progress_sees_each_pair(self):
+        seen = []
+        psi_table(range(2, 4), 2, method="log", progress=lambda done, total: seen.append((done, total)))
+        assert seen == [(1, 2), (2, 2)]
+
+    @pytest.mark.parametrize(("call", "message"), [
+        (lambda: psi_table(range(1, 201), range(1, 201)), "`ms` must make at most 10,000 pairs (m, n) with `ns`, but "
+                                                          "got 40,000."),
+        (lambda: psi_table(range(2000, 2050), range(2000, 2050)), "`ms` must need at most 8,000,000,000 steps in all "
+                                                                  "with `ns` for the exact count"),
+        (lambda: psi_table([1, 3], 2), "`ms` must be consecutive sizes (a range A..B), but got [1, 3]."),
+        (lambda: psi_table(5, 5, bruteforce=True), "`m` must be small enough, with n = 5, that m·n ≤ 16"),
+        (lambda: psi_table(2, 2, method="log", bruteforce=True), "`bruteforce` must be False with method='log'"),
+    ])
+    def test_refusals_come_before_any_count(self, call, message):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value).startswith(message)

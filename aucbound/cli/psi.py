@@ -8,12 +8,6 @@ from ._options import library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, integer, number
 
-#: The most (m, n) pairs one table holds.
-MAX_PAIRS = 10_000
-#: The most work one table does, summed over its pairs (the exact count's or the logarithm's cost).
-MAX_TABLE_COST = {"exact": 8 * 10**9, "log": 6 * 10**8}
-
-
 class SizeRange(click.ParamType):
     """A positive integer ``7`` or an inclusive range ``1..6``, as a ``range``."""
 
@@ -33,36 +27,6 @@ class SizeRange(click.ParamType):
 
 
 SIZES = SizeRange()
-
-
-def _check_cost(ms: range, ns: range, method: str) -> None:
-    """Refuse a table whose pairs would take too long in all, before counting any."""
-    from ..shatter import exact_cost, psi_cost
-
-    def cost(m, n):
-        if min(m, n) == 1:
-            return 0
-        return exact_cost(m, n) if method == "exact" else psi_cost(m, n)
-
-    # the work grows with m and n, so the largest pairs dominate: sum the top corner first
-    total = 0
-    for m in reversed(ms):
-        for n in reversed(ns):
-            total += cost(m, n)
-            if total > MAX_TABLE_COST[method]:
-                raise click.BadParameter(
-                    f"the ranges must need at most {MAX_TABLE_COST[method]:,} steps in all for the "
-                    f"{'exact count' if method == 'exact' else 'logarithm'} (one large pair may take "
-                    f"seconds), but got more; narrow the ranges{' or use --log' if method == 'exact' else ''}.",
-                    param_hint="'--m' / '--n'")
-
-
-def _check_brute_force(reports, counts):
-    for report, count in zip(reports, counts):
-        if count != report.psi:
-            raise click.ClickException(
-                f"brute force gave {count} but psi gave {report.psi} at m = {report.m}, n = {report.n}; please report this."
-            )
 
 
 @click.command("psi")
@@ -90,35 +54,14 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     """
     if bruteforce and log_only:
         raise click.UsageError("--bruteforce and --log exclude each other.")
-    from ..shatter import count_realizable_bruteforce, psi_report
-    from ..shatter import check_bruteforce
+    from ..shatter import psi_table
 
     ms, ns = m, n
-    pairs = (ms.stop - ms.start) * (ns.stop - ns.start)  # len() of a range past 2^63 overflows
-    if pairs > MAX_PAIRS:
-        raise click.BadParameter(f"the ranges must make at most {MAX_PAIRS:,} pairs (m, n), but got {pairs:,}.",
-                                 param_hint="'--m' / '--n'")
-    method = "log" if log_only else "exact"
-    if bruteforce:
-        with library_errors():
-            check_bruteforce(ms[-1], ns[-1])  # the largest m·n, before any counting
-    _check_cost(ms, ns, method)
-    pairs = [(m, n) for m in ms for n in ns]
-    reports, counts = [], [] if bruteforce else None
-    with library_errors(), Progress("counting") as progress:
-        for k, (m, n) in enumerate(pairs, start=1):
-            reports.append(psi_report(m, n, method=method))
-            if bruteforce:
-                counts.append(count_realizable_bruteforce(m, n))
-            progress(k, len(pairs))
-    if counts is not None:
-        _check_brute_force(reports, counts)
-    records = []
-    for k, report in enumerate(reports):
-        record = report.as_dict()
-        if counts is not None:
-            record["bruteforce"] = counts[k]
-        records.append(record)
+    with library_errors({"ms": "--m", "ns": "--n", "m": "--m", "n": "--n"}), Progress("counting") as progress:
+        reports = psi_table(ms, ns, method="log" if log_only else "exact", bruteforce=bruteforce, progress=progress)
+    counts = [report.bruteforce for report in reports] if bruteforce else None
+    pairs = [(report.m, report.n) for report in reports]
+    records = [report.as_dict() for report in reports]
     parameters = {"m": [ms.start, ms.stop - 1], "n": [ns.start, ns.stop - 1], "bruteforce": bruteforce, "log": log_only}
     shown = (lambda r: number(r["log_psi"])) if log_only else (lambda r: integer(r["log_psi"], r["psi"]))
     what = "ln psi(m, n)" if log_only else "psi(m, n)"

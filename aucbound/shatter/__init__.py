@@ -19,6 +19,8 @@ from ._arrangements import (
 )
 from ._classes import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, polynomial_dimension
 from ._counting import (
+    MAX_TABLE_COST,
+    MAX_TABLE_PAIRS,
     check_bruteforce,
     count_realizable_bruteforce,
     enumerate_realizable,
@@ -32,6 +34,7 @@ from ._counting import (
     psi_cost,
     psi_lower_bound,
     psi_report,
+    psi_table,
     psi_upper_bound,
 )
 from ._measured import MAX_MEASURE_WORK, measure_work, point_dimension, realized_rank_matrices, realized_sign_patterns
@@ -71,12 +74,15 @@ __all__ = [
     "psi",
     "psi_lower_bound",
     "psi_report",
+    "psi_table",
     "psi_upper_bound",
     "rank_matrix",
     "rank_shatters",
     "realized_rank_matrices",
     "realized_sign_patterns",
     "MAX_MEASURE_WORK",
+    "MAX_TABLE_COST",
+    "MAX_TABLE_PAIRS",
     "measure_work",
     "point_dimension",
     "check_bruteforce",

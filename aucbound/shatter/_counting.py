@@ -59,8 +59,11 @@ seconds at most). The exact integers 3^max(m,n), (m+n)!·2^(m+n−1) and 3^(mn) 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 import math
+import numbers
 
 import numpy as np
 
@@ -80,6 +83,9 @@ __all__ = [
     "log_matrix_count",
     "count_realizable_bruteforce",
     "enumerate_realizable",
+    "psi_table",
+    "MAX_TABLE_PAIRS",
+    "MAX_TABLE_COST",
     "MAX_BRUTEFORCE_CELLS",
     "MAX_ENUMERATE_CELLS",
     "psi_report",
@@ -412,3 +418,72 @@ def psi_report(m, n, *, method: str = "exact") -> PsiReport:
     return PsiReport(
         m, n, method, count, log_count, log_psi_lower_bound(m, n), log_psi_upper_bound(m, n), log_matrix_count(m, n)
     )
+
+
+# --- a table of ψ -------------------------------------------------------------------------
+
+#: The most (m, n) pairs :func:`psi_table` takes.
+MAX_TABLE_PAIRS = 10_000
+#: The most work :func:`psi_table` does in all, in the units of :func:`exact_cost` ('exact') and
+#: :func:`psi_cost` ('log'): about 5 s and 1 s.
+MAX_TABLE_COST = {"exact": 8 * 10**9, "log": 6 * 10**8}
+
+
+def _size_range(parameter: str, values) -> range:
+    """One size, or consecutive sizes (a range or a sequence of them), as a range of integers ≥ 1."""
+    if isinstance(values, range):
+        if values.step != 1 or not len(values) or values.start < 1:
+            raise v.fail(parameter, "a range of consecutive sizes ≥ 1", values)
+        return values
+    sizes = v.counts(parameter, [values] if isinstance(values, numbers.Integral) else values,
+                     maximum=v.MAX_COMBINATORIAL_COUNT)
+    if sizes != tuple(range(sizes[0], sizes[-1] + 1)):
+        raise v.fail(parameter, "consecutive sizes (a range A..B)", list(sizes))
+    return range(sizes[0], sizes[-1] + 1)
+
+
+def psi_table(ms, ns, *, method: str = "exact", bruteforce: bool = False, progress=None) -> tuple[PsiReport, ...]:
+    """:func:`psi_report` for every m of `ms` and n of `ns` (m-major), with the table's work checked first.
+
+    `ms` and `ns` are one size or a range of them. The pairs (at most :data:`MAX_TABLE_PAIRS`)
+    and their work in all (at most :data:`MAX_TABLE_COST` for 'exact' or 'log') are checked
+    before any count; with `bruteforce` every exact count is also made by testing all 3^(m·n)
+    matrices (m·n ≤ 16), and a disagreement raises an error asking for a report.
+    `progress(done, total)` sees each pair.
+
+    >>> [report.psi for report in psi_table(range(1, 3), range(2, 4), bruteforce=True)]
+    [9, 27, 51, 261]
+    """
+    ms, ns = _size_range("ms", ms), _size_range("ns", ns)
+    method = v.choice("method", method, ("exact", "log"))
+    pairs = len(ms) * len(ns)
+    if pairs > MAX_TABLE_PAIRS:
+        raise v.ParameterError("ms", f"make at most {MAX_TABLE_PAIRS:,} pairs (m, n) with {{ns}}", f"{pairs:,}",
+                               others=("ns",), verb="")
+    if bruteforce:
+        if method == "log":
+            raise v.fail("bruteforce", "False with method='log' (brute force checks exact counts)", bruteforce)
+        check_bruteforce(ms[-1], ns[-1])  # the largest m·n, before any counting
+    cost = exact_cost if method == "exact" else psi_cost
+    total = 0
+    for m in reversed(ms):  # the work grows with m and n: the top corner first, to refuse at once
+        for n in reversed(ns):
+            total += 0 if min(m, n) == 1 else cost(m, n)
+            if total > MAX_TABLE_COST[method]:
+                hint = "; method='log' is faster" if method == "exact" else ""
+                raise v.ParameterError("ms", f"need at most {MAX_TABLE_COST[method]:,} steps in all with {{ns}} for "
+                                       f"the {'exact count' if method == 'exact' else 'logarithm'} (one large pair "
+                                       f"may take seconds){hint}", "more: narrow the ranges", others=("ns",), verb="")
+    reports = []
+    for k, (m, n) in enumerate(itertools.product(ms, ns), start=1):
+        report = psi_report(m, n, method=method)
+        if bruteforce:
+            counted = count_realizable_bruteforce(m, n)
+            if counted != report.psi:
+                raise RuntimeError(f"brute force gave {counted} but psi gave {report.psi} at m = {m}, n = {n}; "
+                                   "please report this")
+            report = dataclasses.replace(report, bruteforce=counted)
+        reports.append(report)
+        if progress is not None:
+            progress(k, pairs)
+    return tuple(reports)

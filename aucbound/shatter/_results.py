@@ -36,6 +36,8 @@ class PsiReport(Displayed):
     (all 3^(mn) matrices tested) or 'log' (only ln ψ, in floating point; ``psi`` is None).
     The bounds 3^max(m,n) ≤ ψ ≤ (m+n)!·2^(m+n−1) and the 3^(mn) matrices in all are given
     by their logarithms; the properties ``lower``, ``upper`` and ``matrices`` give the integers.
+    ``bruteforce`` is the same count made by testing every matrix, when :func:`psi_table` was
+    asked to check it.
     """
 
     m: int
@@ -47,6 +49,7 @@ class PsiReport(Displayed):
     log_upper: float
     log_matrices: float
     source: str = "Agarwal et al. 2005, Thm 4.3 and §4.3; exact count: docs/combinatorics.md"
+    bruteforce: int | None = None
 
     @property
     def lower(self) -> int:

@@ -116,14 +116,19 @@ def test_each_value_is_the_auc_of_a_stratified_resample(seed, levels, share):
     assert np.array_equal(values, resampled_by_hand(scores, labels, 150, seed)[0])
 
 
-def test_reproducible_and_independent_of_the_thread_count(monkeypatch):
+@pytest.mark.parametrize("engine", ["compiled", "numpy"])
+def test_reproducible_and_independent_of_the_thread_count(engine):
+    if engine == "compiled" and _resampling.compiled_loop() is None:
+        pytest.skip("the compiled resampling loop is not built here")
     rng = np.random.default_rng(5)
     scores, labels = rng.normal(size=500), rng.random(500) < 0.4
-    first = ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11)
-    assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11))
-    monkeypatch.setattr(_resampling, "_workers", lambda: 1)
-    assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11))
-    assert not np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=12))
+    with ab.empirical.use_engine(engine):
+        first = ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11, workers=1)
+        # 300 resamples are 5 blocks: 2 and 3 threads share them out unevenly, 8 leave threads idle
+        for workers in (2, 3, 8, -1):
+            assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11,
+                                                                     workers=workers)), workers
+        assert not np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=12))
 
 
 def test_a_single_item_per_class_is_never_left_out():

@@ -1,5 +1,5 @@
 """Imports point one way: cli, plots → experiments → simulate → empirical, reductions → bounds → shatter → the
-neutral modules."""
+neutral modules (_validate, _threads, _exact, _normal)."""
 
 import ast
 from pathlib import Path
@@ -10,23 +10,24 @@ PACKAGE = Path(__file__).resolve().parent.parent / "aucbound"
 
 #: What each package may import from the package, besides itself.
 ALLOWED = {
-    "shatter": {"_validate", "_exact", "_normal", "results"},
-    "bounds": {"shatter", "_validate", "_exact", "_normal", "results"},
-    "empirical": {"bounds", "shatter", "_validate", "_exact", "_normal", "results"},
-    "reductions": {"_validate", "results"},
-    "optimal": {"_validate", "_normal", "results"},
-    "learn": {"empirical", "bounds", "shatter", "_validate", "_exact", "_normal", "results"},
-    "simulate": {"empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact", "_normal",
-                 "results"},
-    "experiments": {"simulate", "learn", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact",
-                    "_normal", "results"},
-    "plots": {"experiments", "learn", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate",
-              "_exact", "_normal", "results"},
+    "shatter": {"_validate", "_threads", "_exact", "_normal", "results"},
+    "bounds": {"shatter", "_validate", "_threads", "_exact", "_normal", "results"},
+    "empirical": {"bounds", "shatter", "_validate", "_threads", "_exact", "_normal", "results"},
+    "reductions": {"_validate", "_threads", "results"},
+    "optimal": {"_validate", "_threads", "_normal", "results"},
+    "learn": {"empirical", "bounds", "shatter", "_validate", "_threads", "_exact", "_normal", "results"},
+    "simulate": {"empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_threads", "_exact",
+                 "_normal", "results"},
+    "experiments": {"simulate", "learn", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate",
+                    "_threads", "_exact", "_normal", "results"},
+    "plots": {"experiments", "learn", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter",
+              "_validate", "_threads", "_exact", "_normal", "results"},
     "cli": {"plots", "experiments", "learn", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter",
-            "_validate", "_exact", "_normal", "results", "__version__"},
+            "_validate", "_threads", "_exact", "_normal", "results", "__version__"},
     "_exact": {"_normal"},
     "_normal": set(),
     "_validate": set(),
+    "_threads": set(),
     "_display": set(),
     "results": {"_display"},
 }
@@ -61,8 +62,8 @@ def unit(path: Path) -> str:
 
 
 @pytest.mark.parametrize("path", sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__main__.py" and p.parent != PACKAGE
-                                        or p.name in ("_exact.py", "_normal.py", "_validate.py", "_display.py",
-                                                      "results.py")),
+                                        or p.name in ("_exact.py", "_normal.py", "_validate.py", "_threads.py",
+                                                      "_display.py", "results.py")),
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_upward_imports(path):
     own = unit(path)

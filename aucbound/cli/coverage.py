@@ -9,7 +9,7 @@ import click
 from ..bounds import METHODS
 from ..simulate import MAX_TRIALS, SCENARIOS
 from . import _describe
-from ._options import IntRange, delta_option, given, library_errors, method_option, output_options
+from ._options import IntRange, delta_option, given, library_errors, method_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit
 
@@ -145,6 +145,7 @@ def _grid(options, out, output_format, tablefmt):
 )
 @click.option("--resamples", type=IntRange(min=1, max=10**7), default=1000, show_default=True, help="Bootstrap resamples per trial.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@workers_option
 @click.option(
     "--grid",
     is_flag=True,
@@ -152,7 +153,8 @@ def _grid(options, out, output_format, tablefmt):
 )
 @click.option("--out", type=click.Path(dir_okay=False), metavar="FILE.csv", help="Also write every row as CSV to FILE.csv.")
 @output_options
-def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resamples, seed, grid, out, output_format, tablefmt):
+def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resamples, seed, workers, grid, out,
+             output_format, tablefmt):
     """How often each confidence interval for the AUC covers the true AUC, by simulation.
 
     Draws --trials data sets of m positives and n negatives from a scenario whose AUC is
@@ -177,6 +179,7 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
         "seed": seed,
         "bootstrap_trials": bootstrap_trials,
         "resamples": resamples,
+        "workers": workers,
     }
     if grid:
         stray = [name for name in ("scenario", "auc", "m", "n", "delta", "confidence") if given(ctx, name)]

@@ -3,7 +3,9 @@
 The empirical AUC with ties counted ½; DeLong's variance and its structural components;
 every interval method of :data:`aucbound.METHODS` evaluated on a data set, the stratified
 bootstrap (percentile, BCa) among them; two scorers on the same cases; reading columns
-from files; the ROC curve, its operating points and bands, and the partial AUC. Data
+from files; the ROC curve, its operating points and bands, and the partial AUC. The
+bootstrap runs on ``workers`` threads and on the compiled engine where it is built
+(:func:`use_engine` chooses; every engine gives the same numbers). Data
 functions take the labels first, as scikit-learn's
 ``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``.
 """
@@ -16,12 +18,14 @@ from ._intervals import default_methods, intervals
 from ._io import read_columns
 from ._power import power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
+from ._resampling import ENGINES, engine_in_use, use_engine
 from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
 
 __all__ = [
     "BAND_METHODS",
     "BEST_METHODS",
     "DEFAULT_COMPARE_METHODS",
+    "ENGINES",
     "best_threshold",
     "coords",
     "dkw_epsilon",
@@ -37,9 +41,11 @@ __all__ = [
     "default_methods",
     "delong",
     "delong_variance",
+    "engine_in_use",
     "intervals",
     "power_test",
     "power_test_binormal",
     "power_test_data",
     "read_columns",
+    "use_engine",
 ]

@@ -69,7 +69,8 @@ def _range(value) -> tuple[float, float]:
 
 
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=0.05,
-                resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> PartialAUC:
+                resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
+                workers=-1) -> PartialAUC:
     """The partial AUC of `scores` over a range of specificity (or sensitivity), with a bootstrap interval.
 
     Parameters
@@ -84,6 +85,9 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         Report McClish's standardisation (½ for chance, 1 for a perfect curve).
     delta, resamples, seed
         The bootstrap's percentile interval at 1 − δ; ``resamples=None`` skips it.
+    workers
+        Threads of the bootstrap: −1 (the default) for one per core this process may use,
+        or a number ≥ 1; the interval is the same with any number.
     data, nan_policy
         As for :func:`aucbound.auc`.
 
@@ -101,6 +105,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         raise v.ParameterTypeError("correct", "True or False", v.show(correct))
     delta = v.probability("delta", delta, scalar=True)
     seed = v.seed("seed", seed)
+    workers = v.workers("workers", workers)
     report = v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
@@ -120,7 +125,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)
-        values = np.fromiter((value(tp, fp) for tp, fp in resampled_curves(curve, pos, neg, resamples, seed, report)),
+        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, report, reduce=value, workers=workers),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     return PartialAUC(

@@ -121,7 +121,9 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
     distribution-free (coverage at least 1 - delta at every sample size), plug-in, or
     asymptotic. With several --score columns, one block each. With --partial, the partial
     AUC over a specificity (or sensitivity) range, as pROC's partial.auc, and its stratified
-    bootstrap interval. See docs/empirical.md and docs/roc.md.
+    bootstrap interval. Rows marked * go beyond Agarwal et al. (2005): hoeffding and
+    hoeffding-kl are Hoeffding's (1963, §5) bounds for two-sample U-statistics,
+    distribution-free as McDiarmid's is, and narrower.
 
     \b
     Examples:
@@ -160,7 +162,7 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
 def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple"):
     inputs = {"file": file, "score": name, "label": label, "positive": positive}
     if partial is None:
-        emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt)
+        emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt, "auc")
     else:
         _emit_partial(result, inputs, title, output_format, tablefmt)
 

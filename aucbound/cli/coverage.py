@@ -13,7 +13,7 @@ from ._options import IntRange, delta_option, given, library_errors, method_opti
 from ._progress import Progress
 from ._render import Column, emit
 
-_SCENARIO_HELP = "The pair of score distributions, each with an exact true AUC (see docs/coverage.md)."
+_SCENARIO_HELP = "The pair of score distributions, each with an exact true AUC."
 
 
 def _fixed(value) -> str:
@@ -79,7 +79,7 @@ def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablef
         columns=_ROW_COLUMNS,
         parameters={"scenario": scenario_name, "auc": auc, **summary},
         title=title,
-        notes=_NOTES + ([_describe.beyond_note("docs/coverage.md")] if any(row.beyond_paper for row in result.rows) else []),
+        notes=_NOTES + ([_describe.beyond_note("coverage")] if any(row.beyond_paper for row in result.rows) else []),
         output_format=output_format,
         tablefmt=tablefmt,
     )
@@ -163,7 +163,9 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
     standard error, the mean and median width, the shares of vacuous and single-point
     intervals, and the guarantee the method claims. The bootstrap methods (named with
     --method) use the first --bootstrap-trials trials only. --grid runs the standard study
-    and prints the lowest coverage of each method in each scenario. See docs/coverage.md.
+    and prints the lowest coverage of each method in each scenario. Rows marked * go
+    beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are Hoeffding's (1963, §5)
+    bounds for two-sample U-statistics, distribution-free as McDiarmid's is, and narrower.
 
     \b
     Examples:

@@ -76,7 +76,7 @@ def optimal():
     The likelihood ratio g+/g− ranks best (Thm 1); losses with l′(−s)/l′(s) = exp(s/α)
     lead to α·log(g+/g−) (Thm 2: α = ½ for RankBoost's exponential loss, 1 for the
     logistic loss); the hinge loss of RankSVM leads to integer-valued step functions with
-    ties (Thm 4–5). See docs/optimal.md.
+    ties (Thm 4–5).
 
     \b
     Examples:

@@ -102,7 +102,7 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
     when McDiarmid's or Hoeffding's interval at level alpha excludes 0.5 (0 for a
     difference) holds its level and its power for every score distribution at every
     size; "excludes at" is the smallest ncases + ncontrols whose interval excludes it
-    when the estimate is the AUC. See docs/power.md.
+    when the estimate is the AUC.
 
     \b
     Examples:
@@ -167,7 +167,7 @@ def power(file, scores, label, positive, auc, ncases, ncontrols, kappa, sig_leve
     notes = [f"distribution-free rows: the same question for every score distribution and size (reject when the "
              f"interval excludes {null}); '—': no answer",
              f"excludes at: the smallest ncases + ncontrols whose interval excludes {null} when the estimate is the "
-             f"{_effect_header(result)} (docs/power.md)"]
+             f"{_effect_header(result)}"]
     summary = {key: value for key, value in result.as_dict().items() if key != "distribution_free"}
     emit(
         records=_records(result),

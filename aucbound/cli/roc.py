@@ -83,7 +83,7 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
     each class at delta/2; coverage at least 1 - delta for all points at once, at every
     sample size) and the stratified bootstrap's percentile interval (pointwise, asymptotic;
     pROC's ci.se and ci.sp). FILE is read as by `aucbound auc`; --format csv writes the
-    points for plotting elsewhere. See docs/roc.md.
+    points for plotting elsewhere.
 
     \b
     Examples:

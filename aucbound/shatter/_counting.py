@@ -45,7 +45,7 @@ and ``ψ(m, n) = Σ_{s,t} F(m, s)·[p^s q^t]W·F(n, t)``. (The same series is
 
 so, with m ≤ n (ψ is symmetric), ψ costs O(m²) additions of integers of O((m+n) log(m+n))
 bits, after the Fubini numbers (forward differences of j^m and j^n, another O(m² + mn)).
-ψ(1000, 1000), a number of 5859 digits, takes 1.3 s (docs/performance.md). :func:`log_psi`
+ψ(1000, 1000), a number of 5859 digits, takes about 1.3 s. :func:`log_psi`
 runs the same recurrences on logarithms in floating point (every term is positive, so nothing cancels).
 The tests check ψ against brute force for every m·n ≤ 12 (and the benchmark at 4×4).
 

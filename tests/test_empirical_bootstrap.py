@@ -237,3 +237,20 @@ def test_the_work_limit_is_stated_in_resamples_for_these_sizes(monkeypatch):
                                          r"\(at most 1,000 items drawn in all\), but got 11\.$"):
         ab.empirical.bootstrap_aucs(labels, scores, resamples=11, seed=0)
     assert len(ab.empirical.bootstrap_aucs(labels, scores, resamples=10, seed=0)) == 10
+
+
+def test_the_work_limit_is_one_line_on_the_command_line(monkeypatch, cli_error):
+    monkeypatch.setattr(_resampling, "MAX_WORK", 1000)
+    line = cli_error("auc", "tests/data/asah_markers.csv", "--score", "s100b", "--label", "outcome", "--positive",
+                     "Poor", "--bootstrap", "9")
+    assert line == ("Error: --bootstrap must be at most 8 for m + n = 113 items (at most 1,000 items drawn in all), "
+                    "but got 9.\n")
+
+
+def test_the_work_limit_is_about_a_minute_at_ten_million_items():
+    # 500 resamples of 10^7 items: 12–15 ns of CPU an item at that size (docs/performance.md), 60–75 s
+    assert _resampling.MAX_WORK == 5 * 10**9
+    labels = np.zeros(10**7, dtype=bool)
+    labels[: 3 * 10**6] = True
+    with pytest.raises(ValueError, match=r"^`resamples` must be at most 500 for m \+ n = 10,000,000 items"):
+        ab.empirical.bootstrap_aucs(labels, np.arange(10.0**7), resamples=501)

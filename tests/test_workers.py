@@ -90,10 +90,36 @@ def test_threads_run_at_most_two_blocks_ahead_each():
     assert seen == list(range(50)) and sorted(started) == seen
 
 
-def test_progress_counts_blocks_in_order_with_threads():
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("name", ["intervals", "roc_band", "partial_auc"])
+def test_progress_counts_resamples_up_to_the_total(name, workers):
     calls = []
-    ab.intervals(LABELS, SCORES, resamples=5 * _resampling.BLOCK, workers=2, progress=lambda *a: calls.append(a))
-    assert calls == [(k, 5) for k in range(1, 6)]
+    record = lambda *args: calls.append(args)  # noqa: E731
+    resamples = 5 * _resampling.BLOCK + 7
+    if name == "intervals":
+        ab.intervals(LABELS, SCORES, resamples=resamples, workers=workers, progress=record)
+    elif name == "roc_band":
+        ab.empirical.roc_band(LABELS, SCORES, method="bootstrap", resamples=resamples, workers=workers, progress=record)
+    else:
+        ab.empirical.partial_auc(LABELS, SCORES, resamples=resamples, workers=workers, progress=record)
+    assert {total for _, total in calls} == {resamples}
+    done = [count for count, _ in calls]
+    assert len(done) >= 6 and done == sorted(done) and done[-1] == resamples  # after each block at least
+
+
+def test_progress_comes_while_a_block_is_drawn(monkeypatch):
+    # one block of 40 resamples of 10 ms each: reports every POLL (here 0.05 s) while it runs, with what is done
+    monkeypatch.setattr(_resampling, "POLL", 0.05)
+    release = threading.Event()
+
+    def slow(negatives, positives):
+        release.wait(0.01)
+        return 0
+
+    calls = []
+    values = list(_resampling.map_resamples(slow, 3, 4, 40, 0, workers=1, progress=lambda *a: calls.append(a)))
+    assert len(values) == 40 and calls[-1] == (40, 40)
+    assert len(calls) > 3 and any(0 < done < 40 for done, _ in calls)  # before the only block ended
 
 
 # --- the engine switch ---------------------------------------------------------------------
@@ -184,3 +210,22 @@ def test_bad_worker_options_exit_2(cli_error, name, bad):
     line = cli_error(*COMMANDS[name], "--workers", bad)
     assert line == (f"Error: Invalid value for '--workers': must be an integer from 1 to 256, or -1 for one thread "
                     f"per core, but got '{bad}'.\n")
+
+
+@pytest.mark.parametrize("name", ["auc", "auc --partial", "roc"])
+def test_a_long_bootstrap_shows_its_progress_bar(cli, monkeypatch, name):
+    import io
+    import types
+
+    from aucbound.cli import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(_progress, "sys", types.SimpleNamespace(stderr=terminal))
+    monkeypatch.setattr(_progress, "SHOW_AFTER", -1.0)  # every run counts as long
+    result = cli(*COMMANDS[name], "--workers", "2")
+    assert result.exit_code == 0, result.output
+    assert "bootstrap" in terminal.getvalue() and "100%" in terminal.getvalue()

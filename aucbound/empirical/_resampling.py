@@ -19,7 +19,7 @@ that drew it.
 
 The loop is the package's one compiled module (``_resample.c``, built when a C compiler is
 there): the same PCG64 and the same exact Lemire draws as numpy's, with the GIL released.
-Without it, numpy draws the identical stream, two to three times slower; the results are
+Without it, numpy draws the identical stream, up to several times slower; the results are
 the same resample for resample. The same module holds the AUC's split and merge passes,
 with the same guarantee (see ``_auc.py``). Which engine runs is chosen at call time:
 the compiled one where it is built, unless :func:`use_engine` says otherwise for the code
@@ -43,8 +43,11 @@ __all__ = ["BLOCK", "ENGINES", "MAX_RESAMPLES", "MAX_WORK", "compiled_loop", "en
 BLOCK = 64
 #: The most resamples a bootstrap draws.
 MAX_RESAMPLES = 10**7
-#: The most items drawn in all, resamples × (m + n): about a minute in numpy, 20 s compiled.
-MAX_WORK = 2 * 10**10
+#: The most items drawn in all, resamples × (m + n): about a minute of one core's time at m + n = 10^7,
+#: where a drawn item costs 12–15 ns of CPU with either engine (the counts outgrow the caches; on a busy
+#: two-core machine the wall time was 22–37 ns an item, with one thread or two), and seconds up to
+#: m + n = 10^6, where it costs about 2 ns compiled and 5–10 ns in numpy.
+MAX_WORK = 5 * 10**9
 
 #: The values of :func:`use_engine`.
 ENGINES = ("auto", "compiled", "numpy")
@@ -131,15 +134,30 @@ def resampled_draws(m: int, n: int, resamples: int, seed):
         yield from _block_draws(child, count, m, n)
 
 
-def _run_blocks(task, count: int, workers: int, progress):
+#: Seconds between progress reports while the threads draw (a block can take many seconds at large m + n).
+POLL = 0.25
+
+
+def _wait(future, report):
+    """The future's result; `report()` every :data:`POLL` seconds until it comes."""
+    from concurrent.futures import TimeoutError as Pending
+
+    while True:
+        try:
+            return future.result(timeout=POLL)
+        except Pending:
+            report()
+
+
+def _run_blocks(task, count: int, workers: int, report=None):
     """Yield task(k) for k = 0 … count − 1 in order, run on `workers` threads at most two tasks
-    ahead of the consumer per thread; ``progress(done, count)`` after each."""
+    ahead of the consumer per thread; `report()`, if given, every :data:`POLL` seconds while the
+    consumer waits and as each task's result comes (the tasks then run off the calling thread even with one
+    worker, so that it can report while a long task runs)."""
     threads = _threads.thread_count(workers, count)
-    if threads == 1:
+    if threads == 1 and report is None:
         for k in range(count):
             yield task(k)
-            if progress is not None:
-                progress(k + 1, count)
         return
     from collections import deque
     from concurrent.futures import ThreadPoolExecutor  # only here: keeps the CLI's start-up short
@@ -148,14 +166,15 @@ def _run_blocks(task, count: int, workers: int, progress):
     try:
         pending = deque(pool.submit(task, k) for k in range(min(count, 2 * threads)))
         submitted = len(pending)
-        for k in range(count):
-            result = pending.popleft().result()
+        for _ in range(count):
+            future = pending.popleft()
+            result = future.result() if report is None else _wait(future, report)
             if submitted < count:
                 pending.append(pool.submit(task, submitted))
                 submitted += 1
+            if report is not None:  # before the result is handed on: a consumer may stop at the last one
+                report()
             yield result
-            if progress is not None:
-                progress(k + 1, count)
     finally:  # on an error or an interrupt, the tasks not started are dropped
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -164,7 +183,8 @@ def twice_u_resampled(placements, resamples: int, seed, *, workers: int = -1, pr
     """2mn·Â* for each of `resamples` stratified resamples, from the sorted classes' placements.
 
     `placements` are those of :func:`aucbound.empirical._auc._placements`; `workers` is
-    checked already; `progress`, if given, is called as ``progress(done, total)`` after each block.
+    checked already; `progress`, if given, is called as ``progress(done, total)`` with the
+    resamples drawn so far, every :data:`POLL` seconds and after each block.
     """
     below, tied_pos, above, _ = placements
     m, n = below.shape[0], above.shape[0]
@@ -175,7 +195,7 @@ def twice_u_resampled(placements, resamples: int, seed, *, workers: int = -1, pr
     lower = np.ascontiguousarray(below, dtype=np.int64)
     upper = np.ascontiguousarray(below + tied_pos, dtype=np.int64)
     blocks = _blocks(resamples, seed)
-    out = np.empty(resamples, dtype=np.int64)
+    out = np.full(resamples, -1, dtype=np.int64)  # a value is ≥ 0 once its resample is drawn
     loop = compiled_loop()  # in the calling thread: the engine is this context's
 
     def run(k):
@@ -186,7 +206,10 @@ def twice_u_resampled(placements, resamples: int, seed, *, workers: int = -1, pr
         else:
             _block_numpy(lower, upper, m, n, child, block)
 
-    for _ in _run_blocks(run, len(blocks), workers, progress):
+    def report():  # both engines write each resample's value as soon as it is drawn
+        progress(int(np.count_nonzero(out >= 0)), resamples)
+
+    for _ in _run_blocks(run, len(blocks), workers, None if progress is None else report):
         pass
     return out
 
@@ -194,17 +217,22 @@ def twice_u_resampled(placements, resamples: int, seed, *, workers: int = -1, pr
 def map_resamples(function, m: int, n: int, resamples: int, seed, *, workers: int = -1, progress=None):
     """Yield ``function(negatives, positives)`` for each stratified resample of :func:`resampled_draws`,
     in order, computed a block at a time on `workers` threads (checked already); ``progress(done,
-    total)`` after each block. Each resample's value is made in the thread that drew it, so
-    `function` should reduce the resample to what is kept of it."""
+    total)`` with the resamples done so far, every :data:`POLL` seconds and after each block. Each
+    resample's value is made in the thread that drew it, so `function` should reduce the resample
+    to what is kept of it."""
     blocks = _blocks(resamples, seed)
+    done = [0] * len(blocks)  # resamples done in each block, each written by its block's thread only
 
     def run(k):
         _, count, child = blocks[k]
-        return [function(negatives, positives) for negatives, positives in _block_draws(child, count, m, n)]
+        values = []
+        for negatives, positives in _block_draws(child, count, m, n):
+            values.append(function(negatives, positives))
+            done[k] += 1
+        return values
 
-    done = 0
-    for values in _run_blocks(run, len(blocks), workers, None):
+    def report():
+        progress(sum(done), resamples)
+
+    for values in _run_blocks(run, len(blocks), workers, None if progress is None else report):
         yield from values
-        done += len(values)
-        if progress is not None:
-            progress(done, resamples)

@@ -4,15 +4,20 @@
 ``workers``, as scipy's functions do (``scipy.fft``, ``scipy.optimize.differential_evolution``):
 an integer ≥ 1, the number of threads, or −1 for one per core this process may run on
 (its CPU affinity, as ``os.sched_getaffinity`` gives it; ``os.cpu_count()`` where that is
-not available). The results never depend on it.
+not available). The results never depend on it. The default, −1, uses the machine: the
+bootstrap's threads share out coarse blocks of work and never wait for one another, so with
+other jobs on the cores an extra thread costs little; small jobs run on one thread anyway
+(see :mod:`aucbound.empirical._resampling`). A caller that runs it inside parallel code of
+its own passes 1.
 
 **One BLAS thread.** OpenBLAS starts one thread per core and has them wait for work by
 spinning. A solver that makes thousands of tiny BLAS calls (L-BFGS-B on a few dozen
 variables) then spends most of its time handing work to threads, and far more when other
-processes keep the cores busy: ``aucbound optimal steps --K 1..25`` took 64–69 s with
-OpenBLAS's default threads on a busy two-core machine and 5–7 s with one.
-:func:`one_blas_thread` limits BLAS to one thread around such solvers (with
-threadpoolctl), whatever the user's environment says, and restores the setting after.
+processes keep the cores busy (``aucbound optimal steps --K 1..25`` ran ten times slower
+with OpenBLAS's default threads than with one on a busy two-core machine).
+:func:`one_blas_thread` limits BLAS to one thread around such solvers (with threadpoolctl),
+whatever the user's environment says, and restores the setting after. The limit is the
+process's: BLAS calls made by other threads meanwhile run on one thread too.
 """
 
 from __future__ import annotations

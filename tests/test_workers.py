@@ -18,6 +18,12 @@ from aucbound.empirical import _resampling, engine_in_use, use_engine
 from aucbound.simulate import band_coverage, coverage, coverage_study
 
 ROOT_DATA = "tests/data/asah_markers.csv"
+
+
+@pytest.fixture(autouse=True)
+def threads_for_small_data(monkeypatch):
+    """Threads even for these small data sets (the package runs fewer than MIN_THREADED_WORK items on one)."""
+    monkeypatch.setattr(_resampling, "MIN_THREADED_WORK", 0)
 THREADS = [1, 2, 3, -1]
 
 rng = np.random.default_rng(21)
@@ -64,7 +70,7 @@ def test_bad_worker_counts_are_refused(name, bad, error):
         CALLS[name](bad)
 
 
-def test_the_blocks_run_on_the_threads_asked_for():
+def test_the_blocks_run_on_the_threads_asked_for(monkeypatch):
     def thread_of(negatives, positives):
         return threading.get_ident()
 
@@ -73,6 +79,8 @@ def test_the_blocks_run_on_the_threads_asked_for():
 
     assert threads_used(1) == {threading.get_ident()}  # no thread started: the caller's own
     assert len(threads_used(2)) == 2 and threading.get_ident() not in threads_used(2)
+    monkeypatch.setattr(_resampling, "MIN_THREADED_WORK", 20 * _resampling.BLOCK * 12 + 1)  # just above this work
+    assert threads_used(2) == {threading.get_ident()}
 
 
 def test_threads_run_at_most_two_blocks_ahead_each():
@@ -83,7 +91,7 @@ def test_threads_run_at_most_two_blocks_ahead_each():
         return k
 
     seen = []
-    for k in _resampling._run_blocks(task, 50, 3, None):
+    for k in _resampling._run_blocks(task, 50, 3, 10**9):
         seen.append(k)
         if k == 0:
             assert len(started) <= 2 * 3 + 1  # the first six, and one more once the first was taken

@@ -106,7 +106,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     delta = v.probability("delta", delta, scalar=True)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
-    report = v.progress("progress", progress)
+    v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
@@ -125,7 +125,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)
-        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, report, reduce=value, workers=workers),
+        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=value, workers=workers),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     return PartialAUC(

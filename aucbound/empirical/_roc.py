@@ -346,7 +346,7 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
-    report = v.progress("progress", progress)
+    v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
@@ -358,7 +358,7 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
     resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0])
-    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, report, workers)
+    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",
                    resamples=resamples, seed=seed, **common)

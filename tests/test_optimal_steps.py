@@ -337,10 +337,15 @@ def test_K_must_be_an_integer_type():
     (lambda: optimal_steps(3, starts=2001), "`starts` must be an integer from 1 to 2000, but got 2001."),
     (lambda: optimal_steps(3, starts=0), "`starts` must be an integer from 1 to 2000, but got 0."),
     (lambda: step_table(range(1, 26), starts=1000),
-     "`starts` must be at most 80 for 25 values of `Ks` (at most 2,000 direct minimizations in all), but got 1000."),
+     "`starts` must be an integer from 1 to 80 for 25 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 1000."),
     (lambda: step_table([1, 2, 3], starts=667),
-     "`starts` must be at most 666 for 3 values of `Ks` (at most 2,000 direct minimizations in all), but got 667."),
+     "`starts` must be an integer from 1 to 666 for 3 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 667."),
     (lambda: step_table([1, 26]), "`K` must be an integer from 1 to 25, but got 26."),
+    (lambda: step_table([2, 3], starts=0),
+     "`starts` must be an integer from 1 to 1000 for 2 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 0."),
 ])
 def test_the_direct_searches_are_limited_before_any_work(call, message):
     assert MAX_SEARCHES == 2000
@@ -353,6 +358,7 @@ def test_step_table_reports_the_searches_done():
     calls = []
     rows = step_table([1, 2, 3], starts=5, progress=lambda *args: calls.append(args))
     assert [row.K for row in rows] == [1, 2, 3] and calls == [(5, 15), (10, 15), (15, 15)]
+    assert len(step_table([4] * 3000, starts=500)) == 3000  # one K, solved once: 500 searches
     with pytest.raises(TypeError, match="`Ks` must be a sequence of integers from 1 to 25, but got 'abc'"):
         step_table("abc")
 

@@ -124,14 +124,15 @@ MAX_SEARCHES = 2000
 
 
 def _starts(starts, count: int = 1, what: str = "K") -> int:
-    """`starts` checked against :data:`MAX_SEARCHES` for `count` values of K (named `what`)."""
+    """`starts` checked against :data:`MAX_SEARCHES` for `count` distinct values of K (named `what`)."""
     if count <= 1:
         return v.count("starts", starts, minimum=1, maximum=MAX_SEARCHES)
-    starts = v.count("starts", starts, minimum=1)
-    if starts * count > MAX_SEARCHES:
-        raise v.ParameterError("starts", f"at most {MAX_SEARCHES // count:,} for {count} values of {{{what}}} (at most "
-                               f"{MAX_SEARCHES:,} direct minimizations in all)", v.show(starts), others=(what,))
-    return starts
+    most = MAX_SEARCHES // count
+    try:
+        return v.count("starts", starts, minimum=1, maximum=most)
+    except v.ParameterError:
+        raise v.ParameterError("starts", f"an integer from 1 to {most} for {count} values of {{{what}}} (at most "
+                               f"{MAX_SEARCHES:,} direct minimizations in all)", v.show(starts), others=(what,)) from None
 
 
 def _iv(K, separation):
@@ -525,7 +526,7 @@ def step_table(Ks, *, separation=2.0, starts=8, seed=0, progress=None) -> tuple:
     if isinstance(Ks, (str, bytes)) or not hasattr(Ks, "__iter__"):
         raise v.ParameterTypeError("Ks", "a sequence of integers from 1 to 25", v.show(Ks))
     Ks = [_iv(K, separation)[0] for K in Ks]
-    starts = _starts(starts, len(Ks), "Ks")
+    starts = _starts(starts, len(set(Ks)), "Ks")  # a K given twice is solved once (optimal_steps keeps it)
     seed = _seed(seed)
     report = v.progress("progress", progress)
     rows = []

@@ -120,7 +120,7 @@ class _Simulation:
             return self._per_estimate(lambda auc: closed_form(Estimates(auc=auc)))
         return closed_form(self.trials.estimates())
 
-    def bootstrap_ends(self, keys, delta, resamples, tick, workers) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    def bootstrap_ends(self, keys, delta, resamples, tick, workers=-1) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """(lo, hi) of each bootstrap method in `keys` for each kept trial, from one set of resamples
         drawn on `workers` threads."""
         seeds = np.random.SeedSequence(self.seed, spawn_key=(1,)).spawn(len(self.kept))

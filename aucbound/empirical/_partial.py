@@ -125,7 +125,8 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)
-        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=value, workers=workers),
+        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=value,
+                                              workers=workers),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     return PartialAUC(

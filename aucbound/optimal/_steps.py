@@ -131,8 +131,9 @@ def _starts(starts, count: int = 1, what: str = "K") -> int:
     try:
         return v.count("starts", starts, minimum=1, maximum=most)
     except v.ParameterError:
-        raise v.ParameterError("starts", f"an integer from 1 to {most} for {count} values of {{{what}}} (at most "
-                               f"{MAX_SEARCHES:,} direct minimizations in all)", v.show(starts), others=(what,)) from None
+        rule = (f"an integer from 1 to {most} for {count} values of {{{what}}} (at most {MAX_SEARCHES:,} direct "
+                "minimizations in all)")
+        raise v.ParameterError("starts", rule, v.show(starts), others=(what,)) from None
 
 
 def _iv(K, separation):

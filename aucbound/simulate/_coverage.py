@@ -163,7 +163,8 @@ def _steps(trials: int, bootstrap_trials: int | None, deltas: int) -> int:
     return -(-trials // BLOCK) + (bootstrap_trials or 0) * deltas
 
 
-def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick, workers=-1) -> list[Coverage]:
+def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick,
+              workers=-1) -> list[Coverage]:
     """One :class:`Coverage` per δ in `deltas`, all from the same trials (checked arguments)."""
     simulation = _Simulation(scenario, m, n, trials, seed, bootstrap_trials or 0, tick)
     auc = simulation.trials.auc

@@ -115,6 +115,21 @@ def test_progress_counts_resamples_up_to_the_total(name, workers):
     assert len(done) >= 6 and done == sorted(done) and done[-1] == resamples  # after each block at least
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_error_in_a_thread_reaches_the_caller_and_stops_the_rest(workers):
+    started = []
+
+    def task(k):
+        started.append(k)
+        if k == 3:
+            raise ArithmeticError("block 3")
+        return k
+
+    with pytest.raises(ArithmeticError, match="block 3"):
+        list(_resampling._run_blocks(task, 100, workers, 10**9, report=lambda: None))
+    assert len(started) < 100  # the blocks not yet started were dropped
+
+
 def test_progress_comes_while_a_block_is_drawn(monkeypatch):
     # one block of 40 resamples of 10 ms each: reports every POLL (here 0.05 s) while it runs, with what is done
     monkeypatch.setattr(_resampling, "POLL", 0.05)

@@ -55,6 +55,8 @@ __all__ = [
     "skew",
     "at_most",
     "seed",
+    "workers",
+    "MAX_WORKERS",
     "out",
     "printable",
     "finite_log",
@@ -457,6 +459,29 @@ def seed(parameter: str, value):
     if value is None:
         return None
     return count(parameter, value, minimum=0)
+
+
+#: The most worker threads a call may be asked for (−1 asks for one per core, however many).
+MAX_WORKERS = 256
+
+
+def workers(parameter: str, value) -> int:
+    """A number of worker threads: an integer from 1 to :data:`MAX_WORKERS`, or −1 for one per
+    core (as scipy's ``workers``).
+
+    >>> workers("workers", -1), workers("workers", 2)
+    (-1, 2)
+    >>> workers("workers", 0)
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `workers` must be an integer from 1 to 256, or -1 for one thread per core, but got 0.
+    """
+    rule = f"an integer from 1 to {MAX_WORKERS}, or -1 for one thread per core"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ParameterTypeError(parameter, rule, show(value))
+    if value != -1 and not 1 <= value <= MAX_WORKERS:
+        raise fail(parameter, rule, value)
+    return int(value)
 
 
 def progress(parameter: str, value):

@@ -144,9 +144,9 @@ def bench_delong_quadratic(size):
 def bench_bootstrap(size, resamples, few):
     scores, labels = data(size, seed=4)
     int_labels = labels.astype(int)
-    from aucbound.empirical._resampling import _workers
+    from aucbound._threads import cores
 
-    threads = _workers()
+    threads = cores()  # workers=-1, the default
     seconds, values = best_time(lambda: ab.empirical.bootstrap_aucs(labels, scores, resamples=resamples, seed=0), 3)
     rows = [(f"aucbound.bootstrap_aucs ({resamples})", seconds, None, f"{threads} thread(s) at the start")]
     t, _ = best_time(lambda: ab.bootstrap_interval(labels, scores, delta=0.05, resamples=resamples), 1)

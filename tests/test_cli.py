@@ -20,7 +20,7 @@ hoeffding *        0.192065  distribution-free  Hoeffding 1963, §5
 chebyshev-max      0.316228  distribution-free  Agarwal et al. 2005, Eq. 11, 14
 normal-max         0.13859   asymptotic         Agarwal et al. 2005, Eq. 13, 14
 
-* beyond the paper (Agarwal et al. 2005): see docs/intervals.md
+* beyond the paper (Agarwal et al. 2005): see aucbound interval --help
 not shown: hoeffding-kl, hanley-mcneil, newcombe (need --auc)
 not shown: chebyshev-lehmann, normal-lehmann (need --auc, --p1, --p2)
 not shown: delong, delong-logit (need --auc, --variance)

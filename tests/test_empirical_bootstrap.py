@@ -116,14 +116,19 @@ def test_each_value_is_the_auc_of_a_stratified_resample(seed, levels, share):
     assert np.array_equal(values, resampled_by_hand(scores, labels, 150, seed)[0])
 
 
-def test_reproducible_and_independent_of_the_thread_count(monkeypatch):
+@pytest.mark.parametrize("engine", ["compiled", "numpy"])
+def test_reproducible_and_independent_of_the_thread_count(engine):
+    if engine == "compiled" and _resampling.compiled_loop() is None:
+        pytest.skip("the compiled resampling loop is not built here")
     rng = np.random.default_rng(5)
     scores, labels = rng.normal(size=500), rng.random(500) < 0.4
-    first = ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11)
-    assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11))
-    monkeypatch.setattr(_resampling, "_workers", lambda: 1)
-    assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11))
-    assert not np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=12))
+    with ab.empirical.use_engine(engine):
+        first = ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11, workers=1)
+        # 300 resamples are 5 blocks: 2 and 3 threads share them out unevenly, 8 leave threads idle
+        for workers in (2, 3, 8, -1):
+            assert np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=11,
+                                                                     workers=workers)), workers
+        assert not np.array_equal(first, ab.empirical.bootstrap_aucs(labels, scores, resamples=300, seed=12))
 
 
 def test_a_single_item_per_class_is_never_left_out():
@@ -232,3 +237,20 @@ def test_the_work_limit_is_stated_in_resamples_for_these_sizes(monkeypatch):
                                          r"\(at most 1,000 items drawn in all\), but got 11\.$"):
         ab.empirical.bootstrap_aucs(labels, scores, resamples=11, seed=0)
     assert len(ab.empirical.bootstrap_aucs(labels, scores, resamples=10, seed=0)) == 10
+
+
+def test_the_work_limit_is_one_line_on_the_command_line(monkeypatch, cli_error):
+    monkeypatch.setattr(_resampling, "MAX_WORK", 1000)
+    line = cli_error("auc", "tests/data/asah_markers.csv", "--score", "s100b", "--label", "outcome", "--positive",
+                     "Poor", "--bootstrap", "9")
+    assert line == ("Error: --bootstrap must be at most 8 for m + n = 113 items (at most 1,000 items drawn in all), "
+                    "but got 9.\n")
+
+
+def test_the_work_limit_is_about_a_minute_at_ten_million_items():
+    # 500 resamples of 10^7 items: 12–15 ns of CPU an item at that size (docs/performance.md), 60–75 s
+    assert _resampling.MAX_WORK == 5 * 10**9
+    labels = np.zeros(10**7, dtype=bool)
+    labels[: 3 * 10**6] = True
+    with pytest.raises(ValueError, match=r"^`resamples` must be at most 500 for m \+ n = 10,000,000 items"):
+        ab.empirical.bootstrap_aucs(labels, np.arange(10.0**7), resamples=501)

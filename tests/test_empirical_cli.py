@@ -33,7 +33,7 @@ newcombe           [0.624408, 0.813953]      0.106961  asymptotic         Newcom
 delong             [0.630118, 0.832619]      0.10125   asymptotic         DeLong et al. 1988
 delong-logit       [0.619217, 0.820086]      0.112152  asymptotic         DeLong et al. 1988; logit scale
 
-* beyond the paper (Agarwal et al. 2005): see docs/empirical.md
+* beyond the paper (Agarwal et al. 2005): see aucbound auc --help
 """
 
 COMPARE_TABLE = """\
@@ -48,7 +48,7 @@ DeLong's paired test: Z = 2.20898, two-sided p = 0.0271758 (variance of D 0.0017
 | hoeffding *    | [-0.331889, 0.51651]  |    0.4242    | distribution-free | Hoeffding 1963, §5, kernel in [-1, 1] |
 | hoeffding-kl * | [-0.322334, 0.485967] |    0.414645  | distribution-free | Hoeffding 1963, §5, kernel in [-1, 1] |
 
-* beyond the paper (Agarwal et al. 2005): see docs/empirical.md
+* beyond the paper (Agarwal et al. 2005): see aucbound compare --help
 """
 
 

@@ -9,7 +9,7 @@ Three kinds of check:
   class by a binary search, then DeLong's variance by the same floating-point steps as
   ``_delong._spread``), agrees bit for bit on larger data;
 - the two engines (the compiled split-and-merge of ``_resample.c`` and numpy's boolean
-  indexing and binary searches, chosen by ``_resampling.USE_COMPILED``) give equal arrays and
+  indexing and binary searches, chosen by ``use_engine``) give equal arrays and
   sums for every primitive of ``_auc``, and the fast classification of label arrays by their
   minimum and maximum gives the mask, classes and messages of ``np.unique``.
 """
@@ -26,23 +26,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import aucbound as ab
-from aucbound.empirical import _auc, _labels, _resampling
+from aucbound.empirical import _auc, _labels, _resampling, use_engine
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = _resampling.compiled_loop()
+COMPILED = _resampling.compiled_loop()  # the module itself, whose argument checks are tested below
 needs_compiled = pytest.mark.skipif(COMPILED is None, reason="aucbound.empirical._resample is not built here")
 ENGINES = ["compiled", "numpy"]
 
 
 @pytest.fixture(params=ENGINES)
-def engine(request, monkeypatch):
+def engine(request):
     """Run the test with each engine (the compiled one only where it is built)."""
-    if request.param == "compiled":
-        if COMPILED is None:
-            pytest.skip("aucbound.empirical._resample is not built here")
-    else:
-        monkeypatch.setattr(_resampling, "USE_COMPILED", False)
-    return request.param
+    if request.param == "compiled" and COMPILED is None:
+        pytest.skip("aucbound.empirical._resample is not built here")
+    with use_engine(request.param):
+        yield request.param
 
 
 # --- references from the definitions ----------------------------------------------------------
@@ -168,9 +166,9 @@ def sorted_classes(kind, size, seed):
 
 def both_engines(monkeypatch, function):
     """function() with the compiled engine, then with numpy."""
-    compiled = function()
-    with monkeypatch.context() as patch:
-        patch.setattr(_resampling, "USE_COMPILED", False)
+    with use_engine("compiled"):
+        compiled = function()
+    with use_engine("numpy"):
         assert _auc._engine() is None
         numpy = function()
     return compiled, numpy

@@ -9,7 +9,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "aucbound"
 
 #: The neutral modules at the top of the package: shared numerics, argument checks, display and the result base.
-NEUTRAL = {"_validate", "_exact", "_normal", "_display", "_result_base", "_files"}
+NEUTRAL = {"_validate", "_threads", "_exact", "_normal", "_display", "_result_base", "_files"}
 
 #: What each package may import from the package, besides itself.
 ALLOWED = {
@@ -28,6 +28,7 @@ ALLOWED = {
     "results": {"experiments", "learn", "simulate", "empirical", "reductions", "optimal", "bounds", "shatter"} | NEUTRAL,
     "_result_base": {"_display"},
     "_files": set(),
+    "_threads": set(),
     "_exact": {"_normal"},
     "_normal": set(),
     "_validate": set(),

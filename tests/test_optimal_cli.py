@@ -144,6 +144,9 @@ def test_discrete_marks_ties():
     (["discrete", "--pos", "0.5,0.5", "--neg", "0.5,0.5", "--loss", "square"], "--loss"),
     (["discrete", "--pos", "0.5,0.5", "--neg", "1,0", "--loss", "logistic"], "--neg must be > 0 at every point (0 < g < ∞ is assumed), but got 0 (entry 2 of 2)."),
     (["discrete", "--pos", ",".join(["1/151"] * 151), "--neg", ",".join(["1/151"] * 151)], "at most 150"),
+    (["steps", "--K", "1..25", "--starts", "1000"],
+     "Error: --starts must be an integer from 1 to 80 for 25 values of --K (at most 2,000 direct minimizations in all), but got 1000."),
+    (["steps", "--K", "25", "--starts", "2001"], "Error: --starts must be an integer from 1 to 2000, but got 2001."),
 ])
 def test_bad_input_is_one_line_exit_2(args, needle):
     assert needle in refused(*args)

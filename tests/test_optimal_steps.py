@@ -15,6 +15,7 @@ import pytest
 from scipy import optimize
 
 from aucbound.optimal import (
+    MAX_SEARCHES,
     MAX_STEPS,
     RESIDUAL_TOLERANCE,
     feasible_region,
@@ -327,3 +328,61 @@ def test_bad_input_names_the_parameter(call, message):
 def test_K_must_be_an_integer_type():
     with pytest.raises(TypeError, match="`K` must be an integer"):
         optimal_steps("3")
+
+
+# -- the work limit and the threads ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: optimal_steps(3, starts=2001), "`starts` must be an integer from 1 to 2000, but got 2001."),
+    (lambda: optimal_steps(3, starts=0), "`starts` must be an integer from 1 to 2000, but got 0."),
+    (lambda: step_table(range(1, 26), starts=1000),
+     "`starts` must be an integer from 1 to 80 for 25 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 1000."),
+    (lambda: step_table([1, 2, 3], starts=667),
+     "`starts` must be an integer from 1 to 666 for 3 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 667."),
+    (lambda: step_table([1, 26]), "`K` must be an integer from 1 to 25, but got 26."),
+    (lambda: step_table([2, 3], starts=0),
+     "`starts` must be an integer from 1 to 1000 for 2 values of `Ks` (at most 2,000 direct minimizations in all), "
+     "but got 0."),
+])
+def test_the_direct_searches_are_limited_before_any_work(call, message):
+    assert MAX_SEARCHES == 2000
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value) == message
+
+
+def test_step_table_reports_the_searches_done():
+    calls = []
+    rows = step_table([1, 2, 3], starts=5, progress=lambda *args: calls.append(args))
+    assert [row.K for row in rows] == [1, 2, 3] and calls == [(5, 15), (10, 15), (15, 15)]
+    assert len(step_table([4] * 3000, starts=500)) == 3000  # one K, solved once: 500 searches
+    with pytest.raises(TypeError, match="`Ks` must be a sequence of integers from 1 to 25, but got 'abc'"):
+        step_table("abc")
+
+
+def test_the_solvers_run_with_one_blas_thread_and_restore_the_setting(monkeypatch):
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from aucbound.optimal import _steps
+
+    def blas_threads():
+        return {info["filepath"]: info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"}
+
+    seen = []
+    search = _steps._direct_minimum
+
+    def watched(*args):
+        seen.append(blas_threads())
+        return search(*args)
+
+    monkeypatch.setattr(_steps, "_direct_minimum", watched)
+    with threadpool_limits(limits=2, user_api="blas"):  # as OpenBLAS starts on two cores, whatever the test's env
+        before = blas_threads()
+        optimal_steps(4, starts=3, seed=12345)  # a seed no other test uses: not in the cache
+        after = blas_threads()
+    assert before and set(before.values()) == {2}
+    assert seen and set(seen[0].values()) == {1}
+    assert after == before

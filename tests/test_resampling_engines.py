@@ -1,7 +1,7 @@
 """The bootstrap's two engines, the compiled loop and numpy, give the same resamples.
 
 Each case is drawn twice through :func:`aucbound.empirical.bootstrap_aucs`: with the
-compiled loop (where it is built) and with ``USE_COMPILED = False``, and the two arrays must
+compiled loop (where it is built) and inside ``use_engine("numpy")``, and the two arrays must
 be equal, value for value. The numpy engine is also checked against the stream as
 documented (numpy's own ``Generator(PCG64(child)).integers``, negatives then positives) and
 a pair count of each resample, so that half means something where nothing is compiled.
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from aucbound.empirical import _resampling, bootstrap_aucs
+from aucbound.empirical import _resampling, bootstrap_aucs, engine_in_use, use_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "asah_markers.csv"
@@ -71,21 +71,18 @@ CASES = ["ties", "all-tied", "few-positives", "few-negatives", "one-positive", "
 
 
 def _numpy_engine(monkeypatch, labels, scores, resamples, seed):
-    monkeypatch.setattr(_resampling, "USE_COMPILED", False)
-    assert _resampling.compiled_loop() is None
-    try:
+    with use_engine("numpy"):
+        assert _resampling.compiled_loop() is None and engine_in_use() == "numpy"
         return bootstrap_aucs(labels, scores, resamples=resamples, seed=seed)
-    finally:
-        monkeypatch.setattr(_resampling, "USE_COMPILED", True)
 
 
 def _compiled_engine(monkeypatch, labels, scores, resamples, seed):
     def refuse(*args):
         raise AssertionError("the numpy engine ran where the compiled loop should have")
 
-    with monkeypatch.context() as patch:
+    with monkeypatch.context() as patch, use_engine("compiled"):
         patch.setattr(_resampling, "_block_numpy", refuse)
-        assert _resampling.compiled_loop() is COMPILED
+        assert _resampling.compiled_loop() is COMPILED and engine_in_use() == "compiled"
         return bootstrap_aucs(labels, scores, resamples=resamples, seed=seed)
 
 
@@ -155,7 +152,7 @@ BLOCKED = """
 import json, sys
 sys.modules["aucbound.empirical._resample"] = None  # as if it had not been built
 import aucbound
-from aucbound.empirical import _resampling, bootstrap_aucs
+from aucbound.empirical import _resampling, bootstrap_aucs, engine_in_use, use_engine
 assert _resampling.compiled_loop() is None
 labels, scores = json.loads(sys.stdin.read())
 values = bootstrap_aucs(labels, scores, resamples=300, seed=4)

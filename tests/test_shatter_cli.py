@@ -9,9 +9,9 @@ PSI_3_4 = """\
 psi(m, n), the realizable m×n bipartite rank matrices (Agarwal et al. 2005, Thm 4.3): m = 3, n = 4
 
 quantity                        value    ln value  source
-----------------------------  -------  ----------  -----------------------------------
+----------------------------  -------  ----------  -----------
 lower bound 3^max(m,n)             81     4.39445  §4.3
-psi(m, n)                       15165     9.62675  exact count (docs/combinatorics.md)
+psi(m, n)                       15165     9.62675  exact count
 upper bound (m+n)!·2^(m+n-1)   322560    12.684    §4.3
 all matrices 3^(m·n)           531441    13.1833   §4.1
 """
@@ -38,7 +38,7 @@ r(F,m,n)    thm-4.11            6.96981    1064.02  paper        Thm 4.11: (2emn
 r(F,m,n)    psi *               9.62675   15165                  Thm 4.3: ψ(m, n), counted exactly
 r(F,m,n)    3^mn               13.1833   531441                  §4.1: all 3^(m·n) matrices
 
-* beyond the paper (Agarwal et al. 2005): see docs/combinatorics.md
+* beyond the paper (Agarwal et al. 2005): see aucbound shatter --help
 """
 
 

@@ -28,7 +28,7 @@ delong               0.894  0.0138        0.3388          0.3475  0.0%       0.0
 
 coverage: share of trials whose interval contains the true AUC; MCSE = sqrt(coverage (1 - coverage) / trials)
 below nominal: coverage + 3 MCSE < 1 - delta; distribution-free methods promise coverage >= 1 - delta
-* beyond the paper (Agarwal et al. 2005): see docs/coverage.md
+* beyond the paper (Agarwal et al. 2005): see aucbound coverage --help
 """
 
 

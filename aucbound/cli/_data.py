@@ -161,7 +161,8 @@ def source_line(columns, what: str, positive) -> str:
     return f"{what} against {columns.label_name!r}{shown} in {columns.source}"
 
 
-def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], output_format: str, tablefmt: str):
+def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], output_format: str, tablefmt: str,
+              command: str):
     """Write a result's interval rows: method, interval, half-width, guarantee, source.
 
     JSON and CSV get every field; the JSON parameters are the command's `inputs` and the
@@ -182,7 +183,7 @@ def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], o
         ],
         parameters={**inputs, **summary},
         title=title,
-        notes=([beyond_note("docs/empirical.md")] if any(row.beyond_paper for row in result.rows) else [])
+        notes=([beyond_note(command)] if any(row.beyond_paper for row in result.rows) else [])
         + degenerate_note(result.rows),
         output_format=output_format,
         tablefmt=tablefmt,

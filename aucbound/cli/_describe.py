@@ -10,9 +10,9 @@ from ._render import degenerate
 _OPTIONS = {"auc": "--auc", "p1": "--p1", "p2": "--p2", "variance": "--variance"}
 
 
-def beyond_note(page: str = "docs/intervals.md", paper: str = "Agarwal et al. 2005") -> str:
-    """The footnote explaining the star on beyond-the-paper rows."""
-    return f"* beyond the paper ({paper}): see {page}"
+def beyond_note(command: str, paper: str = "Agarwal et al. 2005") -> str:
+    """The footnote on beyond-the-paper rows, naming the command whose --help says what they are."""
+    return f"* beyond the paper ({paper}): see aucbound {command} --help"
 
 
 def confidence(delta: float) -> str:
@@ -38,9 +38,9 @@ def estimate_line(label: str, auc, p1, p2) -> list[str]:
     return [f"{label} = {auc:g}" + (f", p1 = {p1:g}, p2 = {p2:g}" if p1 is not None else "")]
 
 
-def footnotes(results, given: dict, chosen, keys, page: str = "docs/intervals.md") -> list[str]:
+def footnotes(results, given: dict, chosen, keys, command: str) -> list[str]:
     """The notes under a method table: the beyond-the-paper star, and which of `keys` were left out."""
-    notes = [beyond_note(page)] if any(result.beyond_paper for result in results) else []
+    notes = [beyond_note(command)] if any(result.beyond_paper for result in results) else []
     return notes + degenerate_note(results) + skipped(given, chosen, keys)
 
 

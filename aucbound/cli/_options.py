@@ -135,6 +135,29 @@ def delta_option(function):
     )(run)
 
 
+class _Workers(click.ParamType):
+    """A number of threads: 1 to :data:`aucbound._validate.MAX_WORKERS`, or -1 for one per core."""
+
+    name = "N"
+
+    def convert(self, value, param, ctx):
+        try:
+            return _validate.workers("workers", int(value) if isinstance(value, str) else value)
+        except (ValueError, TypeError):
+            self.fail(f"must be an integer from 1 to {_validate.MAX_WORKERS}, or -1 for one thread per core, "
+                      f"but got {value!r}.", param, ctx)
+
+
+workers_option = click.option(
+    "--workers",
+    type=_Workers(),
+    default=-1,
+    show_default=True,
+    help="Threads of the bootstrap: N from 1 up, or -1 for one per core this process may use. "
+         "The resamples, and so every number printed, are the same with any N.",
+)
+
+
 class Skew(click.ParamType):
     """A positive skew ρ = m/(m+n) in (0, 1), as p/q or a decimal: 1/10, 0.1."""
 

@@ -8,7 +8,7 @@ from ..bounds import METHODS
 from ..empirical import MAX_RESAMPLES
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
-from ._options import IntRange, delta_option, method_option, output_options
+from ._options import IntRange, delta_option, method_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, interval_text, number
 
@@ -36,11 +36,11 @@ class _Range(click.ParamType):
         return ends
 
 
-def _intervals_block(columns, k, positive, delta, resamples, seed, methods, progress):
+def _intervals_block(columns, k, positive, delta, resamples, seed, methods, workers, progress):
     from ..empirical import intervals
 
     table = intervals(columns.labels, columns.scores[k], delta=delta, methods=list(methods) or None,
-                      pos_label=positive, resamples=resamples, seed=seed, progress=progress)
+                      pos_label=positive, resamples=resamples, seed=seed, workers=workers, progress=progress)
     title = [f"estimate = {number(table.auc)} from m = {table.m} positives and n = {table.n} negatives, "
              f"{_describe.confidence(delta)}"]
     if table.delong_variance is None:
@@ -55,12 +55,12 @@ def _intervals_block(columns, k, positive, delta, resamples, seed, methods, prog
     return table, title
 
 
-def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, progress):
+def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, workers, progress):
     from ..empirical import partial_auc
 
     result = partial_auc(columns.labels, columns.scores[k], range=partial, focus=FOCUS[focus], correct=correct,
                          delta=delta, resamples=resamples or PARTIAL_RESAMPLES, seed=seed, pos_label=positive,
-                         progress=progress)
+                         workers=workers, progress=progress)
     what = "McClish-standardised partial AUC" if correct else "partial AUC"
     title = [
         f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = {number(result.estimate)}"
@@ -102,6 +102,7 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
          f"(a partial AUC's interval uses {PARTIAL_RESAMPLES} without it).",
 )
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@workers_option
 @method_option(lambda: list(METHODS))
 @click.option("--partial", type=_Range(), metavar="LO,HI",
               help="The partial AUC over this range of specificity (or of sensitivity with --focus se), "
@@ -110,8 +111,8 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
               help="The axis of --partial: sp (specificity) or se (sensitivity).")
 @click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
 @output_options
-def auc(file, scores, label, positive, delta, resamples, seed, methods, partial, focus, correct, output_format,
-        tablefmt):
+def auc(file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct,
+        output_format, tablefmt):
     """Every confidence interval for the AUC of each --score column of FILE against its labels.
 
     FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
@@ -120,7 +121,9 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
     distribution-free (coverage at least 1 - delta at every sample size), plug-in, or
     asymptotic. With several --score columns, one block each. With --partial, the partial
     AUC over a specificity (or sensitivity) range, as pROC's partial.auc, and its stratified
-    bootstrap interval. See docs/empirical.md and docs/roc.md.
+    bootstrap interval. Rows marked * go beyond Agarwal et al. (2005): hoeffding and
+    hoeffding-kl are Hoeffding's (1963, §5) bounds for two-sample U-statistics,
+    distribution-free as McDiarmid's is, and narrower.
 
     \b
     Examples:
@@ -140,10 +143,11 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
         for k, name in enumerate(columns.score_names):
             with data_errors({"scores": repr(name)}):  # a warning names its column
                 if partial is None:
-                    result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, progress)
+                    result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, workers,
+                                                     progress)
                 else:
                     result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus,
-                                                   correct, progress)
+                                                   correct, workers, progress)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
     if len(blocks) > 1 and output_format in ("json", "csv"):
@@ -158,7 +162,7 @@ def auc(file, scores, label, positive, delta, resamples, seed, methods, partial,
 def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple"):
     inputs = {"file": file, "score": name, "label": label, "positive": positive}
     if partial is None:
-        emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt)
+        emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt, "auc")
     else:
         _emit_partial(result, inputs, title, output_format, tablefmt)
 

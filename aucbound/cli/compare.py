@@ -61,4 +61,4 @@ def compare(file, scores, label, positive, delta, methods, output_format, tablef
         f"(variance of D {number(result.variance)}, covariance {number(result.covariance)})",
     ]
     inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive}
-    emit_rows(result, Column("interval for D", _shown), inputs, title, output_format, tablefmt)
+    emit_rows(result, Column("interval for D", _shown), inputs, title, output_format, tablefmt, "compare")

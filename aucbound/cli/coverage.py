@@ -9,11 +9,11 @@ import click
 from ..bounds import METHODS
 from ..simulate import MAX_TRIALS, SCENARIOS
 from . import _describe
-from ._options import IntRange, delta_option, given, library_errors, method_option, output_options
+from ._options import IntRange, delta_option, given, library_errors, method_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit
 
-_SCENARIO_HELP = "The pair of score distributions, each with an exact true AUC (see docs/coverage.md)."
+_SCENARIO_HELP = "The pair of score distributions, each with an exact true AUC."
 
 
 def _fixed(value) -> str:
@@ -79,7 +79,7 @@ def _single(scenario_name, auc, m, n, delta, options, out, output_format, tablef
         columns=_ROW_COLUMNS,
         parameters={"scenario": scenario_name, "auc": auc, **summary},
         title=title,
-        notes=_NOTES + ([_describe.beyond_note("docs/coverage.md")] if any(row.beyond_paper for row in result.rows) else []),
+        notes=_NOTES + ([_describe.beyond_note("coverage")] if any(row.beyond_paper for row in result.rows) else []),
         output_format=output_format,
         tablefmt=tablefmt,
     )
@@ -145,6 +145,7 @@ def _grid(options, out, output_format, tablefmt):
 )
 @click.option("--resamples", type=IntRange(min=1, max=10**7), default=1000, show_default=True, help="Bootstrap resamples per trial.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="The same seed gives the same table.")
+@workers_option
 @click.option(
     "--grid",
     is_flag=True,
@@ -152,7 +153,8 @@ def _grid(options, out, output_format, tablefmt):
 )
 @click.option("--out", type=click.Path(dir_okay=False), metavar="FILE.csv", help="Also write every row as CSV to FILE.csv.")
 @output_options
-def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resamples, seed, grid, out, output_format, tablefmt):
+def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resamples, seed, workers, grid, out,
+             output_format, tablefmt):
     """How often each confidence interval for the AUC covers the true AUC, by simulation.
 
     Draws --trials data sets of m positives and n negatives from a scenario whose AUC is
@@ -161,7 +163,9 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
     standard error, the mean and median width, the shares of vacuous and single-point
     intervals, and the guarantee the method claims. The bootstrap methods (named with
     --method) use the first --bootstrap-trials trials only. --grid runs the standard study
-    and prints the lowest coverage of each method in each scenario. See docs/coverage.md.
+    and prints the lowest coverage of each method in each scenario. Rows marked * go
+    beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are Hoeffding's (1963, §5)
+    bounds for two-sample U-statistics, distribution-free as McDiarmid's is, and narrower.
 
     \b
     Examples:
@@ -177,6 +181,7 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
         "seed": seed,
         "bootstrap_trials": bootstrap_trials,
         "resamples": resamples,
+        "workers": workers,
     }
     if grid:
         stray = [name for name in ("scenario", "auc", "m", "n", "delta", "confidence") if given(ctx, name)]

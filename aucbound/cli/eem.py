@@ -56,7 +56,7 @@ def eem(class_name, epsilon, delta, rho, output_format, tablefmt, **kwargs):
                Column("m", lambda r: size(r["m"]) if r["m"] else "—"),
                Column("n", lambda r: size(r["n"]) if r["n"] else "—"),
                Column("M / Thm 1", lambda r: number(r["ratio"])), Column("source", lambda r: r["source"])]
-    notes = [_describe.beyond_note("docs/learnability.md", "Agarwal & Roth 2005")]
+    notes = [_describe.beyond_note("eem", "Agarwal & Roth 2005")]
     lower = results[2] if len(results) > 2 else None
     if lower is not None and lower.value < 1:
         notes.append("Cor 1 is below one example here: its constants make it say nothing at this rank dimension")

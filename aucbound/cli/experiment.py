@@ -62,7 +62,7 @@ def experiment():
     the lower bound of Cor 4.5 against the training sizes. rankboost-normal: Uematsu & Lee
     (2011), §5.1, Figure 3 — RankBoost learns ½·log(g+/g−) = x. losses: §5.1.3, Figures 8,
     9, 14 — boosting under the exponential, logistic and hinge losses against Thm 2. The
-    figures: aucbound plot fig4 | rankboost-normal | loss-scores. See docs/experiments.md.
+    figures: aucbound plot fig4 | rankboost-normal | loss-scores.
 
     \b
     Examples:
@@ -182,7 +182,7 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
 @click.option("--rounds", type=IntRange(min=1, max=100_000), default=300, show_default=True,
               help="The most rounds per method; each uses the round with the best test AUC.")
 @click.option("--selection", type=click.Choice(("best", "random")), default="best", show_default=True,
-              help="Each round's stump: the best one, or a random one (the paper's; see docs/experiments.md).")
+              help="Each round's stump: the best one, or a random one (the paper's).")
 @_RUN_OPTIONS
 def losses(size, dimension, rounds, selection, seed, out_csv, output_format, tablefmt):
     """Uematsu & Lee (2011), §5.1.3: RankBoost, logistic and hinge boosting on multivariate normal data.

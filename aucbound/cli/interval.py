@@ -40,6 +40,9 @@ def interval(m, n, delta, methods, auc, p1, p2, variance, class_size, log_class_
     widths of chebyshev-min and normal-min, which are not confidence intervals, are
     shown with --all or when named with --method. A row whose interval is all of [0, 1],
     or whose half-width rounds to 1, is marked vacuous.
+    Rows marked * go beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are
+    Hoeffding's (1963, §5) bounds for two-sample U-statistics, distribution-free as
+    McDiarmid's is, and narrower.
 
     \b
     Examples:
@@ -71,7 +74,8 @@ def interval(m, n, delta, methods, auc, p1, p2, variance, class_size, log_class_
         parameters={"m": m, "n": n, "delta": delta, **given, "class_size": class_size,
                     "log_class_size": log_class_size},
         title=title,
-        notes=_describe.footnotes(results, given, methods, [key for key, spec in METHODS.items() if not spec.needs_scores])
+        notes=_describe.footnotes(results, given, methods, [key for key, spec in METHODS.items() if not spec.needs_scores],
+                                  "interval")
         + hidden_note,
         output_format=output_format,
         tablefmt=tablefmt,

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import click
 
-from ..optimal import (LOSSES, MAX_HINGE_POINTS, MAX_STEPS, discrete_bayes, minimize_risk, normal_bayes, normal_bayes_risk,
-                       optimal_steps)
+from ..optimal import (LOSSES, MAX_HINGE_POINTS, MAX_SEARCHES, MAX_STEPS, discrete_bayes, minimize_risk, normal_bayes,
+                       normal_bayes_risk, step_table)
 from ._options import IntRange, given, library_errors, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
@@ -75,7 +75,7 @@ def optimal():
     The likelihood ratio g+/g− ranks best (Thm 1); losses with l′(−s)/l′(s) = exp(s/α)
     lead to α·log(g+/g−) (Thm 2: α = ½ for RankBoost's exponential loss, 1 for the
     logistic loss); the hinge loss of RankSVM leads to integer-valued step functions with
-    ties (Thm 4–5). See docs/optimal.md.
+    ties (Thm 4–5).
 
     \b
     Examples:
@@ -107,8 +107,9 @@ def _table_rows(rows, digits: int, latex: bool):
               help=f"Number of jumps K, or a range A..B (1 ≤ K ≤ {MAX_STEPS}).")
 @click.option("--separation", type=click.FloatRange(1, 50), default=2.0, show_default=True,
               help="2μ, from 1 to 50: positives X ~ N(μ, 1), negatives X′ ~ N(−μ, 1) (the paper: 2).")
-@click.option("--starts", type=IntRange(min=1, max=1000), default=8, show_default=True,
-              help="Random starting points of the direct minimization that checks each solution is the minimum.")
+@click.option("--starts", type=IntRange(min=1), default=8, show_default=True,
+              help="Random starting points of the direct minimization that checks each solution is the minimum "
+                   f"(values of K × starts: at most {MAX_SEARCHES:,}, about a minute).")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of those starting points.")
 @click.option("--digits", type=IntRange(min=1, max=15), default=4, show_default=True,
               help="Decimals of the jumps in the table (the paper: 4); JSON and CSV carry every digit.")
@@ -133,12 +134,9 @@ def steps(steps, separation, starts, seed, digits, output_format, tablefmt):
       aucbound optimal steps --K 25 --format json
       aucbound optimal steps --K 1..6 --separation 1
     """
-    rows = []
-    with library_errors({"K": "--K"}), Progress("K") as progress:
-        for K in steps:  # the larger K take seconds each (mpmath, many starts)
-            progress(len(rows), len(steps))
-            rows.append(optimal_steps(K, separation=separation, starts=starts, seed=seed))
-        progress(len(rows), len(steps))
+    with library_errors({"K": "--K", "Ks": "--K"}), Progress("direct searches") as progress:
+        # the larger K take seconds each (mpmath, many starts)
+        rows = step_table(steps, separation=separation, starts=starts, seed=seed, progress=progress)
         bayes = normal_bayes_risk(separation)
     parameters = {"K": [steps.start, steps.stop - 1], "separation": separation, "starts": starts, "seed": seed,
                   "bayes_risk": bayes}

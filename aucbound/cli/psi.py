@@ -41,7 +41,7 @@ def psi(m, n, bruteforce, log_only, output_format, tablefmt):
     ψ bounds every rank-shatter coefficient, r(F, m, n) ≤ ψ(m, n) (Agarwal et al. 2005,
     Thm 4.3). One m and n: ψ exactly, beside the bounds 3^max(m,n) ≤ ψ ≤ (m+n)!·2^(m+n−1)
     of §4.3 and the 3^(m·n) matrices in all. Ranges: a table of ψ, rows m and columns n.
-    The count is exact for any size (docs/combinatorics.md); --bruteforce checks it
+    The count is exact for any size (a recurrence over ordered partitions, in integers); --bruteforce checks it
     against all 3^(m·n) matrices.
 
     \b
@@ -89,7 +89,7 @@ def _emit_single(records, reports, counts, parameters, output_format, tablefmt):
     report = reports[0]
     rows = [
         ("lower bound 3^max(m,n)", report.log_lower, lambda: report.lower, "§4.3"),
-        ("psi(m, n)", report.log_psi, report.psi, "exact count (docs/combinatorics.md)" if report.psi else
+        ("psi(m, n)", report.log_psi, report.psi, "exact count" if report.psi else
          "ln of the exact count, in floating point"),
     ]
     if counts is not None:

@@ -35,7 +35,7 @@ def rank(file, method, top, seed, ties, output_format, tablefmt):
     u,v,h and one line per pair (items 0, …, n − 1; every unordered pair at least once,
     h[v, u] = 1 − h[u, v] completing it). '-' reads standard input. h need not be transitive. Prints the
     ranking from the top (position, item, and for Degree its wins) and how many times h
-    was asked. See docs/reductions.md.
+    was asked.
 
     \b
     Examples:

@@ -49,8 +49,7 @@ def regret(model, n, noise, scale, positives, trials, runs, seed, output_format,
     orders wrongly; the labels are fixed given the items, so each regret is a loss (1 − AUC
     for a ranking). Degree's regret is at most 2r (Balcan et al. 2007, Thm 1), QuickSort's
     expected regret at most r (Ailon & Mohri 2008, Thm 2); with n ≤ 20 a minimum feedback
-    arc set ordering is ranked too (Thm 4: at most 2r). Beside them, the calls of h. See
-    docs/reductions.md.
+    arc set ordering is ranked too (Thm 4: at most 2r). Beside them, the calls of h.
 
     \b
     Examples:

@@ -8,7 +8,7 @@ import click
 from ..empirical import MAX_RESAMPLES
 from . import _describe
 from ._data import data_errors, file_argument, label_option, positive_option, read_data, source_line
-from ._options import IntRange, delta_option, output_options
+from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, number
 
@@ -44,14 +44,14 @@ def _interval(prefix: str):
     return shown
 
 
-def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, progress):
+def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, workers, progress):
     """Rows at the given specificities (or sensitivities): the reading, the DKW interval and the bootstrap's."""
     from ..empirical import roc_band
 
     key = "specificities" if focus == "specificity" else "sensitivities"
     dkw = roc_band(labels, scores, method="dkw", delta=delta, pos_label=pos_label, **{key: values})
     boot = roc_band(labels, scores, method="bootstrap", delta=delta, resamples=resamples, seed=seed,
-                    pos_label=pos_label, progress=progress, **{key: values})
+                    pos_label=pos_label, workers=workers, progress=progress, **{key: values})
     other = "sensitivity" if focus == "specificity" else "specificity"
     return [
         {focus: float(at), other: float(estimate), "dkw_lo": float(a), "dkw_hi": float(b), "dkw_guarantee": g,
@@ -76,9 +76,10 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
 @click.option("--bootstrap", "resamples", type=IntRange(min=1, max=MAX_RESAMPLES), default=DEFAULT_RESAMPLES,
               show_default=True, metavar="B", help="Resamples of the bootstrap intervals at --specificity/--sensitivity.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@workers_option
 @output_options
-def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, output_format,
-        tablefmt):
+def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, workers,
+        output_format, tablefmt):
     """The ROC curve of the --score column of FILE: one row per threshold.
 
     Thresholds lie halfway between consecutive distinct scores (pROC's convention); a case
@@ -88,7 +89,7 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
     each class at delta/2; coverage at least 1 - delta for all points at once, at every
     sample size) and the stratified bootstrap's percentile interval (pointwise, asymptotic;
     pROC's ci.se and ci.sp). FILE is read as by `aucbound auc`; --format csv writes the
-    points for plotting elsewhere. See docs/roc.md.
+    points for plotting elsewhere.
 
     \b
     Examples:
@@ -117,7 +118,7 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
             focus = "specificity" if specificities else "sensitivity"
             other = "sensitivity" if specificities else "specificity"
             records, dkw = _points_at(labels, scores, pos_label, focus, list(specificities or sensitivities), delta,
-                                      resamples, seed, progress)
+                                      resamples, seed, workers, progress)
             title.append(f"{_describe.confidence(delta)}; DKW half-widths {number(dkw.epsilon_pos)} (positives), "
                          f"{number(dkw.epsilon_neg)} (negatives); bootstrap: {resamples} stratified resamples, seed {seed}")
             columns_shown = [Column(focus, lambda r: number(r[focus])), Column(other, lambda r: number(r[other])),

@@ -46,6 +46,9 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
     --all or when named with --method. A plug-in variance of zero (--auc 0 or 1 for
     hanley-mcneil, or with --p1 and --p2 for the Lehmann methods) makes every test set
     "reach" ε: such a row says "zero variance" instead of a size.
+    Rows marked * go beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are
+    Hoeffding's (1963, §5) bounds for two-sample U-statistics, distribution-free as
+    McDiarmid's is, and narrower.
 
     \b
     Examples:
@@ -82,7 +85,7 @@ def sample_size(epsilon, delta, rho, methods, auc, p1, p2, class_size, log_class
     ]
     title += _describe.estimate_line("anticipated AUC", auc, p1, p2)
     title += _describe.class_note(class_size, log_class_size)
-    notes = _describe.footnotes(results, given, methods, invertible) + hidden_note
+    notes = _describe.footnotes(results, given, methods, invertible, "sample-size") + hidden_note
     if any(result.vacuous for result in results):
         notes.append("beyond 10^300: no test set of at most 10^300 examples reaches this epsilon")
     if any(record["zero_variance"] for record in records):

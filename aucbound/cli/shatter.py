@@ -47,6 +47,10 @@ def shatter(class_name, m, n, N, output_format, tablefmt, **kwargs):
     natural log and source; the smallest is marked 'used' (and 'exact' when it equals r),
     the one the paper's own route takes 'paper'. Also c1, c2 of Agarwal & Roth's Thm 1
     and the rank dimension.
+    Rows marked * are bounds beyond the paper, valid for every m and n (the source
+    column says where each comes from): ψ(m, n) counted exactly, where the paper bounds
+    it, or the faces of the central arrangement of the mn hyperplanes (Cover 1965), by
+    the paper's Thm 4.9.
 
     \b
     Examples:
@@ -79,7 +83,7 @@ def shatter(class_name, m, n, N, output_format, tablefmt, **kwargs):
     ]
     notes = [f"{note}" for result in results for note in result.notes]
     if any(record["beyond_paper"] for record in records):
-        notes.append(beyond_note("docs/combinatorics.md"))
+        notes.append(beyond_note("shatter"))
     emit(
         records=records,
         columns=columns,

@@ -40,7 +40,8 @@ def tournaments(n, feedback, examples, epsilons, output_format, tablefmt):
     minimum feedback arc set ordering. Every labelled tournament is taken with every
     split into two non-empty sides. --examples prints instead the instances where the
     factor 2 is reached: Example 1 (g = 2f), Example 2 (g′ = (2 − ε)f, with the V2–V3
-    orientation corrected; see docs/reductions.md) and Thm 7 of Ailon & Mohri (2008).
+    orientation swapped to V3 → B_i for odd i and B_i → V3 for even i: as printed, V2 ∪ V3
+    cannot hold the edge-disjoint 3-cycles the proof needs) and Thm 7 of Ailon & Mohri (2008).
 
     \b
     Examples:
@@ -153,8 +154,8 @@ def _examples(n: range, epsilons, output_format, tablefmt):
         parameters={"n": [n.start, n.stop - 1], "epsilon": [str(e.epsilon) for e in examples.feedback]},
         title=["Where the factor 2 is reached: f = winner–loser pairs the loser wins (h's mistakes), g or g′ = "
                "winner–loser pairs the ordering puts loser first (its mistakes)"],
-        notes=["Example 2 uses the V2–V3 orientation corrected in docs/reductions.md; every count is made on the "
-               "tournament itself",
+        notes=["Example 2 uses the V2–V3 orientation swapped (V3 → B_i for odd i, B_i → V3 for even i: as printed, V2 ∪ V3 "
+               "cannot hold the edge-disjoint 3-cycles the proof needs); every count is made on the tournament itself",
                "every example reaches its paper's factor" if examples.tight else "AN EXAMPLE MISSES ITS PAPER'S FACTOR"],
         output_format=output_format,
         tablefmt=tablefmt,

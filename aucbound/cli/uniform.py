@@ -100,7 +100,7 @@ def run(methods, fclass, m, n, delta, epsilon, rho, output_format, tablefmt, hea
             notes.append(f"smaller here: {LABELS[best.method]}")
     columns.append(Column("source", lambda r: r["source"]))
     if any(result.beyond_paper for result in results):
-        notes.append(_describe.beyond_note("docs/uniform.md"))
+        notes.append(_describe.beyond_note(click.get_current_context().info_name))  # uniform or freund
     emit(records=records, columns=columns,
          parameters={"fclass": str(fclass), "m": m, "n": n, "delta": delta, "epsilon": epsilon,
                      "rho": float(rho) if mode == "size" else None},
@@ -119,6 +119,10 @@ def uniform(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kw
     the smallest training set M whose class sizes m = ρM rounded and M − m reach it, through
     the sharpest bound on r.
     --class growth --log-c1 L takes a bound r ≤ e^L of your own.
+    Rows marked * use a bound on r beyond the paper, valid for every m and n (the source
+    column says where each comes from): ψ(m, n) counted exactly, where the paper bounds
+    it, or the faces of the central arrangement of the mn hyperplanes (Cover 1965), by
+    the paper's Thm 4.9.
 
     \b
     Examples:
@@ -139,6 +143,10 @@ def freund(class_name, m, n, delta, epsilon, rho, output_format, tablefmt, **kwa
     ε_F = 2·sqrt((ln s(F̄, 2m) + ln(12/δ))/m) + 2·sqrt((ln s(F̄, 2n) + ln(12/δ))/n), with
     s(F̄, N) the sign patterns of the thresholded class {sign(f(x) − f(z))} on N points
     (Eq. 22; |F|·(2N + 1) for a finite class). Needs a class whose sign patterns are known.
+    Rows marked * use a bound on r beyond the paper, valid for every m and n (the source
+    column says where each comes from): ψ(m, n) counted exactly, where the paper bounds
+    it, or the faces of the central arrangement of the mn hyperplanes (Cover 1965), by
+    the paper's Thm 4.9.
 
     \b
     Examples:

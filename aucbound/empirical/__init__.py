@@ -3,14 +3,15 @@
 The empirical AUC with ties counted ½; DeLong's variance and its structural components;
 every interval method of :data:`aucbound.METHODS` evaluated on a data set, the stratified
 bootstrap (percentile, BCa) among them; two scorers on the same cases; reading columns
-from files; the ROC curve, its operating points and bands, and the partial AUC. Data
+from files; the ROC curve, its operating points and bands, and the partial AUC. The
+bootstrap runs on ``workers`` threads and on the compiled engine where it is built
+(:func:`use_engine` chooses; every engine gives the same numbers). Data
 functions take the labels first, as scikit-learn's
 ``roc_auc_score(y_true, y_score)`` and pROC's ``roc(response, predictor)``.
 """
 
 from ._auc import auc, auc_from_groups
 from ._columns import NAN_POLICIES
-from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
 from ._bootstrap import bootstrap_aucs, bootstrap_interval
 from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
@@ -19,6 +20,7 @@ from ._intervals import default_methods, intervals
 from ._io import label_value, read_columns
 from ._power import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS, power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
+from ._resampling import ENGINES, MAX_RESAMPLES, engine_in_use, use_engine
 from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
 from ._results import (
     AUCIntervals,
@@ -49,6 +51,7 @@ __all__ = [
     "BAND_METHODS",
     "BEST_METHODS",
     "DEFAULT_COMPARE_METHODS",
+    "ENGINES",
     "best_threshold",
     "coords",
     "dkw_epsilon",
@@ -64,6 +67,7 @@ __all__ = [
     "default_methods",
     "delong",
     "delong_variance",
+    "engine_in_use",
     "intervals",
     "power_test",
     "power_test_binormal",
@@ -72,4 +76,5 @@ __all__ = [
     "ALTERNATIVES",
     "POWER_METHODS",
     "label_value",
+    "use_engine",
 ]

@@ -17,8 +17,8 @@ splits the scores into the classes in one pass (checking as it goes that float s
 finite and that int64 scores lie within ±2^53, where float64 holds them exactly) and counts
 by one merge of the two sorted classes, a tied level at a time, crossing long runs of tied
 scores by galloping.
-The numpy one, used where the module is not built or with
-``_resampling.USE_COMPILED = False``, splits by boolean indexing and binary-searches each
+The numpy one, used where the module is not built or inside
+``use_engine("numpy")``, splits by boolean indexing and binary-searches each
 positive among the distinct values of the negatives. Either way the work beyond the two
 sorts is linear, or nearly.
 
@@ -49,8 +49,8 @@ __all__ = ["auc", "auc_from_groups"]
 
 
 def _engine(*arrays: np.ndarray):
-    """The compiled module when it is built, switched on, and takes these arrays (float64,
-    contiguous); else None, for numpy."""
+    """The compiled module when it is built, chosen (:func:`~aucbound.empirical.use_engine`), and takes
+    these arrays (float64, contiguous); else None, for numpy."""
     module = compiled_loop()
     if module is None or not all(a.dtype == np.float64 and a.flags.c_contiguous for a in arrays):
         return None

@@ -93,36 +93,40 @@ register(Method(
     needs=("scores",), data=_bca,
 ))
 
-def _settings(resamples, seed) -> tuple[int, int | None]:
+def _settings(resamples, seed, workers) -> tuple[int, int | None, int]:
     from ._resampling import MAX_RESAMPLES
 
-    return v.count("resamples", resamples, maximum=MAX_RESAMPLES), v.seed("seed", seed)
+    return v.count("resamples", resamples, maximum=MAX_RESAMPLES), v.seed("seed", seed), v.workers("workers", workers)
 
 
-def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, data=None,
-                   nan_policy="raise") -> np.ndarray:
+def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, data=None, nan_policy="raise",
+                   workers=-1) -> np.ndarray:
     """Â of each of `resamples` stratified bootstrap resamples, as a float64 array.
 
     Each resample keeps m positives and n negatives, so it always has both classes. The
-    same `seed` gives the same resamples on every machine, compiled loop or not;
-    ``seed=None`` draws fresh ones. `data` and `nan_policy` as for :func:`aucbound.auc`.
+    same `seed` gives the same resamples on every machine, compiled loop or not, with any
+    number of threads; ``seed=None`` draws fresh ones. `workers` threads draw them: an
+    integer ≥ 1, or −1 (the default) for one per core this process may use; pass 1 when the
+    call itself runs inside parallel code of your own. `data` and `nan_policy` as for
+    :func:`aucbound.auc`.
 
     >>> values = bootstrap_aucs([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6], resamples=5)
     >>> values.tolist()
     [0.75, 0.625, 0.75, 0.75, 0.875]
     """
-    resamples, seed = _settings(resamples, seed)
+    resamples, seed, workers = _settings(resamples, seed, workers)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = groups(labels, scores, pos_label)
-    return Sample(pos, neg, resamples=resamples, seed=seed).resampled_aucs().copy()
+    return Sample(pos, neg, resamples=resamples, seed=seed, workers=workers).resampled_aucs().copy()
 
 
 def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="bootstrap-bca", resamples=2000, seed=0,
-                       pos_label=None, data=None, nan_policy="raise") -> Interval:
+                       pos_label=None, data=None, nan_policy="raise", workers=-1) -> Interval:
     """The stratified bootstrap interval for the AUC: BCa (``bootstrap-bca``) or percentile.
 
-    At confidence 1 − δ, δ = 0.05 unless `delta` or `confidence` is given. `data` and `nan_policy`
-    as for :func:`aucbound.auc`.
+    At confidence 1 − δ, δ = 0.05 unless `delta` or `confidence` is given. `resamples`,
+    `seed` and `workers` as for :func:`bootstrap_aucs`; `data` and `nan_policy` as for
+    :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1, 0, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6, 0.5, 2.5]
@@ -133,8 +137,8 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]
-    resamples, seed = _settings(resamples, seed)
+    resamples, seed, workers = _settings(resamples, seed, workers)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed)
+    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers)
     lo, hi = spec.data(sample, delta)
     return interval_row(spec, sample.m, sample.n, delta, sample.auc, lo, hi)

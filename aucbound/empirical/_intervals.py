@@ -60,7 +60,7 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
 
 
 def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_label=None, resamples=None, seed=0,
-              progress=None, data=None, nan_policy="raise", method=None) -> AUCIntervals:
+              progress=None, data=None, nan_policy="raise", workers=-1, method=None) -> AUCIntervals:
     """Every confidence interval for the AUC of `scores` against `labels`, at confidence 1 − δ.
 
     Parameters
@@ -82,6 +82,9 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
         Seed of the bootstrap (None: fresh entropy, not reproducible).
     progress : callable, optional
         Called as ``progress(done, total)`` while the bootstrap draws its resamples.
+    workers : int
+        Threads of the bootstrap: −1 (the default) for one per core this process may use,
+        or a number ≥ 1. The resamples are the same with any number.
     data, nan_policy
         Column names in a DataFrame, and what to do with missing values: as for
         :func:`aucbound.auc`. An AUC below ½ draws a :class:`~aucbound.BelowChanceWarning`.
@@ -126,11 +129,13 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     v.plural_only("methods", method)
     delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     seed = v.seed("seed", seed)
+    workers = v.workers("workers", workers)
     keys, resamples = chosen_methods(methods, resamples)
     if progress is not None and not callable(progress):
         raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, progress=progress)
+    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,
+                    progress=progress)
     warn_below_chance(sample.auc, pos_label)
     return AUCIntervals(
         auc=sample.auc,

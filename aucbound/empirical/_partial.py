@@ -69,7 +69,8 @@ def _range(value) -> tuple[float, float]:
 
 
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
-                resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> PartialAUC:
+                resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
+                workers=-1) -> PartialAUC:
     """The partial AUC of `scores` over a range of specificity (or sensitivity), with a bootstrap interval.
 
     Parameters
@@ -85,6 +86,9 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     delta, confidence, resamples, seed
         The bootstrap's percentile interval at 1 − δ (δ = 0.05 unless `delta` or `confidence` =
         1 − δ is given); ``resamples=None`` skips it.
+    workers
+        Threads of the bootstrap: −1 (the default) for one per core this process may use,
+        or a number ≥ 1; the interval is the same with any number.
     data, nan_policy
         As for :func:`aucbound.auc`.
 
@@ -102,7 +106,8 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         raise v.ParameterTypeError("correct", "True or False", v.show(correct))
     delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
     seed = v.seed("seed", seed)
-    report = v.progress("progress", progress)
+    workers = v.workers("workers", workers)
+    v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
@@ -121,7 +126,8 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, m, n)
-        values = np.fromiter((value(tp, fp) for tp, fp in resampled_curves(curve, pos, neg, resamples, seed, report)),
+        values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=value,
+                                              workers=workers),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     return PartialAUC(

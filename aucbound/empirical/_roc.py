@@ -50,7 +50,7 @@ from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import levels, sorted_groups
 from ._columns import columns, warn_below_chance
-from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
+from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 
 __all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
            "dkw_epsilon", "MAX_BAND_POINTS"]
@@ -271,17 +271,24 @@ def _dkw(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple
     return 1.0 - hi, 1.0 - lo, eps_pos, eps_neg
 
 
-def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None):
-    """Yield the ROC curve of each stratified resample of the sorted classes `pos` and `neg` (whose
-    curve is `curve`), as (tp, fp) counts at the curve's thresholds (a resample holds only observed
-    scores), with the bootstrap's stream (:func:`~aucbound.empirical._resampling.resampled_draws`)."""
+def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return tp, fp
+
+
+def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None, *,
+                     reduce=_pair, workers: int = -1):
+    """Yield ``reduce(tp, fp)`` (by default (tp, fp) itself) for the ROC curve of each stratified resample
+    of the sorted classes `pos` and `neg` (whose curve is `curve`), with (tp, fp) its counts at the
+    curve's thresholds (a resample holds only observed scores): the bootstrap's stream, on `workers`
+    threads (:func:`~aucbound.empirical._resampling.map_resamples`), each resample reduced in its thread."""
     size = curve.levels.shape[0]
     pos_level, neg_level = np.searchsorted(curve.levels, pos), np.searchsorted(curve.levels, neg)
-    for done, (drawn_neg, drawn_pos) in enumerate(resampled_draws(curve.m, curve.n, resamples, seed), 1):
-        yield (_from_top(np.bincount(pos_level[drawn_pos], minlength=size)),
-               _from_top(np.bincount(neg_level[drawn_neg], minlength=size)))
-        if progress is not None and (done % 64 == 0 or done == resamples):
-            progress(done, resamples)
+
+    def one(drawn_neg, drawn_pos):
+        return reduce(_from_top(np.bincount(pos_level[drawn_pos], minlength=size)),
+                      _from_top(np.bincount(neg_level[drawn_neg], minlength=size)))
+
+    yield from map_resamples(one, curve.m, curve.n, resamples, seed, workers=workers, progress=progress)
 
 
 def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
@@ -293,16 +300,21 @@ def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
 
 
-def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress):
+def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers=-1):
+    def reading(tp, fp):
+        return _read(*oriented(tp, fp, curve.m, curve.n, focus), -values)[0]
+
     read = np.empty((resamples, values.shape[0]))
-    for r, (tp, fp) in enumerate(resampled_curves(curve, pos, neg, resamples, seed, progress)):
-        read[r], _ = _read(*oriented(tp, fp, curve.m, curve.n, focus), -values)
+    for r, row in enumerate(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=reading,
+                                             workers=workers)):
+        read[r] = row
     lo, hi = np.quantile(read, [delta / 2, 1 - delta / 2], axis=0)
     return lo, hi
 
 
 def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, specificities=None, sensitivities=None,
-             resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise") -> ROCBand:
+             resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
+             workers=-1) -> ROCBand:
     """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
     (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
 
@@ -310,8 +322,10 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     true operating point lies inside at once, for every pair of score distributions and
     every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
-    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic. δ is 0.05 unless `delta` or
-    `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for :func:`aucbound.auc`.
+    (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic, on `workers` threads (−1, the
+    default: one per core this process may use; the band is the same with any number). δ is
+    0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for
+    :func:`aucbound.auc`.
 
     >>> labels = [0] * 5 + [1] * 5
     >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
@@ -332,7 +346,8 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     values = np.linspace(0.0, 1.0, 101) if given is None else _unit_values(_PLURAL[focus], given)
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
     seed = v.seed("seed", seed)
-    report = v.progress("progress", progress)
+    workers = v.workers("workers", workers)
+    v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
     curve = _curve(pos, neg)
@@ -344,7 +359,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
     resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0])
-    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, report)
+    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",
                    resamples=resamples, seed=seed, **common)

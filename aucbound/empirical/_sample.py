@@ -27,10 +27,12 @@ class Sample:
     ``auc`` is Â; ``variance`` DeLong's estimate (None when a class has a single item);
     ``p1`` and ``p2`` the U-statistic estimates of Lehmann's p1, p2, clipped into
     [Â², Â] (Â² where undefined), as the plug-in methods use them. ``resamples`` and
-    ``seed`` set the bootstrap; ``progress(done, total)`` sees its blocks.
+    ``seed`` set the bootstrap, ``workers`` its threads (checked already: an integer ≥ 1,
+    or −1 for one per core); ``progress(done, total)`` sees its blocks.
     """
 
-    def __init__(self, pos: np.ndarray, neg: np.ndarray, *, resamples: int | None = None, seed=0, progress=None):
+    def __init__(self, pos: np.ndarray, neg: np.ndarray, *, resamples: int | None = None, seed=0, workers: int = -1,
+                 progress=None):
         pos.sort()
         neg.sort()
         self.m, self.n = pos.shape[0], neg.shape[0]
@@ -42,7 +44,7 @@ class Sample:
         self.variance = None if s10 is None or s01 is None else s10 / m + s01 / n
         estimates = (_lehmann_p(self.twice_neg, 4 * above + tied_neg, m), _lehmann_p(self.twice_pos, 4 * below + tied_pos, n))
         self.p1, self.p2 = (float(_clipped(p, self.auc)) for p in estimates)
-        self.resamples, self.seed, self.progress = resamples, seed, progress
+        self.resamples, self.seed, self.workers, self.progress = resamples, seed, workers, progress
         self._resampled = None
 
     def estimates(self) -> Estimates:
@@ -56,7 +58,8 @@ class Sample:
     def resampled_aucs(self) -> np.ndarray:
         """Â of each stratified bootstrap resample (drawn on the first call)."""
         if self._resampled is None:
-            twice = twice_u_resampled(self.placements, self.resamples, self.seed, progress=self.progress)
+            twice = twice_u_resampled(self.placements, self.resamples, self.seed, workers=self.workers,
+                                      progress=self.progress)
             self._resampled = twice / (2.0 * self.m * self.n)
         return self._resampled
 

@@ -33,6 +33,7 @@ from ._discrete import MAX_HINGE_POINTS, hinge_risk, hinge_toy_case, integer_inc
 from ._losses import LOSSES, Loss, calibration_alpha, get_loss
 from ._steps import (
     MAX_RECURSION_SEPARATION,
+    MAX_SEARCHES,
     MAX_STEPS,
     RESIDUAL_TOLERANCE,
     feasible_region,
@@ -58,6 +59,7 @@ __all__ = [
     "LimitingJumps",
     "Loss",
     "MAX_RECURSION_SEPARATION",
+    "MAX_SEARCHES",
     "MAX_STEPS",
     "RESIDUAL_TOLERANCE",
     "NormalBayes",

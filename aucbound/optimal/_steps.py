@@ -86,11 +86,13 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
+from .._threads import one_blas_thread
 from ._results import HingeExcessRisk, LimitingJumps, OptimalSteps
 from ._bayes import distance_risk, finite
 
 __all__ = [
     "MAX_STEPS",
+    "MAX_SEARCHES",
     "optimal_steps",
     "step_table",
     "step_hinge_risk",
@@ -115,6 +117,23 @@ MAX_RECURSION_SEPARATION = 10.0
 RESIDUAL_TOLERANCE = 1e-12
 #: A direct search must beat the stationary risk by more than this to count.
 RISK_TOLERANCE = 1e-13
+#: The most direct minimizations one call runs: `starts` for one K, values of K × `starts` for a table.
+#: Each is an L-BFGS-B run of 1–30 ms (from about 20 ms at K ≥ 12 on a busy two-core machine), so a
+#: call stays within about a minute.
+MAX_SEARCHES = 2000
+
+
+def _starts(starts, count: int = 1, what: str = "K") -> int:
+    """`starts` checked against :data:`MAX_SEARCHES` for `count` distinct values of K (named `what`)."""
+    if count <= 1:
+        return v.count("starts", starts, minimum=1, maximum=MAX_SEARCHES)
+    most = MAX_SEARCHES // count
+    try:
+        return v.count("starts", starts, minimum=1, maximum=most)
+    except v.ParameterError:
+        rule = (f"an integer from 1 to {most} for {count} values of {{{what}}} (at most {MAX_SEARCHES:,} direct "
+                "minimizations in all)")
+        raise v.ParameterError("starts", rule, v.show(starts), others=(what,)) from None
 
 
 def _iv(K, separation):
@@ -472,29 +491,50 @@ def optimal_steps(K, *, separation=2.0, starts=8, seed=0) -> OptimalSteps:
     K is an integer from 1 to 25 (:data:`MAX_STEPS`); separation = 2μ > 0 (the paper: 2).
     The jumps solve Eq. 8; the result says whether they are stationary (residual ≤ 1e-12 in
     log form) and whether a direct minimization of the risk from `starts` random starting
-    points (seeded by `seed`) found nothing lower (if it did, its minimizer is returned).
+    points (seeded by `seed`; at most :data:`MAX_SEARCHES`) found nothing lower (if it did,
+    its minimizer is returned). The solvers run with one BLAS thread (their problems are
+    small: more threads only wait for each other), whatever the environment sets.
 
     >>> result = optimal_steps(3)
     >>> [round(x, 6) for x in result.jumps], result.stationary, result.minimum
     ([-0.920511, 0.0, 0.920511], True, True)
     """
     K, separation = _iv(K, separation)
-    starts = v.count("starts", starts, minimum=1, maximum=1000)
+    starts = _starts(starts)
+    seed = _seed(seed)
+    with one_blas_thread():
+        return _optimal_steps(K, separation, starts, seed)
+
+
+def _seed(seed) -> int:
     seed = v.seed("seed", seed)
     if seed is None:
         raise v.fail("seed", "an integer ≥ 0 (the search must be reproducible)", seed)
-    return _optimal_steps(K, separation, starts, seed)
+    return seed
 
 
-def step_table(Ks, *, separation=2.0, starts=8, seed=0) -> tuple:
+def step_table(Ks, *, separation=2.0, starts=8, seed=0, progress=None) -> tuple:
     """:func:`optimal_steps` for each K in `Ks` (Table 1 of the paper is ``step_table(range(1, 12))``).
+
+    The direct searches, values of K × `starts`, are at most :data:`MAX_SEARCHES`;
+    ``progress(done, total)``, if given, is called after each K with the searches done.
 
     >>> [round(row.jumps[-1], 4) for row in step_table([2, 4, 6])]
     [0.5564, 1.2532, 2.0887]
     """
     if isinstance(Ks, (int, np.integer)):
         Ks = [Ks]
-    return tuple(optimal_steps(K, separation=separation, starts=starts, seed=seed) for K in Ks)
+    if isinstance(Ks, (str, bytes)) or not hasattr(Ks, "__iter__"):
+        raise v.ParameterTypeError("Ks", "a sequence of integers from 1 to 25", v.show(Ks))
+    Ks = [_iv(K, separation)[0] for K in Ks]
+    starts = _starts(starts, len(set(Ks)), "Ks")  # a K given twice is solved once (optimal_steps keeps it)
+    seed = _seed(seed)
+    report = v.progress("progress", progress)
+    rows = []
+    for K in Ks:
+        rows.append(optimal_steps(K, separation=separation, starts=starts, seed=seed))
+        report(len(rows) * starts, len(Ks) * starts)
+    return tuple(rows)
 
 
 def step_risk_curve(Ks, *, separation=2.0) -> dict:

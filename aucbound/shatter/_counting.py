@@ -45,7 +45,7 @@ and ``ψ(m, n) = Σ_{s,t} F(m, s)·[p^s q^t]W·F(n, t)``. (The same series is
 
 so, with m ≤ n (ψ is symmetric), ψ costs O(m²) additions of integers of O((m+n) log(m+n))
 bits, after the Fubini numbers (forward differences of j^m and j^n, another O(m² + mn)).
-ψ(1000, 1000), a number of 5859 digits, takes 1.3 s (docs/performance.md). :func:`log_psi`
+ψ(1000, 1000), a number of 5859 digits, takes about 1.3 s. :func:`log_psi`
 runs the same recurrences on logarithms in floating point (every term is positive, so nothing cancels).
 The tests check ψ against brute force for every m·n ≤ 12 (and the benchmark at 4×4).
 
@@ -432,7 +432,7 @@ MAX_TABLE_COST = {"exact": 8 * 10**9, "log": 6 * 10**8}
 def _size_range(parameter: str, values) -> range:
     """One size, or consecutive sizes (a range or a sequence of them), as a range of integers ≥ 1."""
     if isinstance(values, range):
-        if values.step != 1 or not len(values) or values.start < 1:
+        if values.step != 1 or values.stop <= values.start or values.start < 1:
             raise v.fail(parameter, "a range of consecutive sizes ≥ 1", values)
         return values
     sizes = v.counts(parameter, [values] if isinstance(values, numbers.Integral) else values,
@@ -456,7 +456,7 @@ def psi_table(ms, ns, *, method: str = "exact", bruteforce: bool = False, progre
     """
     ms, ns = _size_range("ms", ms), _size_range("ns", ns)
     method = v.choice("method", method, ("exact", "log"))
-    pairs = len(ms) * len(ns)
+    pairs = (ms.stop - ms.start) * (ns.stop - ns.start)  # len() of a range past 2^63 overflows
     if pairs > MAX_TABLE_PAIRS:
         raise v.ParameterError("ms", f"make at most {MAX_TABLE_PAIRS:,} pairs (m, n) with {{ns}}", f"{pairs:,}",
                                others=("ns",), verb="")

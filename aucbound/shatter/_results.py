@@ -48,7 +48,7 @@ class PsiReport(Displayed):
     log_lower: float
     log_upper: float
     log_matrices: float
-    source: str = "Agarwal et al. 2005, Thm 4.3 and §4.3; exact count: docs/combinatorics.md"
+    source: str = "Agarwal et al. 2005, Thm 4.3 and §4.3; exact count by a recurrence over ordered partitions"
     bruteforce: int | None = None
 
     @property

@@ -56,13 +56,15 @@ def _covers_curve(curve, truth, eps_pos: float, eps_neg: float) -> bool:
 
 def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None, confidence=None, trials=2000,
                   specificities=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9), resamples=500, seed=0,
-                  progress=None) -> BandCoverage:
+                  progress=None, workers=-1) -> BandCoverage:
     """Coverage of an ROC band (:func:`aucbound.roc_band`) over `trials` binormal data sets.
 
     Reports, at confidence 1 − δ, the share of data sets whose band held the whole true curve
     (``simultaneous``: exact for the DKW band, over the grid for the bootstrap band) and the
     share at each specificity of the grid (``pointwise``), with Monte Carlo standard errors. δ is 0.05
-    unless `delta` or `confidence` (= 1 − δ) is given.
+    unless `delta` or `confidence` (= 1 − δ) is given. The bootstrap band runs each trial's resamples
+    on `workers` threads (−1, the default: one per core this process may use; the result is the same
+    with any number).
 
     >>> result = band_coverage(trials=200, seed=1)
     >>> result.simultaneous >= 0.95, result.method, len(result.pointwise)
@@ -81,6 +83,7 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
         resamples = check_resamples(resamples, m, n, grid.shape[0])
         v.at_most("trials", trials * resamples, 10**7, why=" trials × resamples for the bootstrap band")
     seed = v.seed("seed", seed)
+    workers = v.workers("workers", workers)
     report = v.progress("progress", progress)
     mu = _normal.quantile(auc) * math.hypot(s, 1.0)
     truth = _true_curve(mu, s)
@@ -96,7 +99,8 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
             lo, hi, eps_pos, eps_neg = _dkw(curve, "specificity", grid, delta)
             whole += _covers_curve(curve, truth, eps_pos, eps_neg)
         else:
-            lo, hi = _bootstrap(pos, neg, curve, "specificity", grid, delta, resamples, int(rng.integers(2**63)), None)
+            lo, hi = _bootstrap(pos, neg, curve, "specificity", grid, delta, resamples, int(rng.integers(2**63)), None,
+                                workers)
         inside = (lo <= target) & (target <= hi)
         hits += inside
         if method == "bootstrap":

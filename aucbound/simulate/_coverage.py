@@ -115,13 +115,14 @@ class _Simulation:
             return self._per_estimate(lambda auc: closed_form(Estimates(auc=auc)))
         return closed_form(self.trials.estimates())
 
-    def bootstrap_ends(self, keys, delta, resamples, tick) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """(lo, hi) of each bootstrap method in `keys` for each kept trial, from one set of resamples."""
+    def bootstrap_ends(self, keys, delta, resamples, tick, workers=-1) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """(lo, hi) of each bootstrap method in `keys` for each kept trial, from one set of resamples
+        drawn on `workers` threads."""
         seeds = np.random.SeedSequence(self.seed, spawn_key=(1,)).spawn(len(self.kept))
         ends = {key: np.empty((len(self.kept), 2)) for key in keys}
         for t, ((pos, neg), child) in enumerate(zip(self.kept, seeds)):
             seed = int(child.generate_state(1, np.uint64)[0])
-            sample = Sample(pos.copy(), neg.copy(), resamples=resamples, seed=seed)
+            sample = Sample(pos.copy(), neg.copy(), resamples=resamples, seed=seed, workers=workers)
             for key in keys:
                 ends[key][t] = METHODS[key].data(sample, delta)
             tick(1)
@@ -157,7 +158,8 @@ def _steps(trials: int, bootstrap_trials: int | None, deltas: int) -> int:
     return -(-trials // BLOCK) + (bootstrap_trials or 0) * deltas
 
 
-def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick) -> list[Coverage]:
+def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick,
+              workers=-1) -> list[Coverage]:
     """One :class:`Coverage` per δ in `deltas`, all from the same trials (checked arguments)."""
     simulation = _Simulation(scenario, m, n, trials, seed, bootstrap_trials or 0, tick)
     auc = simulation.trials.auc
@@ -166,7 +168,7 @@ def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resa
     for delta in deltas:
         ends = {key: simulation.ends(key, delta) for key in keys if not METHODS[key].needs_scores}
         if boot_keys:
-            ends.update(simulation.bootstrap_ends(boot_keys, delta, resamples, tick))
+            ends.update(simulation.bootstrap_ends(boot_keys, delta, resamples, tick, workers))
         results.append(
             Coverage(
                 scenario=scenario.name,
@@ -216,6 +218,7 @@ def coverage(
     bootstrap_trials=None,
     resamples=RESAMPLES,
     progress=None,
+    workers=-1,
 ) -> Coverage:
     """The share of `trials` simulated data sets on which each interval method covers the true AUC.
 
@@ -242,6 +245,9 @@ def coverage(
         and how many resamples each (1000).
     progress : callable, optional
         Called as ``progress(done, total)`` as the work proceeds.
+    workers : int
+        Threads of each trial's bootstrap: −1 (the default) for one per core this process
+        may use, or a number ≥ 1. The table is the same with any number.
 
     Returns
     -------
@@ -263,7 +269,8 @@ def coverage(
     keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)
+    workers = v.workers("workers", workers)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
     check_work(1, [(m, n)], trials, bootstrap_trials, resamples)
     tick = _counter(progress, _steps(trials, bootstrap_trials, 1))
-    return _simulate(scenario, m, n, [delta], keys, trials, seed, bootstrap_trials, resamples, tick)[0]
+    return _simulate(scenario, m, n, [delta], keys, trials, seed, bootstrap_trials, resamples, tick, workers)[0]

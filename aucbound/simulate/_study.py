@@ -47,13 +47,14 @@ def coverage_study(
     bootstrap_trials=None,
     resamples=RESAMPLES,
     progress=None,
+    workers=-1,
 ) -> CoverageStudy:
     """:func:`coverage` for every scenario, every (m, n) with m, n in `sizes`, and every δ in `deltas`.
 
     The defaults are the standard study: 7 scenarios × 16 pairs of sizes × 2 levels, 224
     cells of 10,000 trials (about a minute on two cores without the bootstrap). `scenarios`
     may mix built-in names and :class:`Scenario` objects. The other arguments are those of
-    :func:`coverage`; `progress` sees the whole grid.
+    :func:`coverage` (`workers` among them); `progress` sees the whole grid.
 
     >>> study = coverage_study(["binormal", "rating"], sizes=[10, 30], deltas=[0.05], trials=500,
     ...                        methods=["mcdiarmid", "delong"])
@@ -80,6 +81,7 @@ def coverage_study(
     keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)
+    workers = v.workers("workers", workers)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
     pairs = [(m, n) for m in sizes for n in sizes]
     check_work(len(chosen), pairs, trials, bootstrap_trials, resamples)
@@ -87,7 +89,7 @@ def coverage_study(
     cells = []
     for scenario in chosen:
         for m, n in pairs:
-            cells += _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick)
+            cells += _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick, workers)
     return CoverageStudy(
         scenarios=tuple(names),
         sizes=sizes,

@@ -48,7 +48,7 @@ import numpy as np
 from .. import _validate as v
 from ..results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
-from ._auc import levels, sorted_groups
+from ._auc import _engine, levels, sorted_groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
 
@@ -64,31 +64,75 @@ BEST_METHODS = ("youden", "closest-topleft")
 MAX_BAND_POINTS = 10**6
 
 
-def _midpoints(values: np.ndarray) -> np.ndarray:
-    """Thresholds between consecutive distinct `values`, each > the lower and ≤ the upper."""
+#: Below this magnitude a sum of two float64 values cannot overflow.
+_NO_OVERFLOW = 2.0**1023
+
+
+def _midpoints(values: np.ndarray, out: np.ndarray) -> None:
+    """Thresholds between consecutive distinct `values` (sorted), each > the lower and ≤ the
+    upper, written into `out` (one fewer item, any stride)."""
     a, b = values[:-1], values[1:]
     with np.errstate(over="ignore"):
-        mid = (a + b) / 2
-    overflow = ~np.isfinite(mid)
-    mid[overflow] = a[overflow] / 2 + b[overflow] / 2
-    low = mid <= a
-    mid[low] = b[low]
-    return mid
+        mid = np.add(a, b, out=out)
+    mid /= 2
+    if values.shape[0] and max(-values[0], values[-1]) >= _NO_OVERFLOW:  # a + b may have overflowed
+        overflow = ~np.isfinite(mid)
+        mid[overflow] = a[overflow] / 2 + b[overflow] / 2
+    low = mid <= a  # a and b adjacent floats: the midpoint rounds to a
+    if low.any():
+        mid[low] = b[low]
+
+
+def _thresholds(values: np.ndarray) -> np.ndarray:
+    """+∞, the midpoints between consecutive `values` from the top down, −∞."""
+    thresholds = np.empty(values.shape[0] + 1)
+    thresholds[0], thresholds[-1] = math.inf, -math.inf
+    _midpoints(values, thresholds[-2:0:-1])
+    return thresholds
 
 
 def _from_top(counts_at: np.ndarray) -> np.ndarray:
     """Items at or above each threshold, from +∞ down to −∞: 0, then the running totals from the top."""
-    return np.concatenate(([0], np.cumsum(counts_at[::-1])))
+    totals = np.empty(counts_at.shape[0] + 1, dtype=np.int64)
+    totals[0] = 0
+    np.cumsum(counts_at[::-1], out=totals[1:])
+    return totals
+
+
+def _twice_u(pos_at: np.ndarray, fp: np.ndarray, m: int, n: int) -> int:
+    """2U = Σ_k pos_k·(2·below_k + neg_k) over the levels, with below_k + neg_k = n − fp at the
+    threshold under level k and below_k = n − fp at the one above it: two int64 dot products
+    (exact while m·n < 2^62)."""
+    from_bottom = fp[::-1]
+    return 2 * m * n - int(np.dot(pos_at, from_bottom[:-1])) - int(np.dot(pos_at, from_bottom[1:]))
+
+
+def steps(pos: np.ndarray, neg: np.ndarray, *, thresholds: bool = True):
+    """``(values, tp, fp, thresholds, twice_u)`` of the sorted classes `pos` and `neg`: the
+    distinct scores in increasing order; the counts of positives and negatives at or above
+    each threshold from +∞ down to −∞, and those thresholds (None unless asked for); and 2U.
+    Compiled: one merge writes them all; numpy: the levels, then a pass for each."""
+    module = _engine(pos, neg)
+    m, n = pos.shape[0], neg.shape[0]
+    if module is None:
+        values, pos_at, neg_at = levels(pos, neg)
+        tp, fp = _from_top(pos_at), _from_top(neg_at)
+        return values, tp, fp, _thresholds(values) if thresholds else None, _twice_u(pos_at, fp, m, n)
+    size = m + n
+    values = np.empty(size)
+    tp, fp = np.empty(size + 1, dtype=np.int64), np.empty(size + 1, dtype=np.int64)
+    points = np.empty(size + 1) if thresholds else None
+    count, twice_u = module.curve(pos, neg, values, tp, fp, points)
+    curve = [values[:count], tp[size - count:], fp[size - count:], None if points is None else points[size - count:]]
+    if 2 * count < size:  # many ties: keep the points, not the whole buffers
+        curve = [None if array is None else array.copy() for array in curve]
+    return *curve, twice_u
 
 
 def _curve(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
     """The curve of the sorted classes `pos` and `neg`."""
     m, n = pos.shape[0], neg.shape[0]
-    values, pos_at, neg_at = levels(pos, neg)
-    tp, fp = _from_top(pos_at), _from_top(neg_at)
-    thresholds = np.concatenate(([math.inf], _midpoints(values)[::-1], [-math.inf]))
-    below = np.concatenate(([0], np.cumsum(neg_at)[:-1]))
-    twice_u = int(np.dot(pos_at, 2 * below + neg_at))
+    values, tp, fp, thresholds, twice_u = steps(pos, neg)
     return ROCCurve(thresholds=thresholds, tp=tp, fp=fp, m=m, n=n, auc=twice_u / (2 * m * n), levels=values,
                     source=SOURCE)
 

@@ -146,16 +146,23 @@ def _exact_dot(x: np.ndarray, y: np.ndarray) -> int:
     return sum(int(np.dot(x[k:k + step], y[k:k + step])) for k in range(0, x.shape[0], step))
 
 
+def _exact_sum(x: np.ndarray) -> int:
+    """Σ x_k of an int64 array of counts (≥ 0), exactly: int64 sums over slices short enough not to overflow."""
+    step = 1 << max(0, 62 - int(x.max(initial=0)).bit_length())
+    return sum(int(x[k:k + step].sum()) for k in range(0, x.shape[0], step))
+
+
 def _sums(first: Column, second: Column):
     """``(positives, negatives)``, each (Σa, Σb, Σa², Σb², Σab) of the two columns' counts over
     the class, exactly: one compiled pass, or numpy."""
     module = compiled_loop()
-    if module is not None:
-        return module.paired_sums(first.twice, second.twice, first.mask)
+    sums = None if module is None else module.paired_sums(first.twice, second.twice, first.mask)
+    if sums is not None:  # else no compiled module, or counts too large for its 128-bit sums
+        return sums
     sums = []
     for chosen in (first.mask, ~first.mask):
         a, b = first.twice[chosen], second.twice[chosen]
-        sums.append((int(a.sum()), int(b.sum()), _exact_dot(a, a), _exact_dot(b, b), _exact_dot(a, b)))
+        sums.append((_exact_sum(a), _exact_sum(b), _exact_dot(a, a), _exact_dot(b, b), _exact_dot(a, b)))
     return tuple(sums)
 
 

@@ -719,14 +719,15 @@ static int trailing_zeros(uint64_t x)
     return zeros;
 }
 
-/* The bits of x as an unsigned integer in the order of the doubles (-0.0 taken as +0.0). */
+/* The bits of x as an unsigned integer in the order of the doubles: 2^63 plus or minus the
+ * magnitude's bits, so that -0.0 and +0.0 are one value and the trailing zero bits of the
+ * magnitudes (integers, binary fractions) stay trailing zeros on either side of zero. */
 static inline uint64_t order_bits(double x)
 {
     uint64_t bits;
-    if (x == 0.0)
-        x = 0.0;
     memcpy(&bits, &x, 8);
-    return (bits >> 63) ? ~bits : bits | (UINT64_C(1) << 63);
+    uint64_t magnitude = bits & ~(UINT64_C(1) << 63);
+    return (bits >> 63) ? (UINT64_C(1) << 63) - magnitude : (UINT64_C(1) << 63) + magnitude;
 }
 
 /* The bits that number the items 0 .. size - 1 (at least one). */
@@ -1010,7 +1011,8 @@ static inline u128 product128(uint64_t a, uint64_t b)
 /* The sums of a, b, a², b² and ab over each class, exactly: sums[5 * positive + s]. With
  * counts below 2^c, each product is below 2^(2c), and blocks of 2^(64 - 2c) items (at most
  * 2^20) are summed in 64 bits, then added in 128; counts of 2^32 or more (classes beyond 2^31
- * items) go through 128-bit products, one item at a time. Returns 1 for a negative count. */
+ * items) go through 128-bit products, one item at a time. Returns 1 for a negative count, 2
+ * when the sums might not fit in 128 bits (counts beyond 2^48 in billions of items). */
 static int sum_pass(const int64_t *a, const int64_t *b, const uint8_t *mask, Py_ssize_t size, u128 *sums)
 {
     int64_t high = 0, low = 0;
@@ -1023,6 +1025,8 @@ static int sum_pass(const int64_t *a, const int64_t *b, const uint8_t *mask, Py_
     if (low < 0)
         return 1;
     int bits = bit_length((uint64_t)high), block_bits = 64 - 2 * bits;
+    if (2 * bits + bit_length((uint64_t)size) > 128)
+        return 2; /* 128 bits might not hold the sums of products */
     block_bits = block_bits > 20 ? 20 : block_bits;
     Py_ssize_t length = block_bits > 0 ? (Py_ssize_t)1 << block_bits : 1;
     for (Py_ssize_t start = 0; start < size;) {
@@ -1075,12 +1079,17 @@ static PyObject *paired_sums(PyObject *module, PyObject *args)
     }
     u128 sums[10];
     memset(sums, 0, sizeof(sums));
-    int negative;
+    int outcome;
     Py_BEGIN_ALLOW_THREADS
-    negative = sum_pass(views[0].buf, views[1].buf, views[2].buf, size, sums);
+    outcome = sum_pass(views[0].buf, views[1].buf, views[2].buf, size, sums);
     Py_END_ALLOW_THREADS
-    if (negative) {
+    if (outcome == 1) {
         PyErr_SetString(PyExc_ValueError, "`a` and `b` must hold counts (integers >= 0)");
+        goto done;
+    }
+    if (outcome == 2) {
+        result = Py_None;
+        Py_INCREF(result);
         goto done;
     }
     PyObject *totals[10] = {NULL};
@@ -1127,7 +1136,7 @@ static PyMethodDef methods[] = {
      "ranked_counts(scores, mask, m, keys, exact, out): from the sorted keys, each item's count into out."},
     {"paired_sums", paired_sums, METH_VARARGS,
      "paired_sums(a, b, mask): ((sum a, sum b, sum a*a, sum b*b, sum a*b) over the positives, the same over the "
-     "negatives), exactly, for two int64 arrays of counts."},
+     "negatives), exactly, for two int64 arrays of counts; None when 128 bits might not hold them."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -53,7 +53,7 @@ from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, resampled_draws
 
 __all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
-           "dkw_epsilon", "MAX_BAND_POINTS"]
+           "dkw_epsilon", "MAX_BAND_POINTS", "MAX_BAND_READINGS"]
 
 SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
 #: The bands :func:`roc_band` draws.
@@ -62,6 +62,9 @@ BAND_METHODS = ("dkw", "bootstrap")
 BEST_METHODS = ("youden", "closest-topleft")
 #: The most points a band is evaluated at.
 MAX_BAND_POINTS = 10**6
+#: The most readings a bootstrap band keeps, resamples × points (8 bytes each: 160 MB, and as
+#: much again while their quantiles are taken).
+MAX_BAND_READINGS = 2 * 10**7
 
 
 #: Below this magnitude a sum of two float64 values cannot overflow.
@@ -328,10 +331,23 @@ def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resample
             progress(done, resamples)
 
 
-def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
-    """`resamples` checked against :data:`MAX_RESAMPLES` and the work limit for m + n items."""
+def _readings(resamples, points: int, at: str) -> int:
+    """`resamples` checked against :data:`MAX_RESAMPLES`, and for a band read at `points` values
+    of the parameter `at`, against :data:`MAX_BAND_READINGS` (what the band keeps in memory)."""
     resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
-    items = m + n + per_resample
+    if points and resamples * points > MAX_BAND_READINGS:
+        raise v.ParameterError(
+            "resamples", f"at most {max(1, MAX_BAND_READINGS // points):,} for {points:,} points in {{{at}}} (a bootstrap "
+            f"band keeps resamples × points ≤ {MAX_BAND_READINGS:,} readings, 8 bytes each)", v.show(resamples),
+            others=(at,))
+    return resamples
+
+
+def check_resamples(resamples, m: int, n: int, points: int = 0, *, at: str = "specificities") -> int:
+    """`resamples` checked as :func:`_readings` does, and against the work limit for m + n items
+    and the points."""
+    resamples = _readings(resamples, points, at)
+    items = m + n + points
     # a resample here is a numpy pass per class, about 20 times the cost per item of the compiled AUC loop
     return v.at_most("resamples", resamples, max(1, MAX_WORK // (20 * items)),
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
@@ -375,6 +391,8 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
     given = sensitivities if sensitivities is not None else specificities
     values = np.linspace(0.0, 1.0, 101) if given is None else _unit_values(_PLURAL[focus], given)
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
+    if method == "bootstrap":  # what the band would keep, before the data are read
+        _readings(resamples, values.shape[0], _PLURAL[focus])
     seed = v.seed("seed", seed)
     report = v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
@@ -387,7 +405,7 @@ def roc_band(labels, scores, *, method="dkw", delta=0.05, specificities=None, se
         return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
-    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0])
+    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0], at=_PLURAL[focus])
     lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, report)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",

@@ -112,9 +112,11 @@ def _real_array(parameter: str, value) -> np.ndarray:
 
 
 def _real_scores(parameter: str, value) -> np.ndarray:
-    """A one-dimensional array of finite real scores, as float64, as given."""
+    """A one-dimensional array of finite real scores, as float64, as given (an integer array,
+    whose float64 values are all finite, is not searched for NaN and inf)."""
     result = _real_array(parameter, value)
-    check_finite(parameter, result)
+    if not (isinstance(value, np.ndarray) and value.dtype.kind in "iub"):
+        check_finite(parameter, result)
     return result
 
 

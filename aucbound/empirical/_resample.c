@@ -1010,8 +1010,9 @@ static inline u128 product128(uint64_t a, uint64_t b)
 
 /* The sums of a, b, a², b² and ab over each class, exactly: sums[5 * positive + s]. With
  * counts below 2^c, each product is below 2^(2c), and blocks of 2^(64 - 2c) items (at most
- * 2^20) are summed in 64 bits, then added in 128; counts of 2^32 or more (classes beyond 2^31
- * items) go through 128-bit products, one item at a time. Returns 1 for a negative count, 2
+ * 2^20) are summed in 64 bits (over every item and over the positives, in registers), then
+ * added in 128; counts of 2^32 or more (classes beyond 2^31 items) go through 128-bit
+ * products, one item at a time. Returns 1 for a negative count, 2
  * when the sums might not fit in 128 bits (counts beyond 2^48 in billions of items). */
 static int sum_pass(const int64_t *a, const int64_t *b, const uint8_t *mask, Py_ssize_t size, u128 *sums)
 {
@@ -1028,30 +1029,42 @@ static int sum_pass(const int64_t *a, const int64_t *b, const uint8_t *mask, Py_
     if (2 * bits + bit_length((uint64_t)size) > 128)
         return 2; /* 128 bits might not hold the sums of products */
     block_bits = block_bits > 20 ? 20 : block_bits;
-    Py_ssize_t length = block_bits > 0 ? (Py_ssize_t)1 << block_bits : 1;
-    for (Py_ssize_t start = 0; start < size;) {
-        Py_ssize_t end = size - start > length ? start + length : size;
-        uint64_t block[10] = {0};
-        for (Py_ssize_t k = start; k < end; k++) {
+    if (block_bits <= 0) { /* counts of 2^32 or more: 128-bit products, one item at a time */
+        for (Py_ssize_t k = 0; k < size; k++) {
             uint64_t x = (uint64_t)a[k], y = (uint64_t)b[k];
-            int at = 5 * (mask[k] != 0);
-            block[at] += x;
-            block[at + 1] += y;
-            if (block_bits > 0) {
-                block[at + 2] += x * x;
-                block[at + 3] += y * y;
-                block[at + 4] += x * y;
-            } else {
-                sums[at + 2] = add128(sums[at + 2], product128(x, x));
-                sums[at + 3] = add128(sums[at + 3], product128(y, y));
-                sums[at + 4] = add128(sums[at + 4], product128(x, y));
-            }
+            u128 terms[5] = {{0, x}, {0, y}, product128(x, x), product128(y, y), product128(x, y)};
+            u128 *into = sums + 5 * (mask[k] != 0);
+            for (int s = 0; s < 5; s++)
+                into[s] = add128(into[s], terms[s]);
         }
+        return 0;
+    }
+    Py_ssize_t length = (Py_ssize_t)1 << block_bits;
+    for (Py_ssize_t start = 0; start < size; start += length) {
+        Py_ssize_t end = size - start > length ? start + length : size;
+        /* in registers: the sums over every item and over the positives (the negatives' are the difference) */
+        uint64_t all_x = 0, all_y = 0, all_xx = 0, all_yy = 0, all_xy = 0;
+        uint64_t pos_x = 0, pos_y = 0, pos_xx = 0, pos_yy = 0, pos_xy = 0;
+        for (Py_ssize_t k = start; k < end; k++) {
+            uint64_t x = (uint64_t)a[k], y = (uint64_t)b[k], keep = (uint64_t)0 - (uint64_t)(mask[k] != 0);
+            uint64_t xx = x * x, yy = y * y, xy = x * y;
+            all_x += x;
+            all_y += y;
+            all_xx += xx;
+            all_yy += yy;
+            all_xy += xy;
+            pos_x += x & keep;
+            pos_y += y & keep;
+            pos_xx += xx & keep;
+            pos_yy += yy & keep;
+            pos_xy += xy & keep;
+        }
+        uint64_t block[10] = {all_x - pos_x, all_y - pos_y, all_xx - pos_xx, all_yy - pos_yy, all_xy - pos_xy,
+                              pos_x, pos_y, pos_xx, pos_yy, pos_xy};
         for (int s = 0; s < 10; s++) {
             u128 term = {0, block[s]};
             sums[s] = add128(sums[s], term);
         }
-        start = end;
     }
     return 0;
 }

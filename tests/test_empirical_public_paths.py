@@ -205,6 +205,24 @@ def test_compare_variance_is_the_exact_one_rounded(engine, seed):
     assert result.covariance == pytest.approx(float(exact_covariance), rel=1e-12, abs=1e-15)
 
 
+def test_compare_reads_int64_columns_as_they_are(engine):
+    rng = np.random.default_rng(4)
+    labels = with_both_classes(rng.random(3000) < 0.4)
+    a = rng.integers(-(2**53), 2**53, 3000, endpoint=True)
+    a[rng.random(3000) < 0.3] = 2**53  # the bound itself, tied
+    b = rng.integers(0, 9, 3000)
+    expected = ab.compare(labels, a.astype(float), b.astype(float))
+    assert ab.compare(labels, a, b) == expected
+    beyond = a.copy()
+    beyond[0] = 2**53 + 1  # a double would round it to 2^53: the exact ranks take over
+    ranks = np.unique(beyond, return_inverse=True)[1].astype(float)
+    assert ab.compare(labels, beyond, b) == ab.compare(labels, ranks, b.astype(float))
+    if COMPILED is not None:
+        keys, counts = np.empty(3000, dtype=np.uint64), np.empty(3000, dtype=np.int64)
+        with pytest.raises(ValueError, match="within \\+-2\\^53"):
+            COMPILED.order_keys(beyond, labels, int(labels.sum()), keys, counts)
+
+
 @pytest.mark.parametrize("largest", [5, 2**20, 2**31, 2**40, 2**62])
 def test_paired_sums_are_exact_for_any_count(engine, largest):
     rng = np.random.default_rng(largest % 97)

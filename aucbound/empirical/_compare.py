@@ -112,16 +112,23 @@ class Column:
         return self.twice_u / (2 * self.m * self.n)
 
 
-def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_b"), purpose=""):
-    """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
-    columns, the positives' mask, the class sizes (two or more each, for `purpose`) and each
-    column's :class:`Column` of counts; `names` are the columns' parameter names."""
+def _score_column(parameter: str, value) -> np.ndarray:
+    """The scores checked: as float64, or an int64 array as it is when it lies within ±2^53
+    (where float64 holds every value; the counts read it as it is)."""
+    if (isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype == np.int64
+            and _labels._big_integers(parameter, value) is None):
+        return value
+    return _labels.scores(parameter, value)
+
+
+def _counted(labels, scores_a, scores_b, pos_label, names, purpose):
+    """``(a, b, mask, m, n, first, second)`` of :func:`paired`, with int64 columns left as they are."""
     try:
-        a = _labels.scores(names[0], scores_a)
+        a = _score_column(names[0], scores_a)
     except (ValueError, TypeError):
         _labels.refuse_swapped(labels, scores_a)
         raise
-    b = _labels.scores(names[1], scores_b)
+    b = _score_column(names[1], scores_b)
     if b.shape[0] != a.shape[0]:
         raise v.ParameterError(names[1], f"as long as {{{names[0]}}} ({a.shape[0]})", f"{b.shape[0]} values",
                                others=(names[0],))
@@ -131,6 +138,14 @@ def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_
     keys = np.empty(a.shape[0], dtype=np.uint64)  # scratch space for both columns
     first, second = (Column(counts_in_order(x, mask, m, keys), mask, m, n) for x in (a, b))
     return a, b, mask, m, n, first, second
+
+
+def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_b"), purpose=""):
+    """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
+    columns (float64), the positives' mask, the class sizes (two or more each, for `purpose`)
+    and each column's :class:`Column` of counts; `names` are the columns' parameter names."""
+    a, b, *rest = _counted(labels, scores_a, scores_b, pos_label, names, purpose)
+    return a.astype(np.float64, copy=False), b.astype(np.float64, copy=False), *rest
 
 
 def _exact_dot(x: np.ndarray, y: np.ndarray) -> int:
@@ -209,7 +224,8 @@ def compare(labels, scores_a, scores_b, *, delta=0.05, methods=None, pos_label=N
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
                                          nan_policy=nan_policy)
-    _, _, _, m, n, first, second = paired(labels, scores_a, scores_b, pos_label, purpose="for DeLong's paired test")
+    *_, m, n, first, second = _counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
+                                       "for DeLong's paired test")
     difference = (first.twice_u - second.twice_u) / (2 * m * n)
     *own, variance = paired_variances(first, second, m, n)
     z, p_value = _z_test(difference, variance)

@@ -146,7 +146,8 @@ def statistics(pos: np.ndarray, neg: np.ndarray) -> Statistics:
 def counts_in_order(scores: np.ndarray, mask: np.ndarray, m: int, keys: np.ndarray | None = None) -> np.ndarray:
     """Each item's structural component, twice over, in the order given (exact int64): 2L + E =
     2n·V10 for a positive (`mask` True), 2A + F = 2m·V01 for a negative; `m` positives.
-    `keys`, an optional uint64 buffer as long as `scores`, is used as scratch space.
+    `scores` are float64, or int64 within ±2^53. `keys`, an optional uint64 buffer as long as
+    `scores`, is used as scratch space.
 
     Compiled: scores of few distinct values (integers, ratings: their bits less the least take
     at most min(m + n, 2^22) values once their common trailing zeros are dropped) are counted
@@ -160,14 +161,14 @@ def counts_in_order(scores: np.ndarray, mask: np.ndarray, m: int, keys: np.ndarr
     """
     module = compiled_loop()
     counts = np.empty(scores.shape[0], dtype=np.int64)
-    if module is not None and scores.dtype == np.float64 and scores.flags.c_contiguous and mask.flags.c_contiguous:
+    if module is not None and scores.dtype in (np.float64, np.int64) and scores.flags.c_contiguous and mask.flags.c_contiguous:
         keys = np.empty(scores.shape[0], dtype=np.uint64) if keys is None else keys
         exact = module.order_keys(scores, mask, m, keys, counts)
         if exact is not None:  # else the scores took few distinct values, and the counts are written
             keys.sort()
             module.ranked_counts(scores, mask, m, keys, exact, counts)
         return counts
-    pos, neg = scores[mask], scores[~mask]
+    pos, neg = scores[mask].astype(np.float64, copy=False), scores[~mask].astype(np.float64, copy=False)
     pos_order, neg_order = np.argsort(pos), np.argsort(neg)
     twice_pos, twice_neg = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
     twice_pos[pos_order], twice_neg[neg_order], _, _ = twice_counts(pos[pos_order], neg[neg_order])

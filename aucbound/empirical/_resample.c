@@ -1,6 +1,8 @@
 /*
  * The package's compiled passes: the stratified bootstrap's inner loop (see _bootstrap.py),
- * 2mn·Â* for a block of resamples, and the AUC's split and merge (see _auc.py, below).
+ * 2mn·Â* for a block of resamples; the AUC's split and merge (see _auc.py, below), the ROC
+ * curve's merge (_roc.py), and the structural components in the order of the items
+ * (_delong.py, _compare.py).
  *
  * twice_u(lower, upper, n, seed_words, out)
  *
@@ -74,6 +76,41 @@
  * sort, one level of tied scores at a time; a long run of equal or smaller scores is
  * crossed by doubling steps and a binary search (galloping, as in Timsort), so that heavily
  * tied scores cost O(levels · log N) where nothing is written per item. The GIL is released.
+ *
+ * curve(pos, neg, values, tp, fp, thresholds) -> (K, 2U)
+ *
+ *   the levels' merge, writing the ROC curve from the top as _roc.py builds it: values
+ *   (m + n items) gets the K levels; tp, fp (int64) and thresholds (float64, or None), of
+ *   m + n + 1 items each, get the curve's K + 1 points in their last K + 1 items (+inf and
+ *   0, 0 first; -inf and m, n last; between, the midpoints of consecutive levels from the
+ *   top and the counts above them); 2U is summed on the way.
+ *
+ * The structural components in the order of the items (see _delong.py, _compare.py):
+ *
+ * order_keys(scores, mask, m, keys, out) -> None, True or False
+ *
+ *   scores        float64 buffer of length N, finite, or int64 within +-2^53; mask: bool,
+ *                 true for a positive; m the number of positives
+ *   keys, out     writable uint64 and int64 buffers of length N
+ *   With u the score's bits as an unsigned integer in the order of the doubles (2^63 plus
+ *   or minus the magnitude's bits), lo the least u and s the trailing zero bits every
+ *   u - lo shares: when (u - lo) >> s takes at most min(N, 2^22) values (integers, ratings),
+ *   each item's count, 2L + E for a positive and 2A + F for a negative, is written to out
+ *   by two counting passes, and None is returned. Otherwise keys[k] = (u - lo) >> shift in
+ *   the high bits, then the class, then k (the fewest low bits dropped that make it fit),
+ *   and the result says whether no bit was dropped (equal high bits, equal scores).
+ *
+ * ranked_counts(scores, mask, m, keys, exact, out)
+ *
+ *   keys sorted ascending (numpy's sort of those of order_keys): one pass over them counts
+ *   each run of equal high bits (a run of tied scores; when not exact, a run of two or more
+ *   is first sorted by the scores themselves) and writes each item's count at out[k].
+ *
+ * paired_sums(a, b, mask) -> ((Σa, Σb, Σa², Σb², Σab) over the positives, the same over
+ *                             the negatives), or None
+ *
+ *   a, b          int64 buffers of counts (>= 0), mask as above: the sums, exactly, in
+ *                 128 bits; None when 128 bits might not hold them.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -730,6 +767,17 @@ static inline uint64_t order_bits(double x)
     return (bits >> 63) ? (UINT64_C(1) << 63) - magnitude : (UINT64_C(1) << 63) + magnitude;
 }
 
+/* A score column: float64, or int64 within +-2^53 (each exact as a double). */
+typedef struct {
+    const void *data;
+    int is_int;
+} column;
+
+static inline double score_at(column scores, Py_ssize_t k)
+{
+    return scores.is_int ? (double)((const int64_t *)scores.data)[k] : ((const double *)scores.data)[k];
+}
+
 /* The bits that number the items 0 .. size - 1 (at least one). */
 static int index_bits(Py_ssize_t size)
 {
@@ -744,14 +792,14 @@ static int index_bits(Py_ssize_t size)
  * common trailing zeros, take at most `buckets` values, and each item's count is a function of
  * its bucket and class; two passes count each class per bucket and write each item's count
  * (no sort). Returns -1 when the table cannot be had. */
-static int count_buckets(const double *scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t lo,
-                         int shift, int64_t buckets, int64_t *out)
+static int count_buckets(column scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t lo, int shift,
+                         int64_t buckets, int64_t *out)
 {
     int64_t *table = PyMem_RawCalloc(2 * (size_t)buckets, sizeof(int64_t)); /* [bucket][negative, positive] */
     if (table == NULL)
         return -1;
     for (Py_ssize_t k = 0; k < size; k++)
-        table[2 * ((order_bits(scores[k]) - lo) >> shift) + (mask[k] != 0)]++;
+        table[2 * ((order_bits(score_at(scores, k)) - lo) >> shift) + (mask[k] != 0)]++;
     int64_t pos_below = 0, neg_below = 0;
     for (int64_t b = 0; b < buckets; b++) { /* the counts become 2A + F and 2L + E */
         int64_t neg_in = table[2 * b], pos_in = table[2 * b + 1];
@@ -761,7 +809,7 @@ static int count_buckets(const double *scores, const uint8_t *mask, Py_ssize_t s
         neg_below += neg_in;
     }
     for (Py_ssize_t k = 0; k < size; k++)
-        out[k] = table[2 * ((order_bits(scores[k]) - lo) >> shift) + (mask[k] != 0)];
+        out[k] = table[2 * ((order_bits(score_at(scores, k)) - lo) >> shift) + (mask[k] != 0)];
     PyMem_RawFree(table);
     return 0;
 }
@@ -771,19 +819,26 @@ static int count_buckets(const double *scores, const uint8_t *mask, Py_ssize_t s
  * (u the order bits of the score, lo the least), with the fewest low bits of u - lo dropped
  * that make the keys fit: returns 1 when nothing is lost (equal high bits, equal scores), else
  * 0; -1 when memory fails. */
-static int fill_keys(const double *scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t *keys,
-                     int64_t *out)
+static int fill_keys(column scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t *keys, int64_t *out)
 {
     int bits = index_bits(size);
-    uint64_t lo = UINT64_MAX, hi = 0, differ = 0, first = size ? order_bits(scores[0]) : 0;
+    uint64_t lo = UINT64_MAX, hi = 0, differ = 0, first = size ? order_bits(score_at(scores, 0)) : 0;
     for (Py_ssize_t k = 0; k < size; k++) {
-        uint64_t u = order_bits(scores[k]);
+        uint64_t u = order_bits(score_at(scores, k));
         lo = u < lo ? u : lo;
         hi = u > hi ? u : hi;
         differ |= u ^ first;
     }
     if (size == 0)
         return 2;
+    if (scores.is_int) { /* an integer beyond +-2^53, which a double may round, is refused */
+        const int64_t *values = scores.data;
+        int beyond = 0;
+        for (Py_ssize_t k = 0; k < size; k++)
+            beyond |= BEYOND_EXACT(values[k]);
+        if (beyond)
+            return -2;
+    }
     int common = trailing_zeros(differ); /* every u - lo ends in this many zero bits */
     uint64_t levels = common == 64 ? 1 : ((hi - lo) >> common) + 1;
     if (levels <= (uint64_t)size && levels <= (uint64_t)MAX_BUCKETS)
@@ -791,16 +846,17 @@ static int fill_keys(const double *scores, const uint8_t *mask, Py_ssize_t size,
     int room = 63 - bits, span = bit_length(hi - lo);
     int shift = span > room ? span - room : 0;
     for (Py_ssize_t k = 0; k < size; k++)
-        keys[k] = ((order_bits(scores[k]) - lo) >> shift) << (bits + 1) | (uint64_t)(mask[k] != 0) << bits | (uint64_t)k;
+        keys[k] = ((order_bits(score_at(scores, k)) - lo) >> shift) << (bits + 1) | (uint64_t)(mask[k] != 0) << bits
+                  | (uint64_t)k;
     return shift <= common;
 }
 
-/* The scores (float64, finite), the mask (bool) and, writable, the keys (uint64) and the
- * counts (int64), all of one length; m, the number of positives. */
+/* The scores (float64, finite, or int64 within +-2^53), the mask (bool) and, writable, the
+ * keys (uint64) and the counts (int64), all of one length. */
 static int item_buffers(PyObject *const *objects, Py_buffer *views, int writable_from, Py_ssize_t *size)
 {
     static const char *names[4] = {"scores", "mask", "keys", "out"};
-    static const char *codes[4] = {"d", "?", "LQ", "lq"};
+    static const char *codes[4] = {"dlq", "?", "LQ", "lq"};
     static const Py_ssize_t sizes[4] = {8, 1, 8, 8};
     for (int k = 0; k < 4; k++) {
         if (!typed_buffer(objects[k], &views[k], names[k], sizes[k], codes[k], k >= writable_from)) {
@@ -838,10 +894,13 @@ static PyObject *order_keys(PyObject *module, PyObject *args)
         goto done;
     }
     int outcome;
+    column scores = {views[0].buf, strchr(views[0].format, 'd') == NULL};
     Py_BEGIN_ALLOW_THREADS
-    outcome = fill_keys(views[0].buf, views[1].buf, size, (int64_t)m, views[2].buf, views[3].buf);
+    outcome = fill_keys(scores, views[1].buf, size, (int64_t)m, views[2].buf, views[3].buf);
     Py_END_ALLOW_THREADS
-    if (outcome < 0) {
+    if (outcome == -2) {
+        PyErr_SetString(PyExc_ValueError, "`scores` must lie within +-2^53 when they are integers");
+    } else if (outcome < 0) {
         PyErr_NoMemory();
     } else if (outcome == 2) {
         result = Py_None;
@@ -910,7 +969,7 @@ static inline void rank_group(ranking *r, const uint64_t *first, Py_ssize_t coun
 /* The pass over the sorted keys: runs of equal score bits are groups of tied scores when the
  * keys are exact; otherwise a run of two or more is sorted by the scores themselves and split
  * where they differ. Returns -1 when the scratch space cannot be had. */
-static int rank_pass(const uint64_t *keys, const double *scores, Py_ssize_t size, int64_t m, int exact, int64_t *out)
+static int rank_pass(const uint64_t *keys, column scores, Py_ssize_t size, int64_t m, int exact, int64_t *out)
 {
     Py_ssize_t capacity = 0;
     int bits = index_bits(size);
@@ -939,7 +998,7 @@ static int rank_pass(const uint64_t *keys, const double *scores, Py_ssize_t size
                 return -1;
         }
         for (Py_ssize_t s = 0; s < count; s++) {
-            scratch[s].value = scores[keys[t + s] & index];
+            scratch[s].value = score_at(scores, (Py_ssize_t)(keys[t + s] & index));
             scratch[s].key = keys[t + s];
         }
         qsort(scratch, (size_t)count, sizeof(scored), by_value);
@@ -973,8 +1032,9 @@ static PyObject *ranked_counts(PyObject *module, PyObject *args)
         goto done;
     }
     int failed;
+    column scores = {views[0].buf, strchr(views[0].format, 'd') == NULL};
     Py_BEGIN_ALLOW_THREADS
-    failed = rank_pass(views[2].buf, views[0].buf, size, (int64_t)m, exact, views[3].buf);
+    failed = rank_pass(views[2].buf, scores, size, (int64_t)m, exact, views[3].buf);
     Py_END_ALLOW_THREADS
     if (failed) {
         PyErr_NoMemory();

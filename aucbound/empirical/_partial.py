@@ -4,7 +4,10 @@ The empirical ROC curve (:mod:`._roc`), its points joined by straight lines, is 
 exactly over the range: for ``focus='specificity'`` and the range [a, b], the area
 ∫_a^b se(sp) d(sp); for ``focus='sensitivity'``, ∫_a^b sp(se) d(se). Where an end of the
 range falls between two points the line between them is followed (pROC's ``partial.auc``
-and ``partial.auc.focus``, Robin et al. 2011). Over [0, 1] either area is Â.
+and ``partial.auc.focus``, Robin et al. 2011). The segments inside the range are summed in
+integers (twice each one's area in counts), the two that cross its ends clipped in
+fractions, and the area (or McClish's value of it) rounded once; so over [0, 1] either area
+is Â, to the last bit.
 
 McClish (1989, Medical Decision Making 9, 190–195) maps the area onto the AUC's scale:
 with min = (b − a)(2 − a − b)/2, the area under the chance diagonal over the range, and

@@ -963,7 +963,8 @@ static inline void rank_group(ranking *r, const uint64_t *first, Py_ssize_t coun
 #define PREFETCH_WRITE(address) ((void)0)
 #endif
 /* How far ahead the pass asks for the memory of the item it will write (the writes go all over
- * the output: asking early hides most of their wait: 2-3x faster than not asking, at 64 to 128 ahead). */
+ * the output: asking early hides most of their wait, about twice as fast as not asking, at 64
+ * to 128 ahead). */
 #define AHEAD 64
 
 /* The pass over the sorted keys: runs of equal score bits are groups of tied scores when the

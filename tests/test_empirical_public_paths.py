@@ -28,7 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import aucbound as ab
-from aucbound.empirical import _compare, _delong, _resampling, _roc
+from aucbound.empirical import _compare, _delong, _resampling
 from tests.test_data_inputs import CALLS, pair_auc
 from tests.test_empirical_roc import naive_area, naive_points
 from tests.test_empirical_speed_paths import COMPILED, engine, needs_compiled  # noqa: F401 (a fixture)

@@ -233,8 +233,6 @@ def levels(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     values = np.empty(size, dtype=np.float64)
     pos_counts, neg_counts = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
     count = module.levels(pos, neg, values, pos_counts, neg_counts)
-    if 2 * count >= size:  # most scores distinct: the buffers themselves, not a copy of them
-        return values[:count], pos_counts[:count], neg_counts[:count]
     return values[:count].copy(), pos_counts[:count].copy(), neg_counts[:count].copy()
 
 

@@ -27,6 +27,8 @@ float64, no NaN, and give exact int64 counts):
 
 - :func:`sorted_groups` — the two classes' scores, checked, as new sorted float64 arrays;
 - :func:`twice_u` — 2U = 2mn·Â;
+- :func:`twice_counts` — 2L_i + E_i and 2A_j + F_j per item, with the totals ΣL and ΣE;
+  :func:`twice_deviations` — the same less the mean of each class, as float64;
 - :func:`weighted_counts` — a·L_i + b·E_i per positive and a·A_j + b·F_j per negative
   (a = 2, b = 1: twice the structural components), one merge per (a, b);
   :func:`weighted_deviations` — the same, each less the mean of its class, as float64;
@@ -152,6 +154,20 @@ def weighted_counts(pos: np.ndarray, neg: np.ndarray, *weights: tuple[int, int])
     return pairs
 
 
+def twice_counts(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """``(twice_pos, twice_neg, below, tied)`` for sorted `pos` and `neg`, by one merge: 2L_i + E_i
+    per positive and 2A_j + F_j per negative (int64, in sorted order: 2n·V10 and 2m·V01), and
+    the exact totals ΣL = ΣA and ΣE = ΣF (Python integers), from which 2U = 2·ΣL + ΣE and
+    Σ_i (4L_i + E_i) = Σ_j (4A_j + F_j) = 4·ΣL + ΣE follow without another pass."""
+    module = _engine(pos, neg)
+    if module is None:
+        below, tied_pos, above, tied_neg = _placements_numpy(pos, neg)
+        return 2 * below + tied_pos, 2 * above + tied_neg, int(below.sum()), int(tied_pos.sum())
+    twice_pos, twice_neg = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
+    below, tied = module.counts(pos, neg, 2, 1, twice_pos, twice_neg)
+    return twice_pos, twice_neg, below, tied
+
+
 def exact_mean(total, count):
     """total/count as q + r/count with q, r = divmod(total, count): for exact integers, each
     term is exact in float64 and the result right to the last bit for any size
@@ -164,14 +180,32 @@ def weighted_deviations(pos: np.ndarray, neg: np.ndarray, weights: tuple[int, in
     its class (:func:`exact_mean` of the exact total), as float64: each value
     ``float64(count) − mean``, as numpy subtracts a float from an int64 array. Compiled: one
     merge writes the counts, and one pass turns them into deviations in place."""
+    pos_out, neg_out, _, _ = _deviations(pos, neg, weights)
+    return pos_out, neg_out
+
+
+def _deviations(pos: np.ndarray, neg: np.ndarray, weights: tuple[int, int]):
+    """:func:`weighted_deviations` and the merge's exact totals ΣL and ΣE."""
     module = _engine(pos, neg)
     if module is None:
-        [(pos_counts, neg_counts)] = weighted_counts(pos, neg, weights)
-        total = int(pos_counts.sum())
-        return pos_counts - exact_mean(total, pos.shape[0]), neg_counts - exact_mean(total, neg.shape[0])
-    pos_out, neg_out = np.empty(pos.shape[0], dtype=np.float64), np.empty(neg.shape[0], dtype=np.float64)
-    module.counts(pos, neg, weights[0], weights[1], pos_out, neg_out)
-    return pos_out, neg_out
+        below, tied_pos, above, tied_neg = _placements_numpy(pos, neg)
+        (a, b), sums = weights, (int(below.sum()), int(tied_pos.sum()))
+        pos_counts, neg_counts = a * below + b * tied_pos, a * above + b * tied_neg
+    else:
+        pos_counts, neg_counts = np.empty(pos.shape[0], dtype=np.float64), np.empty(neg.shape[0], dtype=np.float64)
+        sums = module.counts(pos, neg, weights[0], weights[1], pos_counts, neg_counts)
+        return pos_counts, neg_counts, *sums
+    total = weights[0] * sums[0] + weights[1] * sums[1]
+    return pos_counts - exact_mean(total, pos.shape[0]), neg_counts - exact_mean(total, neg.shape[0]), *sums
+
+
+def twice_deviations(pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """``(deviations_pos, deviations_neg, below, tied)`` for sorted `pos` and `neg`, by one merge:
+    2L_i + E_i and 2A_j + F_j less their class's mean 2U/m or 2U/n (:func:`weighted_deviations`
+    with weights (2, 1), float64, in sorted order), and the exact totals ΣL = ΣA and ΣE = ΣF
+    (Python integers), from which 2U = 2·ΣL + ΣE and Σ_i (4L_i + E_i) = Σ_j (4A_j + F_j) =
+    4·ΣL + ΣE follow."""
+    return _deviations(pos, neg, (2, 1))
 
 
 def twice_u(pos: np.ndarray, neg: np.ndarray) -> int:

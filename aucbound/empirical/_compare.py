@@ -45,7 +45,10 @@ D = 2u − 1: the methods valid for any two-sample U-statistic with a kernel in 
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -56,7 +59,8 @@ from ..bounds import evaluate, interval_row, method_keys
 from ._results import Comparison
 from . import _labels
 from ._columns import columns
-from ._delong import _counts, _spread, _variances
+from ._delong import counts_in_order
+from ._resampling import compiled_loop
 
 __all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS"]
 
@@ -68,11 +72,6 @@ def compare_methods() -> list[str]:
 
 #: The rows shown when no methods are named.
 DEFAULT_COMPARE_METHODS = ("delong", "hoeffding", "hoeffding-kl")
-
-
-def _variance(twice_a: np.ndarray, twice_b: np.ndarray, scale: int) -> float:
-    """S(D) = Σ (D_k − D̄)²/(count − 1), from twice the components (exact integers) over `scale`."""
-    return _spread(twice_a - twice_b, scale) / (twice_a.shape[0] - 1)
 
 
 def _z_test(difference: float, variance: float) -> tuple[float, float]:
@@ -92,31 +91,113 @@ def _difference_row(spec, m, n, delta, difference, variance):
     return interval_row(spec, m, n, delta, difference, 2 * float(lo) - 1, 2 * float(hi) - 1, low=-1.0, source=source)
 
 
-def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_b"), purpose=""):
-    """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
-    columns, the positives' mask, the class sizes (two or more each, for `purpose`) and each
-    column's DeLong counts in the order given; `names` are the columns' parameter names."""
+@dataclass(frozen=True)
+class Column:
+    """One score column's structural components, twice over, in the order of the cases
+    (exact int64): 2n·V10 for a positive (`mask` True), 2m·V01 for a negative."""
+
+    twice: np.ndarray
+    mask: np.ndarray
+    m: int
+    n: int
+
+    @functools.cached_property
+    def twice_u(self) -> int:
+        """2U: the positives' counts sum to 2U, and so do the negatives' (Σ(2L + E) = Σ(2A + F))."""
+        return int(self.twice.sum()) // 2
+
+    @property
+    def auc(self) -> float:
+        return self.twice_u / (2 * self.m * self.n)
+
+
+def _score_column(parameter: str, value) -> np.ndarray:
+    """The scores checked: as float64, or an int64 array as it is when it lies within ±2^53
+    (where float64 holds every value; the counts read it as it is)."""
+    if (isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype == np.int64
+            and _labels._big_integers(parameter, value) is None):
+        return value
+    return _labels.scores(parameter, value)
+
+
+def _counted(labels, scores_a, scores_b, pos_label, names, purpose):
+    """``(a, b, mask, m, n, first, second)`` of :func:`paired`, with int64 columns left as they are."""
     try:
-        a = _labels.scores(names[0], scores_a)
+        a = _score_column(names[0], scores_a)
     except (ValueError, TypeError):
         _labels.refuse_swapped(labels, scores_a)
         raise
-    b = _labels.scores(names[1], scores_b)
+    b = _score_column(names[1], scores_b)
     if b.shape[0] != a.shape[0]:
         raise v.ParameterError(names[1], f"as long as {{{names[0]}}} ({a.shape[0]})", f"{b.shape[0]} values",
                                others=(names[0],))
     mask = _labels.positive_mask(labels, pos_label, length=a.shape[0], scores=scores_a)
     m, n = _labels.class_sizes(mask, 2, purpose)
-    return a, b, mask, m, n, _counts(a[mask], a[~mask], in_order=True), _counts(b[mask], b[~mask], in_order=True)
+    mask = np.ascontiguousarray(mask, dtype=np.bool_)
+    keys = np.empty(a.shape[0], dtype=np.uint64)  # scratch space for both columns
+    first, second = (Column(counts_in_order(x, mask, m, keys), mask, m, n) for x in (a, b))
+    return a, b, mask, m, n, first, second
 
 
-def paired_variances(first, second, m: int, n: int) -> tuple[float, float, float]:
+def paired(labels, scores_a, scores_b, pos_label, *, names=("scores_a", "scores_b"), purpose=""):
+    """Two score columns on the same cases: ``(a, b, mask, m, n, first, second)`` — the checked
+    columns (float64), the positives' mask, the class sizes (two or more each, for `purpose`)
+    and each column's :class:`Column` of counts; `names` are the columns' parameter names."""
+    a, b, *rest = _counted(labels, scores_a, scores_b, pos_label, names, purpose)
+    return a.astype(np.float64, copy=False), b.astype(np.float64, copy=False), *rest
+
+
+def _exact_dot(x: np.ndarray, y: np.ndarray) -> int:
+    """Σ x_k·y_k of two int64 arrays of counts (≥ 0), exactly: int64 dot products over slices
+    short enough not to overflow, halving the bits of larger counts."""
+    bits = int(max(x.max(initial=0), y.max(initial=0))).bit_length()
+    if bits > 26:
+        half, low = bits // 2, (1 << (bits // 2)) - 1
+        high_x, low_x, high_y, low_y = x >> half, x & low, y >> half, y & low
+        return ((_exact_dot(high_x, high_y) << 2 * half) + ((_exact_dot(high_x, low_y) + _exact_dot(low_x, high_y)) << half)
+                + _exact_dot(low_x, low_y))
+    step = 1 << (62 - 2 * bits)  # each product is below 2^(2·bits): a slice's sum stays below 2^62
+    return sum(int(np.dot(x[k:k + step], y[k:k + step])) for k in range(0, x.shape[0], step))
+
+
+def _exact_sum(x: np.ndarray) -> int:
+    """Σ x_k of an int64 array of counts (≥ 0), exactly: int64 sums over slices short enough not to overflow."""
+    step = 1 << max(0, 62 - int(x.max(initial=0)).bit_length())
+    return sum(int(x[k:k + step].sum()) for k in range(0, x.shape[0], step))
+
+
+def _sums(first: Column, second: Column):
+    """``(positives, negatives)``, each (Σa, Σb, Σa², Σb², Σab) of the two columns' counts over
+    the class, exactly: one compiled pass, or numpy."""
+    module = compiled_loop()
+    sums = None if module is None else module.paired_sums(first.twice, second.twice, first.mask)
+    if sums is not None:  # else no compiled module, or counts too large for its 128-bit sums
+        return sums
+    sums = []
+    for chosen in (first.mask, ~first.mask):
+        a, b = first.twice[chosen], second.twice[chosen]
+        sums.append((_exact_sum(a), _exact_sum(b), _exact_dot(a, a), _exact_dot(b, b), _exact_dot(a, b)))
+    return tuple(sums)
+
+
+def _spreads(sums, count: int, scale: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(S(a), S(b), S(a − b)) of one class of `count` items from its exact sums: the sample
+    variances Σ (t_k/scale − mean)²/(count − 1) of the components t/scale in each column
+    and of their paired differences."""
+    sum_a, sum_b, square_a, square_b, product = sums
+    denominator = scale * scale * count * (count - 1)
+    spread = lambda total, squares: Fraction(count * squares - total * total, denominator)  # noqa: E731
+    return (spread(sum_a, square_a), spread(sum_b, square_b),
+            spread(sum_a - sum_b, square_a + square_b - 2 * product))
+
+
+def paired_variances(first: Column, second: Column, m: int, n: int) -> tuple[float, float, float]:
     """(Var Âa, Var Âb, Var D̂) by DeLong et al. (1988): each column's S10/m + S01/n, and the
-    same for the paired differences of the structural components."""
-    own = [s10 / m + s01 / n for s10, s01 in map(_variances, (first, second))]
-    difference = (_variance(first.twice_pos, second.twice_pos, 2 * n) / m
-                  + _variance(first.twice_neg, second.twice_neg, 2 * m) / n)
-    return own[0], own[1], difference
+    same for the paired differences of the structural components — computed exactly from
+    the integer counts (sums of their squares and products) and rounded once."""
+    positives, negatives = _sums(first, second)
+    by_positives, by_negatives = _spreads(positives, m, 2 * n), _spreads(negatives, n, 2 * m)
+    return tuple(float(s10 / m + s01 / n) for s10, s01 in zip(by_positives, by_negatives))
 
 
 def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=None, pos_label=None, data=None,
@@ -143,7 +224,8 @@ def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
                                          nan_policy=nan_policy)
-    _, _, _, m, n, first, second = paired(labels, scores_a, scores_b, pos_label, purpose="for DeLong's paired test")
+    *_, m, n, first, second = _counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
+                                       "for DeLong's paired test")
     difference = (first.twice_u - second.twice_u) / (2 * m * n)
     *own, variance = paired_variances(first, second, m, n)
     z, p_value = _z_test(difference, variance)

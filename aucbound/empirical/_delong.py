@@ -29,51 +29,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import DeLong
-from ._auc import exact_mean, groups, weighted_counts, weighted_deviations
+from ._auc import exact_mean, groups, twice_counts, twice_deviations, weighted_deviations
+from ._resampling import compiled_loop
 from ._columns import columns, warn_below_chance
 
 __all__ = ["delong", "delong_variance"]
 
 SOURCE = "DeLong et al. 1988; Sun & Xu 2014"
-
-
-@dataclass(frozen=True)
-class _Counts:
-    """Twice the structural components, 2n·V10 and 2m·V01, and four times Σψ², per item."""
-
-    m: int
-    n: int
-    twice_pos: np.ndarray
-    twice_neg: np.ndarray
-    squares_pos: np.ndarray
-    squares_neg: np.ndarray
-
-    @property
-    def twice_u(self) -> int:
-        return int(self.twice_pos.sum())
-
-    @property
-    def auc(self) -> float:
-        return self.twice_u / (2 * self.m * self.n)
-
-
-def _counts(pos: np.ndarray, neg: np.ndarray, *, in_order: bool) -> _Counts:
-    """The counts of each item, in the order given when `in_order`; else in sorted order,
-    sorting `pos` and `neg` in place."""
-    if in_order:
-        pos_order, neg_order = np.argsort(pos), np.argsort(neg)
-        pos, neg = pos[pos_order], neg[neg_order]
-    else:
-        pos.sort()
-        neg.sort()
-    (twice_pos, twice_neg), (squares_pos, squares_neg) = weighted_counts(pos, neg, (2, 1), (4, 1))
-    per_item = [twice_pos, twice_neg, squares_pos, squares_neg]
-    if in_order:
-        for k, order in enumerate((pos_order, neg_order, pos_order, neg_order)):
-            placed = np.empty_like(per_item[k])
-            placed[order] = per_item[k]
-            per_item[k] = placed
-    return _Counts(pos.shape[0], neg.shape[0], *per_item)
 
 
 def _rowwise(result):
@@ -94,14 +56,19 @@ def _spread(twice: np.ndarray, scale: int):
     return _squares(twice - exact_mean(total, twice.shape[-1]), scale)
 
 
+def _lehmann_total(sum_of_squares, squares_total, count: int, others: int):
+    """p̂ from Σ_k twice_k² (float) and Σ_k squares_k (exact), over `count` items and pairs of
+    distinct `others`: [Σ twice² − Σ squares] / (4·count·others·(others − 1))."""
+    return _rowwise((sum_of_squares - squares_total) / (4.0 * count * others * (others - 1)))
+
+
 def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
     """p̂ over pairs of distinct `others`: Σ_k [(twice_k/2)² − squares_k/4] / (count·others·(others − 1)),
     along the last axis; None when there are fewer than two `others`."""
     if others < 2:
         return None
     twice = twice.astype(np.float64)
-    total = np.einsum("...i,...i->...", twice, twice) - squares.sum(axis=-1)
-    return _rowwise(total / (4.0 * twice.shape[-1] * others * (others - 1)))
+    return _lehmann_total(np.einsum("...i,...i->...", twice, twice), squares.sum(axis=-1), twice.shape[-1], others)
 
 
 def _component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n: int):
@@ -112,11 +79,6 @@ def _component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n
     return s10, s01
 
 
-def _variances(counts: _Counts) -> tuple[float | None, float | None]:
-    """(S10, S01) of :func:`_component_variances`."""
-    return _component_variances(counts.twice_pos, counts.twice_neg, counts.m, counts.n)
-
-
 def _clipped(p, auc):
     """p̂ clipped into [Â², Â], the range Lehmann's p1 and p2 have (Â² where p̂ is undefined):
     the form the plug-in methods use. Elementwise on arrays."""
@@ -124,32 +86,126 @@ def _clipped(p, auc):
     return np.minimum(np.maximum(square if p is None else p, square), auc)
 
 
-def _lehmann_estimates(counts: _Counts) -> tuple[float | None, float | None]:
-    """(p̂1, p̂2); p̂1 is None when m = 1 and p̂2 when n = 1 (no pair of distinct items)."""
-    return (
-        _lehmann_p(counts.twice_neg, counts.squares_neg, counts.m),
-        _lehmann_p(counts.twice_pos, counts.squares_pos, counts.n),
-    )
+@dataclass(frozen=True)
+class Statistics:
+    """Â, S10, S01 and p̂1, p̂2 of one data set (each None where undefined: S10 and p̂1 need
+    two positives, S01 and p̂2 two negatives), from the exact counts of the sorted classes."""
+
+    m: int
+    n: int
+    twice_u: int
+    s10: float | None
+    s01: float | None
+    p1: float | None
+    p2: float | None
+
+    @property
+    def auc(self) -> float:
+        return self.twice_u / (2 * self.m * self.n)
+
+    @property
+    def variance(self) -> float | None:
+        """DeLong's S10/m + S01/n (None when a class has one item)."""
+        return None if self.s10 is None or self.s01 is None else self.s10 / self.m + self.s01 / self.n
+
+
+def _moments(deviations: np.ndarray, twice_u: int, squares: int, scale: int, others: int):
+    """(S, p̂) of one class from its components' deviations from their mean, 2n·V10 − 2U/m (or
+    2m·V01 − 2U/n), given the exact totals 2U and `squares` (of its 4·below + tied counts).
+
+    S is Σ deviations²/scale²/(count − 1), as :func:`delong_variance` sums it. p̂ needs Σ t² of
+    the counts t themselves: Σ (d + μ)² = Σ d² + 2μ·Σ d + (2U)²/count, with μ the rounded mean
+    each d was taken from (so Σ d is not exactly 0) and the last term one correctly rounded
+    division of exact integers.
+    """
+    count = deviations.shape[0]
+    sum_of_squares = float(np.einsum("...i,...i->...", deviations, deviations))
+    spread = sum_of_squares / (scale * scale) / (count - 1) if count > 1 else None
+    if others < 2:
+        return spread, None
+    mean = exact_mean(twice_u, count)
+    sum_of_counts_squared = sum_of_squares + 2 * mean * float(deviations.sum()) + twice_u * twice_u / count
+    return spread, _lehmann_total(sum_of_counts_squared, squares, count, others)
+
+
+def statistics(pos: np.ndarray, neg: np.ndarray) -> Statistics:
+    """:class:`Statistics` of the sorted classes `pos` and `neg` (one merge, nothing kept per item).
+
+    The sums run over the items in sorted order, by the steps of :func:`delong_variance`, so
+    that every function of data (``delong``, ``delong_variance``, ``intervals``) gives the same
+    bits.
+
+    >>> result = statistics(np.array([1.0, 2, 5, 6]), np.array([-2.0, -1, 3, 4]))  # Table 1, f1
+    >>> result.auc, result.s10, result.p1, result.variance == delong_variance([1] * 4 + [0] * 4, [1, 2, 5, 6, -2, -1, 3, 4])
+    (0.75, 0.08333333333333333, 0.5833333333333334, True)
+    """
+    m, n = pos.shape[0], neg.shape[0]
+    deviations_pos, deviations_neg, below, tied = twice_deviations(pos, neg)
+    twice_u, squares = 2 * below + tied, 4 * below + tied  # Σ(2L + E) = 2U; Σ(4L + E) = Σ(4A + F)
+    s10, p2 = _moments(deviations_pos, twice_u, squares, 2 * n, n)
+    s01, p1 = _moments(deviations_neg, twice_u, squares, 2 * m, m)
+    return Statistics(m, n, twice_u, s10, s01, p1, p2)
+
+
+def counts_in_order(scores: np.ndarray, mask: np.ndarray, m: int, keys: np.ndarray | None = None) -> np.ndarray:
+    """Each item's structural component, twice over, in the order given (exact int64): 2L + E =
+    2n·V10 for a positive (`mask` True), 2A + F = 2m·V01 for a negative; `m` positives.
+    `scores` are float64, or int64 within ±2^53. `keys`, an optional uint64 buffer as long as
+    `scores`, is used as scratch space.
+
+    Compiled: scores of few distinct values (integers, ratings: their bits less the least take
+    at most min(m + n, 2^22) values once their common trailing zeros are dropped) are counted
+    per value in two passes, with no sort. Other scores: each item gets a uint64 key, its
+    score's order bits in the high bits, then its class and its index, and one ``np.sort`` of
+    the keys (several times faster than an argsort) orders the items; one pass over the sorted
+    keys then counts each run of tied scores and writes every item's count at its index. Where
+    the scores need more bits than the keys have room for, the keys keep the high ones, and
+    each run of equal keys (rare for continuous scores) is sorted by the scores themselves
+    before it is counted. numpy: an argsort of each class.
+
+    >>> counts_in_order(np.array([0.2, 0.9, 0.5, 0.5]), np.array([False, True, True, False]), 2).tolist()
+    [4, 4, 3, 3]
+    """
+    module = compiled_loop()
+    counts = np.empty(scores.shape[0], dtype=np.int64)
+    if module is not None and scores.dtype in (np.float64, np.int64) and scores.flags.c_contiguous and mask.flags.c_contiguous:
+        keys = np.empty(scores.shape[0], dtype=np.uint64) if keys is None else keys
+        exact = module.order_keys(scores, mask, m, keys, counts)
+        if exact is not None:  # else the scores took few distinct values, and the counts are written
+            keys.sort()
+            module.ranked_counts(scores, mask, m, keys, exact, counts)
+        return counts
+    pos, neg = scores[mask].astype(np.float64, copy=False), scores[~mask].astype(np.float64, copy=False)
+    pos_order, neg_order = np.argsort(pos), np.argsort(neg)
+    twice_pos, twice_neg = np.empty(pos.shape[0], dtype=np.int64), np.empty(neg.shape[0], dtype=np.int64)
+    twice_pos[pos_order], twice_neg[neg_order], _, _ = twice_counts(pos[pos_order], neg[neg_order])
+    counts[mask], counts[~mask] = twice_pos, twice_neg
+    return counts
+
+
+class Components:
+    """DeLong's structural components ``(v10, v01)`` of the items in the order given, computed
+    when called (a :class:`~aucbound.results.DeLong` calls it on the first look at ``v10`` or
+    ``v01``): most callers read the variance only, and the components in the order of the
+    items cost about two more sorts."""
+
+    def __init__(self, pos: np.ndarray, neg: np.ndarray):
+        self.pos, self.neg = pos, neg
+
+    def __call__(self) -> tuple[np.ndarray, np.ndarray]:
+        m, n = self.pos.shape[0], self.neg.shape[0]
+        mask = np.zeros(m + n, dtype=bool)
+        mask[:m] = True
+        counts = counts_in_order(np.concatenate((self.pos, self.neg)), mask, m)
+        return counts[:m] / (2.0 * n), counts[m:] / (2.0 * m)
 
 
 def _result(pos: np.ndarray, neg: np.ndarray) -> DeLong:
-    """DeLong from the positives' and the negatives' scores (each class of two or more)."""
-    counts = _counts(pos, neg, in_order=True)
-    s10, s01 = _variances(counts)
-    p1, p2 = _lehmann_estimates(counts)
-    return DeLong(
-        auc=counts.auc,
-        m=counts.m,
-        n=counts.n,
-        variance=s10 / counts.m + s01 / counts.n,
-        s10=s10,
-        s01=s01,
-        p1=p1,
-        p2=p2,
-        source=SOURCE,
-        v10=counts.twice_pos / (2.0 * counts.n),
-        v01=counts.twice_neg / (2.0 * counts.m),
-    )
+    """DeLong from the positives' and the negatives' scores in the order given (each class of
+    two or more); the components are computed when first read."""
+    stats = statistics(np.sort(pos), np.sort(neg))
+    return DeLong(auc=stats.auc, m=stats.m, n=stats.n, variance=stats.variance, s10=stats.s10, s01=stats.s01,
+                  p1=stats.p1, p2=stats.p2, source=SOURCE, components=Components(pos, neg))
 
 
 def _two_per_class(labels, scores, pos_label):

@@ -34,24 +34,55 @@ def _exact_ranks(values) -> np.ndarray:
     return np.array([index[value] for value in values], dtype=np.float64)
 
 
+def _integral(x) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_))
+
+
+def _real_item(x) -> bool:
+    """Whether one item of an object array is a score: a bool, an integer or a binary float
+    (each held by a float64 exactly, integers within ±2^53), or None (missing)."""
+    return x is None or isinstance(x, (int, float, np.integer, np.floating, np.bool_))
+
+
 def _big_integers(parameter: str, value) -> list | None:
-    """The scores as Python numbers when some are integers that a float64 might not hold
-    exactly (a list with integers beyond ±2^53, an object array of Python integers, or an
-    integer array beyond ±2^53); None when float64 holds them all exactly."""
-    integral = lambda x: isinstance(x, numbers.Integral) and not isinstance(x, bool)  # noqa: E731
+    """The scores as exact Python numbers when some are integers beyond ±2^53, which a float64
+    might not hold exactly (in a list, an object array — mixed with floats or not — or an
+    integer array); None when float64 holds every score exactly."""
     if isinstance(value, (list, tuple)):
-        if not any(integral(x) and abs(int(x)) > _EXACT for x in value):
+        values = value
+    else:
+        array = np.asarray(value)
+        if array.ndim != 1 or not array.size:
             return None
-        if not all(integral(x) or (isinstance(x, numbers.Real) and np.isfinite(x)) for x in value):
-            raise v.fail(parameter, "finite real numbers (integers beyond 2^53 are compared exactly)", value)
-        return [int(x) if integral(x) else float(x) for x in value]
-    array = np.asarray(value)
-    if array.ndim == 1 and array.size and array.dtype.kind == "O" and all(integral(x) for x in array):
-        return [int(x) for x in array]
-    if array.ndim == 1 and array.size and array.dtype.kind in "iu":
-        if array.max() > _EXACT or (array.dtype.kind == "i" and array.min() < -_EXACT):
-            return [int(x) for x in array.tolist()]
-    return None
+        if array.dtype.kind in "iu":
+            if array.max() > _EXACT or (array.dtype.kind == "i" and array.min() < -_EXACT):
+                return [int(x) for x in array.tolist()]
+            return None
+        if array.dtype.kind != "O":
+            return None
+        values = array.tolist()
+    if not any(_integral(x) and abs(int(x)) > _EXACT for x in values):
+        return None
+    if not all(_integral(x) or (isinstance(x, numbers.Real) and np.isfinite(x)) for x in values):
+        raise v.fail(parameter, "finite real numbers (integers beyond 2^53 are compared exactly)", value)
+    return [int(x) if _integral(x) else float(x) for x in values]
+
+
+def _as_floats(parameter: str, value):
+    """`value`, with booleans as 0 and 1 (as scikit-learn reads them) and a one-dimensional object
+    array of numbers — a pandas column of floats with its missing values dropped, say — as
+    float64 (None as NaN); conversions that hold every score exactly (integers beyond ±2^53 are
+    taken before, by :func:`_big_integers`). Other values unchanged, for :func:`aucbound._validate.real`."""
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    array = np.asarray(value) if isinstance(value, (list, tuple, np.ndarray)) else None
+    if array is None or array.ndim != 1:
+        return value
+    if array.dtype.kind == "b":
+        return array.astype(np.float64)
+    if array.dtype.kind == "O" and all(map(_real_item, array.tolist())):
+        return np.array([np.nan if x is None else float(x) for x in array.tolist()], dtype=np.float64)
+    return value
 
 
 FINITE = "finite (no NaN or inf)"
@@ -72,17 +103,20 @@ def check_finite(parameter: str, values: np.ndarray) -> None:
 
 
 def _real_array(parameter: str, value) -> np.ndarray:
-    """A one-dimensional array of real numbers, as float64, as given (NaN and inf not checked)."""
-    result = v.real(parameter, value)
+    """A one-dimensional array of real numbers, as float64, as given (NaN and inf not checked);
+    booleans count as 0 and 1."""
+    result = v.real(parameter, _as_floats(parameter, value))
     if result.ndim != 1:
         raise v.fail(parameter, "a one-dimensional array", result)
     return result
 
 
 def _real_scores(parameter: str, value) -> np.ndarray:
-    """A one-dimensional array of finite real scores, as float64, as given."""
+    """A one-dimensional array of finite real scores, as float64, as given (an integer array,
+    whose float64 values are all finite, is not searched for NaN and inf)."""
     result = _real_array(parameter, value)
-    check_finite(parameter, result)
+    if not (isinstance(value, np.ndarray) and value.dtype.kind in "iub"):
+        check_finite(parameter, result)
     return result
 
 

@@ -4,7 +4,10 @@ The empirical ROC curve (:mod:`._roc`), its points joined by straight lines, is 
 exactly over the range: for ``focus='specificity'`` and the range [a, b], the area
 ∫_a^b se(sp) d(sp); for ``focus='sensitivity'``, ∫_a^b sp(se) d(se). Where an end of the
 range falls between two points the line between them is followed (pROC's ``partial.auc``
-and ``partial.auc.focus``, Robin et al. 2011). Over [0, 1] either area is Â.
+and ``partial.auc.focus``, Robin et al. 2011). The segments inside the range are summed in
+integers (twice each one's area in counts), the two that cross its ends clipped in
+fractions, and the area (or McClish's value of it) rounded once; so over [0, 1] either area
+is Â, to the last bit.
 
 McClish (1989, Medical Decision Making 9, 190–195) maps the area onto the AUC's scale:
 with min = (b − a)(2 − a − b)/2, the area under the chance diagonal over the range, and
@@ -26,14 +29,16 @@ et al. (1988) do not account for; over the full range it is Â, with DeLong's va
 
 from __future__ import annotations
 
+import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
 from .. import _validate as v
 from ._results import PartialAUC
 from ._columns import columns
-from ._roc import FOCUSES, _curve, _sorted_groups, check_resamples, oriented, resampled_curves
+from ._roc import FOCUSES, _sorted_groups, check_resamples, resampled_curves, steps
 
 __all__ = ["partial_auc"]
 
@@ -41,24 +46,61 @@ SOURCE = "Robin et al. 2011 (pROC's partial.auc)"
 MCCLISH = "McClish 1989"
 
 
-def _area(x: np.ndarray, y: np.ndarray, a: float, b: float) -> float:
-    """∫_a^b of the broken line through (x, y), x nondecreasing; vertical steps add nothing."""
-    x0, x1, y0, y1 = x[:-1], x[1:], y[:-1], y[1:]
-    lo, hi = np.clip(x0, a, b), np.clip(x1, a, b)
-    keep = hi > lo
-    x0, x1, y0, y1, lo, hi = x0[keep], x1[keep], y0[keep], y1[keep], lo[keep], hi[keep]
-    slope = (y1 - y0) / (x1 - x0)
-    return float(np.sum((hi - lo) * (2 * y0 + slope * ((lo - x0) + (hi - x0))) / 2))
+def _piece(u0: int, u1: int, w0: int, w1: int, lo: Fraction, hi: Fraction) -> Fraction:
+    """∫ w du over [u0, u1] ∩ [lo, hi] along the straight line from (u0, w0) to (u1, w1), exactly."""
+    start, end = max(Fraction(u0), lo), min(Fraction(u1), hi)
+    if end <= start:  # outside the range, or a vertical step
+        return Fraction(0)
+    slope = Fraction(w1 - w0, u1 - u0)
+    return (end - start) * (2 * w0 + slope * (start - u0 + end - u0)) / 2
 
 
-def _diagonal(a: float, b: float) -> float:
+def _area(u: np.ndarray, w: np.ndarray, lo: Fraction, hi: Fraction, flip: int | None = None) -> Fraction:
+    """∫_lo^hi w du, exactly, along the broken line through the points (u_k, w_k) of int64 counts
+    with u nondecreasing, for lo ≤ hi within [u_0, u_last]; with `flip`, of flip − w instead.
+
+    The segments that lie inside the range are summed in integers, twice their area each
+    (Δu·(w_k + w_{k+1}), an int64 dot product, exact while the counts' product is below 2^62),
+    over the slice of points the range holds; the two that cross an end of the range are
+    clipped in fractions.
+    """
+    first = int(np.searchsorted(u, math.ceil(lo), side="left"))  # the first point with u ≥ ⌈lo⌉
+    last = int(np.searchsorted(u, math.floor(hi), side="right"))  # the points before it have u ≤ ⌊hi⌋
+    twice = 0
+    if last - first >= 2:  # the segments k → k + 1 for first ≤ k ≤ last − 2
+        inside_u, inside_w = u[first:last], w[first:last]
+        steps = np.diff(inside_u)
+        twice = int(np.dot(steps, inside_w[:-1])) + int(np.dot(steps, inside_w[1:]))
+        if flip is not None:
+            twice = 2 * flip * (int(inside_u[-1]) - int(inside_u[0])) - twice
+    area = Fraction(twice, 2)
+    height = (lambda k: int(w[k])) if flip is None else (lambda k: flip - int(w[k]))
+    for k in sorted({first - 1, last - 1}):  # every other segment is inside the range or outside it
+        if 0 <= k < u.shape[0] - 1:
+            area += _piece(int(u[k]), int(u[k + 1]), height(k), height(k + 1), lo, hi)
+    return area
+
+
+def _partial_area(tp: np.ndarray, fp: np.ndarray, m: int, n: int, focus: str, low: Fraction,
+                  high: Fraction) -> Fraction:
+    """The area under the curve with counts `tp`, `fp` over [low, high] of `focus`, as an exact
+    fraction: for a specificity, ∫ tp/m d(fp/n) over fp ∈ [n(1 − high), n(1 − low)]; for a
+    sensitivity, ∫ (n − fp)/n d(tp/m) over tp ∈ [m·low, m·high]."""
+    if focus == "specificity":
+        return _area(fp, tp, n * (1 - high), n * (1 - low)) / (m * n)
+    return _area(tp, fp, m * low, m * high, flip=n) / (m * n)
+
+
+def _diagonal(a: Fraction, b: Fraction) -> Fraction:
     """The area under the chance diagonal over [a, b] of either axis: (b − a)(2 − a − b)/2."""
-    return (b - a) * (2.0 - a - b) / 2.0
+    return (b - a) * (2 - a - b) / 2
 
 
-def _mcclish(area: float, a: float, b: float) -> float:
+def _mcclish(area: Fraction, a: Fraction, b: Fraction) -> Fraction:
+    """(1 + (area − min)/(max − min))/2 with min the diagonal's area and max = b − a; max − min =
+    (b − a)(a + b)/2 is positive for every range of two different ends."""
     low = _diagonal(a, b)
-    return (1.0 + (area - low) / ((b - a) - low)) / 2.0
+    return (1 + (area - low) / ((b - a) - low)) / 2
 
 
 def _range(value) -> tuple[float, float]:
@@ -66,6 +108,14 @@ def _range(value) -> tuple[float, float]:
     if ends.shape != (2,) or ends[0] == ends[1]:
         raise v.fail("range", "two different numbers in [0, 1], e.g. (0.9, 1)", value)
     return float(min(ends)), float(max(ends))
+
+
+class _Steps:
+    """The points of an ROC curve without its thresholds: what the partial AUC reads."""
+
+    def __init__(self, pos: np.ndarray, neg: np.ndarray):
+        self.m, self.n = pos.shape[0], neg.shape[0]
+        self.levels, self.tp, self.fp, _, _ = steps(pos, neg, thresholds=False)
 
 
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
@@ -110,18 +160,19 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
-    curve = _curve(pos, neg)
+    curve = _Steps(pos, neg)
     m, n = curve.m, curve.n
+    a, b = Fraction(low), Fraction(high)
 
-    def value(tp, fp):  # ∫ over the focus axis; x is that coordinate negated, so the range is too
-        area = _area(*oriented(tp, fp, m, n, focus), -high, -low)
-        return _mcclish(area, low, high) if correct else area
+    def value(tp, fp) -> Fraction:  # the area, or McClish's value of it: exact, rounded once
+        area = _partial_area(tp, fp, m, n, focus, a, b)
+        return _mcclish(area, a, b) if correct else area
 
-    area = _area(*oriented(curve.tp, curve.fp, m, n, focus), -high, -low)
-    corrected = _mcclish(area, low, high) if correct else None
-    if correct and area < _diagonal(low, high):
-        warnings.warn(v.DataWarning(f"the partial AUC {area:.6g} is below the chance diagonal's "
-                                    f"{_diagonal(low, high):.6g} over the range: McClish's standardisation "
+    area = _partial_area(curve.tp, curve.fp, m, n, focus, a, b)
+    corrected = float(_mcclish(area, a, b)) if correct else None
+    if correct and area < _diagonal(a, b):
+        warnings.warn(v.DataWarning(f"the partial AUC {float(area):.6g} is below the chance diagonal's "
+                                    f"{float(_diagonal(a, b)):.6g} over the range: McClish's standardisation "
                                     f"{corrected:.6g} is below 1/2 and means little"), stacklevel=2)
     lo = hi = None
     if resamples is not None:
@@ -130,6 +181,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
                                               workers=workers),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
+    area = float(area)
     return PartialAUC(
         focus=focus, low=low, high=high, auc=area, corrected=corrected,
         estimate=area if corrected is None else corrected, m=m, n=n, delta=delta, lo=lo, hi=hi,

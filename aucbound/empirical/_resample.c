@@ -1,6 +1,8 @@
 /*
  * The package's compiled passes: the stratified bootstrap's inner loop (see _bootstrap.py),
- * 2mn·Â* for a block of resamples, and the AUC's split and merge (see _auc.py, below).
+ * 2mn·Â* for a block of resamples; the AUC's split and merge (see _auc.py, below), the ROC
+ * curve's merge (_roc.py), and the structural components in the order of the items
+ * (_delong.py, _compare.py).
  *
  * twice_u(lower, upper, n, seed_words, out)
  *
@@ -74,10 +76,46 @@
  * sort, one level of tied scores at a time; a long run of equal or smaller scores is
  * crossed by doubling steps and a binary search (galloping, as in Timsort), so that heavily
  * tied scores cost O(levels · log N) where nothing is written per item. The GIL is released.
+ *
+ * curve(pos, neg, values, tp, fp, thresholds) -> (K, 2U)
+ *
+ *   the levels' merge, writing the ROC curve from the top as _roc.py builds it: values
+ *   (m + n items) gets the K levels; tp, fp (int64) and thresholds (float64, or None), of
+ *   m + n + 1 items each, get the curve's K + 1 points in their last K + 1 items (+inf and
+ *   0, 0 first; -inf and m, n last; between, the midpoints of consecutive levels from the
+ *   top and the counts above them); 2U is summed on the way.
+ *
+ * The structural components in the order of the items (see _delong.py, _compare.py):
+ *
+ * order_keys(scores, mask, m, keys, out) -> None, True or False
+ *
+ *   scores        float64 buffer of length N, finite, or int64 within +-2^53; mask: bool,
+ *                 true for a positive; m the number of positives
+ *   keys, out     writable uint64 and int64 buffers of length N
+ *   With u the score's bits as an unsigned integer in the order of the doubles (2^63 plus
+ *   or minus the magnitude's bits), lo the least u and s the trailing zero bits every
+ *   u - lo shares: when (u - lo) >> s takes at most min(N, 2^22) values (integers, ratings),
+ *   each item's count, 2L + E for a positive and 2A + F for a negative, is written to out
+ *   by two counting passes, and None is returned. Otherwise keys[k] = (u - lo) >> shift in
+ *   the high bits, then the class, then k (the fewest low bits dropped that make it fit),
+ *   and the result says whether no bit was dropped (equal high bits, equal scores).
+ *
+ * ranked_counts(scores, mask, m, keys, exact, out)
+ *
+ *   keys sorted ascending (numpy's sort of those of order_keys): one pass over them counts
+ *   each run of equal high bits (a run of tied scores; when not exact, a run of two or more
+ *   is first sorted by the scores themselves) and writes each item's count at out[k].
+ *
+ * paired_sums(a, b, mask) -> ((Σa, Σb, Σa², Σb², Σab) over the positives, the same over
+ *                             the negatives), or None
+ *
+ *   a, b          int64 buffers of counts (>= 0), mask as above: the sums, exactly, in
+ *                 128 bits; None when 128 bits might not hold them.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -606,6 +644,548 @@ done:
     return result;
 }
 
+/* --- the ROC curve ------------------------------------------------------------------------ */
+
+/* The threshold between the levels a < b, as _roc.py's _midpoints: (a + b)/2, or a/2 + b/2
+ * where a + b overflows, or b where the midpoint rounds down to a. */
+static inline double midpoint(double a, double b)
+{
+    double middle = (a + b) / 2;
+    if (middle - middle != 0.0) /* infinite: a + b overflowed */
+        middle = a / 2 + b / 2;
+    return middle <= a ? b : middle;
+}
+
+/* The levels of the sorted classes as level_pass finds them, written for the curve from the
+ * top: with K levels and N = m + n, item N of each buffer is the point at -inf (tp = m,
+ * fp = n), and item N - 1 - k the point whose threshold lies between level k and the next
+ * (+inf above the top level): tp and fp count the positives and the negatives above level k.
+ * values[k] is level k. Returns K; *twice_u is 2U = sum over levels of pos_k (2 neg_below_k +
+ * neg_k). */
+static Py_ssize_t curve_pass(const double *pos, Py_ssize_t m, const double *neg, Py_ssize_t n, double *values,
+                             int64_t *tp, int64_t *fp, double *thresholds, uint64_t *twice_u)
+{
+    Py_ssize_t size = m + n, i = 0, j = 0, level = 0;
+    uint64_t total = 0;
+    tp[size] = (int64_t)m;
+    fp[size] = (int64_t)n;
+    if (thresholds != NULL)
+        thresholds[size] = -INFINITY;
+    while (i < m || j < n) {
+        double x = i < m && (j >= n || pos[i] <= neg[j]) ? pos[i] : neg[j];
+        Py_ssize_t i2 = skip_at_most(pos, i, m, x), j2 = skip_at_most(neg, j, n, x);
+        total += (uint64_t)(i2 - i) * (uint64_t)(j + j2);
+        if (thresholds != NULL && level > 0)
+            thresholds[size - level] = midpoint(values[level - 1], x);
+        values[level] = x;
+        tp[size - 1 - level] = (int64_t)(m - i2);
+        fp[size - 1 - level] = (int64_t)(n - j2);
+        level++;
+        i = i2;
+        j = j2;
+    }
+    if (thresholds != NULL)
+        thresholds[size - level] = INFINITY;
+    *twice_u = total;
+    return level;
+}
+
+static PyObject *curve(PyObject *module, PyObject *args)
+{
+    PyObject *objects[6];
+    Py_buffer views[6];
+    static const char *names[6] = {"pos", "neg", "values", "tp", "fp", "thresholds"};
+    static const char *codes[6] = {"d", "d", "d", "lq", "lq", "d"};
+    PyObject *result = NULL;
+    int held = 0;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4], &objects[5]))
+        return NULL;
+    int with_thresholds = objects[5] != Py_None;
+    for (; held < 5 + with_thresholds; held++)
+        if (!typed_buffer(objects[held], &views[held], names[held], 8, codes[held], held >= 2))
+            goto done;
+    Py_ssize_t m = views[0].len / 8, n = views[1].len / 8;
+    for (int k = 2; k < held; k++) {
+        Py_ssize_t needed = m + n + (k > 2); /* a point more than there can be levels */
+        if (views[k].len / 8 != needed) {
+            PyErr_Format(PyExc_ValueError, "`%s` must hold %zd items, but holds %zd", names[k], needed, views[k].len / 8);
+            goto done;
+        }
+    }
+    if (m > 0 && (uint64_t)n > UINT64_MAX / 2 / (uint64_t)m) {
+        PyErr_Format(PyExc_ValueError, "2·m·n must stay below 2^64, but m = %zd and n = %zd", m, n);
+        goto done;
+    }
+    Py_ssize_t count;
+    uint64_t twice;
+    Py_BEGIN_ALLOW_THREADS
+    count = curve_pass(views[0].buf, m, views[1].buf, n, views[2].buf, views[3].buf, views[4].buf,
+                       with_thresholds ? views[5].buf : NULL, &twice);
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("(nK)", count, (unsigned long long)twice);
+done:
+    for (int k = 0; k < held; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
+/* --- the structural components in the order of the items ------------------------------- */
+
+/* The bit length of x (0 for 0). */
+static int bit_length(uint64_t x)
+{
+    int length = 0;
+    while (x) {
+        length++;
+        x >>= 1;
+    }
+    return length;
+}
+
+/* The trailing zero bits of x (64 for 0). */
+static int trailing_zeros(uint64_t x)
+{
+    int zeros = 0;
+    if (x == 0)
+        return 64;
+    while (!(x & 1)) {
+        zeros++;
+        x >>= 1;
+    }
+    return zeros;
+}
+
+/* The bits of x as an unsigned integer in the order of the doubles: 2^63 plus or minus the
+ * magnitude's bits, so that -0.0 and +0.0 are one value and the trailing zero bits of the
+ * magnitudes (integers, binary fractions) stay trailing zeros on either side of zero. */
+static inline uint64_t order_bits(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, 8);
+    uint64_t magnitude = bits & ~(UINT64_C(1) << 63);
+    return (bits >> 63) ? (UINT64_C(1) << 63) - magnitude : (UINT64_C(1) << 63) + magnitude;
+}
+
+/* A score column: float64, or int64 within +-2^53 (each exact as a double). */
+typedef struct {
+    const void *data;
+    int is_int;
+} column;
+
+static inline double score_at(column scores, Py_ssize_t k)
+{
+    return scores.is_int ? (double)((const int64_t *)scores.data)[k] : ((const double *)scores.data)[k];
+}
+
+/* The bits that number the items 0 .. size - 1 (at least one). */
+static int index_bits(Py_ssize_t size)
+{
+    int bits = bit_length(size > 1 ? (uint64_t)(size - 1) : 0);
+    return bits > 0 ? bits : 1;
+}
+
+/* The most distinct bucket values the counting path takes (one int64 table of twice this many). */
+#define MAX_BUCKETS (INT64_C(1) << 22)
+
+/* Scores of few distinct values: their order bits less the least, shifted right by their
+ * common trailing zeros, take at most `buckets` values, and each item's count is a function of
+ * its bucket and class; two passes count each class per bucket and write each item's count
+ * (no sort). Returns -1 when the table cannot be had. */
+static int count_buckets(column scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t lo, int shift,
+                         int64_t buckets, int64_t *out)
+{
+    int64_t *table = PyMem_RawCalloc(2 * (size_t)buckets, sizeof(int64_t)); /* [bucket][negative, positive] */
+    if (table == NULL)
+        return -1;
+    for (Py_ssize_t k = 0; k < size; k++)
+        table[2 * ((order_bits(score_at(scores, k)) - lo) >> shift) + (mask[k] != 0)]++;
+    int64_t pos_below = 0, neg_below = 0;
+    for (int64_t b = 0; b < buckets; b++) { /* the counts become 2A + F and 2L + E */
+        int64_t neg_in = table[2 * b], pos_in = table[2 * b + 1];
+        table[2 * b] = 2 * (m - pos_below) - pos_in;
+        table[2 * b + 1] = 2 * neg_below + neg_in;
+        pos_below += pos_in;
+        neg_below += neg_in;
+    }
+    for (Py_ssize_t k = 0; k < size; k++)
+        out[k] = table[2 * ((order_bits(score_at(scores, k)) - lo) >> shift) + (mask[k] != 0)];
+    PyMem_RawFree(table);
+    return 0;
+}
+
+/* Either the counts of scores of few distinct values straight into `out` (count_buckets:
+ * returns 2), or keys[k] = ((u_k - lo) >> shift) << (bits + 1) | positive_k << bits | k
+ * (u the order bits of the score, lo the least), with the fewest low bits of u - lo dropped
+ * that make the keys fit: returns 1 when nothing is lost (equal high bits, equal scores), else
+ * 0; -1 when memory fails. */
+static int fill_keys(column scores, const uint8_t *mask, Py_ssize_t size, int64_t m, uint64_t *keys, int64_t *out)
+{
+    int bits = index_bits(size);
+    uint64_t lo = UINT64_MAX, hi = 0, differ = 0, first = size ? order_bits(score_at(scores, 0)) : 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        uint64_t u = order_bits(score_at(scores, k));
+        lo = u < lo ? u : lo;
+        hi = u > hi ? u : hi;
+        differ |= u ^ first;
+    }
+    if (size == 0)
+        return 2;
+    if (scores.is_int) { /* an integer beyond +-2^53, which a double may round, is refused */
+        const int64_t *values = scores.data;
+        int beyond = 0;
+        for (Py_ssize_t k = 0; k < size; k++)
+            beyond |= BEYOND_EXACT(values[k]);
+        if (beyond)
+            return -2;
+    }
+    int common = trailing_zeros(differ); /* every u - lo ends in this many zero bits */
+    uint64_t levels = common == 64 ? 1 : ((hi - lo) >> common) + 1;
+    if (levels <= (uint64_t)size && levels <= (uint64_t)MAX_BUCKETS)
+        return count_buckets(scores, mask, size, m, lo, common == 64 ? 0 : common, (int64_t)levels, out) ? -1 : 2;
+    int room = 63 - bits, span = bit_length(hi - lo);
+    int shift = span > room ? span - room : 0;
+    for (Py_ssize_t k = 0; k < size; k++)
+        keys[k] = ((order_bits(score_at(scores, k)) - lo) >> shift) << (bits + 1) | (uint64_t)(mask[k] != 0) << bits
+                  | (uint64_t)k;
+    return shift <= common;
+}
+
+/* The scores (float64, finite, or int64 within +-2^53), the mask (bool) and, writable, the
+ * keys (uint64) and the counts (int64), all of one length. */
+static int item_buffers(PyObject *const *objects, Py_buffer *views, int writable_from, Py_ssize_t *size)
+{
+    static const char *names[4] = {"scores", "mask", "keys", "out"};
+    static const char *codes[4] = {"dlq", "?", "LQ", "lq"};
+    static const Py_ssize_t sizes[4] = {8, 1, 8, 8};
+    for (int k = 0; k < 4; k++) {
+        if (!typed_buffer(objects[k], &views[k], names[k], sizes[k], codes[k], k >= writable_from)) {
+            while (k--)
+                PyBuffer_Release(&views[k]);
+            return 0;
+        }
+    }
+    *size = views[0].len / 8;
+    for (int k = 1; k < 4; k++) {
+        if (views[k].len / sizes[k] != *size) {
+            PyErr_Format(PyExc_ValueError, "`%s` must hold one item per score (%zd), but holds %zd", names[k], *size,
+                         views[k].len / sizes[k]);
+            for (int j = 0; j < 4; j++)
+                PyBuffer_Release(&views[j]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static PyObject *order_keys(PyObject *module, PyObject *args)
+{
+    PyObject *objects[4];
+    Py_buffer views[4];
+    Py_ssize_t size, m;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOnOO", &objects[0], &objects[1], &m, &objects[2], &objects[3]))
+        return NULL;
+    if (!item_buffers(objects, views, 2, &size))
+        return NULL;
+    PyObject *result = NULL;
+    if (m < 0 || m > size) {
+        PyErr_Format(PyExc_ValueError, "`m` must be the number of positives, but is %zd of %zd", m, size);
+        goto done;
+    }
+    int outcome;
+    column scores = {views[0].buf, strchr(views[0].format, 'd') == NULL};
+    Py_BEGIN_ALLOW_THREADS
+    outcome = fill_keys(scores, views[1].buf, size, (int64_t)m, views[2].buf, views[3].buf);
+    Py_END_ALLOW_THREADS
+    if (outcome == -2) {
+        PyErr_SetString(PyExc_ValueError, "`scores` must lie within +-2^53 when they are integers");
+    } else if (outcome < 0) {
+        PyErr_NoMemory();
+    } else if (outcome == 2) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else {
+        result = PyBool_FromLong(outcome);
+    }
+done:
+    for (int k = 0; k < 4; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
+typedef struct {
+    double value;
+    uint64_t key;
+} scored;
+
+static int by_value(const void *a, const void *b)
+{
+    double x = ((const scored *)a)->value, y = ((const scored *)b)->value;
+    return (x > y) - (x < y);
+}
+
+typedef struct {
+    int64_t m;
+    int bits;                     /* the index bits of the keys; the class bit is above them */
+    int64_t pos_below, neg_below; /* the positives and the negatives below the group at hand */
+    int64_t *out;
+} ranking;
+
+/* One group of tied items (`count` keys, every `stride`-th uint64 from `first`): 2L + E for
+ * each positive, 2A + F for each negative, written at each item's index. */
+static inline void rank_group(ranking *r, const uint64_t *first, Py_ssize_t count, Py_ssize_t stride)
+{
+    uint64_t index = (UINT64_C(1) << r->bits) - 1;
+    if (count == 1) { /* most groups of continuous scores: no loop, no branch */
+        int64_t positive = (int64_t)(first[0] >> r->bits) & 1;
+        r->out[first[0] & index] = positive ? 2 * r->neg_below : 2 * (r->m - r->pos_below);
+        r->pos_below += positive;
+        r->neg_below += 1 - positive;
+        return;
+    }
+    int64_t pos_in = 0;
+    for (Py_ssize_t t = 0; t < count; t++)
+        pos_in += (int64_t)(first[t * stride] >> r->bits) & 1;
+    int64_t neg_in = (int64_t)count - pos_in;
+    int64_t positive = 2 * r->neg_below + neg_in, negative = 2 * (r->m - r->pos_below) - pos_in;
+    for (Py_ssize_t t = 0; t < count; t++) {
+        uint64_t key = first[t * stride];
+        r->out[key & index] = (key >> r->bits) & 1 ? positive : negative;
+    }
+    r->pos_below += pos_in;
+    r->neg_below += neg_in;
+}
+
+#if defined(__GNUC__)
+#define PREFETCH_WRITE(address) __builtin_prefetch((address), 1)
+#else
+#define PREFETCH_WRITE(address) ((void)0)
+#endif
+/* How far ahead the pass asks for the memory of the item it will write (the writes go all over
+ * the output: asking early hides most of their wait, about twice as fast as not asking, at 64
+ * to 128 ahead). */
+#define AHEAD 64
+
+/* The pass over the sorted keys: runs of equal score bits are groups of tied scores when the
+ * keys are exact; otherwise a run of two or more is sorted by the scores themselves and split
+ * where they differ. Returns -1 when the scratch space cannot be had. */
+static int rank_pass(const uint64_t *keys, column scores, Py_ssize_t size, int64_t m, int exact, int64_t *out)
+{
+    Py_ssize_t capacity = 0;
+    int bits = index_bits(size);
+    uint64_t index = (UINT64_C(1) << bits) - 1;
+    scored *scratch = NULL;
+    ranking r = {m, bits, 0, 0, out};
+    Py_ssize_t t = 0;
+    while (t < size) {
+        if (t + AHEAD < size)
+            PREFETCH_WRITE(out + (keys[t + AHEAD] & index));
+        uint64_t high = keys[t] >> (bits + 1);
+        Py_ssize_t end = t + 1;
+        while (end < size && keys[end] >> (bits + 1) == high)
+            end++;
+        if (exact || end - t == 1) {
+            rank_group(&r, keys + t, end - t, 1);
+            t = end;
+            continue;
+        }
+        Py_ssize_t count = end - t;
+        if (count > capacity) {
+            capacity = 2 * count;
+            PyMem_RawFree(scratch);
+            scratch = PyMem_RawMalloc((size_t)capacity * sizeof(scored));
+            if (scratch == NULL)
+                return -1;
+        }
+        for (Py_ssize_t s = 0; s < count; s++) {
+            scratch[s].value = score_at(scores, (Py_ssize_t)(keys[t + s] & index));
+            scratch[s].key = keys[t + s];
+        }
+        qsort(scratch, (size_t)count, sizeof(scored), by_value);
+        for (Py_ssize_t s = 0; s < count;) {
+            Py_ssize_t s2 = s + 1;
+            while (s2 < count && scratch[s2].value == scratch[s].value)
+                s2++;
+            rank_group(&r, &scratch[s].key, s2 - s, sizeof(scored) / sizeof(uint64_t));
+            s = s2;
+        }
+        t = end;
+    }
+    PyMem_RawFree(scratch);
+    return 0;
+}
+
+static PyObject *ranked_counts(PyObject *module, PyObject *args)
+{
+    PyObject *objects[4];
+    Py_buffer views[4];
+    Py_ssize_t size, m;
+    int exact;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOnOpO", &objects[0], &objects[1], &m, &objects[2], &exact, &objects[3]))
+        return NULL;
+    if (!item_buffers(objects, views, 3, &size))
+        return NULL;
+    PyObject *result = NULL;
+    if (m < 0 || m > size) {
+        PyErr_Format(PyExc_ValueError, "`m` must be the number of positives, but is %zd of %zd", m, size);
+        goto done;
+    }
+    int failed;
+    column scores = {views[0].buf, strchr(views[0].format, 'd') == NULL};
+    Py_BEGIN_ALLOW_THREADS
+    failed = rank_pass(views[2].buf, scores, size, (int64_t)m, exact, views[3].buf);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    for (int k = 0; k < 4; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
+/* A 128-bit unsigned total as a Python integer. */
+static PyObject *long_from_u128(u128 x)
+{
+    PyObject *high = PyLong_FromUnsignedLongLong(x.hi), *low = PyLong_FromUnsignedLongLong(x.lo);
+    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *total = NULL;
+    if (high != NULL && low != NULL && shift != NULL && (shifted = PyNumber_Lshift(high, shift)) != NULL)
+        total = PyNumber_Add(shifted, low);
+    Py_XDECREF(high);
+    Py_XDECREF(low);
+    Py_XDECREF(shift);
+    Py_XDECREF(shifted);
+    return total;
+}
+
+static inline u128 product128(uint64_t a, uint64_t b)
+{
+    u128 r = {mul_high(a, b), a * b};
+    return r;
+}
+
+/* The sums of a, b, a², b² and ab over each class, exactly: sums[5 * positive + s]. With
+ * counts below 2^c, each product is below 2^(2c), and blocks of 2^(64 - 2c) items (at most
+ * 2^20) are summed in 64 bits (over every item and over the positives, in registers), then
+ * added in 128; counts of 2^32 or more (classes beyond 2^31 items) go through 128-bit
+ * products, one item at a time. Returns 1 for a negative count, 2
+ * when the sums might not fit in 128 bits (counts beyond 2^48 in billions of items). */
+static int sum_pass(const int64_t *a, const int64_t *b, const uint8_t *mask, Py_ssize_t size, u128 *sums)
+{
+    int64_t high = 0, low = 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        high = a[k] > high ? a[k] : high;
+        high = b[k] > high ? b[k] : high;
+        low = a[k] < low ? a[k] : low;
+        low = b[k] < low ? b[k] : low;
+    }
+    if (low < 0)
+        return 1;
+    int bits = bit_length((uint64_t)high), block_bits = 64 - 2 * bits;
+    if (2 * bits + bit_length((uint64_t)size) > 128)
+        return 2; /* 128 bits might not hold the sums of products */
+    block_bits = block_bits > 20 ? 20 : block_bits;
+    if (block_bits <= 0) { /* counts of 2^32 or more: 128-bit products, one item at a time */
+        for (Py_ssize_t k = 0; k < size; k++) {
+            uint64_t x = (uint64_t)a[k], y = (uint64_t)b[k];
+            u128 terms[5] = {{0, x}, {0, y}, product128(x, x), product128(y, y), product128(x, y)};
+            u128 *into = sums + 5 * (mask[k] != 0);
+            for (int s = 0; s < 5; s++)
+                into[s] = add128(into[s], terms[s]);
+        }
+        return 0;
+    }
+    Py_ssize_t length = (Py_ssize_t)1 << block_bits;
+    for (Py_ssize_t start = 0; start < size; start += length) {
+        Py_ssize_t end = size - start > length ? start + length : size;
+        /* in registers: the sums over every item and over the positives (the negatives' are the difference) */
+        uint64_t all_x = 0, all_y = 0, all_xx = 0, all_yy = 0, all_xy = 0;
+        uint64_t pos_x = 0, pos_y = 0, pos_xx = 0, pos_yy = 0, pos_xy = 0;
+        for (Py_ssize_t k = start; k < end; k++) {
+            uint64_t x = (uint64_t)a[k], y = (uint64_t)b[k], keep = (uint64_t)0 - (uint64_t)(mask[k] != 0);
+            uint64_t xx = x * x, yy = y * y, xy = x * y;
+            all_x += x;
+            all_y += y;
+            all_xx += xx;
+            all_yy += yy;
+            all_xy += xy;
+            pos_x += x & keep;
+            pos_y += y & keep;
+            pos_xx += xx & keep;
+            pos_yy += yy & keep;
+            pos_xy += xy & keep;
+        }
+        uint64_t block[10] = {all_x - pos_x, all_y - pos_y, all_xx - pos_xx, all_yy - pos_yy, all_xy - pos_xy,
+                              pos_x, pos_y, pos_xx, pos_yy, pos_xy};
+        for (int s = 0; s < 10; s++) {
+            u128 term = {0, block[s]};
+            sums[s] = add128(sums[s], term);
+        }
+    }
+    return 0;
+}
+
+static PyObject *paired_sums(PyObject *module, PyObject *args)
+{
+    PyObject *objects[3];
+    Py_buffer views[3];
+    static const char *names[3] = {"a", "b", "mask"};
+    static const char *codes[3] = {"lq", "lq", "?"};
+    static const Py_ssize_t sizes[3] = {8, 8, 1};
+    PyObject *result = NULL;
+    int held = 0;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO", &objects[0], &objects[1], &objects[2]))
+        return NULL;
+    for (; held < 3; held++)
+        if (!typed_buffer(objects[held], &views[held], names[held], sizes[held], codes[held], 0))
+            goto done;
+    Py_ssize_t size = views[0].len / 8;
+    if (views[1].len / 8 != size || views[2].len != size) {
+        PyErr_Format(PyExc_ValueError, "`a`, `b` and `mask` must be as long, but hold %zd, %zd and %zd items", size,
+                     views[1].len / 8, views[2].len);
+        goto done;
+    }
+    u128 sums[10];
+    memset(sums, 0, sizeof(sums));
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = sum_pass(views[0].buf, views[1].buf, views[2].buf, size, sums);
+    Py_END_ALLOW_THREADS
+    if (outcome == 1) {
+        PyErr_SetString(PyExc_ValueError, "`a` and `b` must hold counts (integers >= 0)");
+        goto done;
+    }
+    if (outcome == 2) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    PyObject *totals[10] = {NULL};
+    int ok = 1;
+    for (int s = 0; s < 10; s++)
+        ok &= (totals[s] = long_from_u128(sums[s])) != NULL;
+    if (ok) {
+        PyObject *negatives = PyTuple_Pack(5, totals[0], totals[1], totals[2], totals[3], totals[4]);
+        PyObject *positives = PyTuple_Pack(5, totals[5], totals[6], totals[7], totals[8], totals[9]);
+        if (negatives != NULL && positives != NULL)
+            result = PyTuple_Pack(2, positives, negatives);
+        Py_XDECREF(negatives);
+        Py_XDECREF(positives);
+    }
+    for (int s = 0; s < 10; s++)
+        Py_XDECREF(totals[s]);
+done:
+    for (int k = 0; k < held; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"twice_u", twice_u, METH_VARARGS,
      "twice_u(lower, upper, n, seed_words, out): 2mn·Â* of len(out) stratified resamples, into out."},
@@ -618,6 +1198,19 @@ static PyMethodDef methods[] = {
     {"levels", levels, METH_VARARGS,
      "levels(pos, neg, values, pos_counts, neg_counts): the distinct scores of two sorted classes and each "
      "class's count at each; returns their number."},
+    {"curve", curve, METH_VARARGS,
+     "curve(pos, neg, values, tp, fp, thresholds): the ROC curve of two sorted classes by one merge: K levels into "
+     "values[:K] (of m + n), the curve's K + 1 points (thresholds may be None) into the last K + 1 items of tp, fp "
+     "and thresholds (of m + n + 1); returns (K, 2U)."},
+    {"order_keys", order_keys, METH_VARARGS,
+     "order_keys(scores, mask, m, keys, out): for scores of few distinct values, each item's count (2L + E for a "
+     "positive, 2A + F for a negative) straight into out (returns None); else uint64 keys: the order of each "
+     "score (high bits), its class and its index (low bits): returns whether equal high bits mean equal scores."},
+    {"ranked_counts", ranked_counts, METH_VARARGS,
+     "ranked_counts(scores, mask, m, keys, exact, out): from the sorted keys, each item's count into out."},
+    {"paired_sums", paired_sums, METH_VARARGS,
+     "paired_sums(a, b, mask): ((sum a, sum b, sum a*a, sum b*b, sum a*b) over the positives, the same over the "
+     "negatives), exactly, for two int64 arrays of counts; None when 128 bits might not hold them."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,6 +4,7 @@ power analyses, ROC curves, bands and partial AUCs."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 
 from .._display import Displayed
@@ -18,7 +19,8 @@ class DeLong(Displayed):
     """DeLong's variance of Â from m positives and n negatives, with its ingredients.
 
     ``v10`` (one value per positive) and ``v01`` (one per negative) are the structural
-    components in the order the items were given (absent from ``as_dict()``); ``s10`` and
+    components in the order the items were given (absent from ``as_dict()``), computed on
+    the first look at either by ``components`` (a function returning both); ``s10`` and
     ``s01`` are their sample variances and ``variance = s10/m + s01/n``. ``p1`` and ``p2``
     estimate Lehmann's p1 (two positives above one negative) and p2 (one positive above two
     negatives) by U-statistics, each tie counted ½ in each comparison.
@@ -35,8 +37,21 @@ class DeLong(Displayed):
     p1: float
     p2: float
     source: str
-    v10: object = dataclasses.field(default=None, repr=False, compare=False)
-    v01: object = dataclasses.field(default=None, repr=False, compare=False)
+    components: object = dataclasses.field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def _components(self) -> tuple:
+        return (None, None) if self.components is None else self.components()
+
+    @property
+    def v10(self):
+        """V10, one value per positive, in the order given."""
+        return self._components[0]
+
+    @property
+    def v01(self):
+        """V01, one value per negative, in the order given."""
+        return self._components[1]
 
     @property
     def std_error(self) -> float:
@@ -45,7 +60,7 @@ class DeLong(Displayed):
 
     def as_dict(self) -> dict:
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
-        del data["v10"], data["v01"]
+        del data["components"]
         data["std_error"] = self.std_error
         return data
 

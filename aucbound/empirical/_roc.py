@@ -48,12 +48,12 @@ import numpy as np
 from .. import _validate as v
 from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
-from ._auc import levels, sorted_groups
+from ._auc import _engine, levels, sorted_groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 
 __all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
-           "dkw_epsilon", "MAX_BAND_POINTS"]
+           "dkw_epsilon", "MAX_BAND_POINTS", "MAX_BAND_READINGS"]
 
 SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
 #: The bands :func:`roc_band` draws.
@@ -62,33 +62,80 @@ BAND_METHODS = ("dkw", "bootstrap")
 BEST_METHODS = ("youden", "closest-topleft")
 #: The most points a band is evaluated at.
 MAX_BAND_POINTS = 10**6
+#: The most readings a bootstrap band keeps, resamples × points (8 bytes each: 160 MB, and as
+#: much again while their quantiles are taken).
+MAX_BAND_READINGS = 2 * 10**7
 
 
-def _midpoints(values: np.ndarray) -> np.ndarray:
-    """Thresholds between consecutive distinct `values`, each > the lower and ≤ the upper."""
+#: Below this magnitude a sum of two float64 values cannot overflow.
+_NO_OVERFLOW = 2.0**1023
+
+
+def _midpoints(values: np.ndarray, out: np.ndarray) -> None:
+    """Thresholds between consecutive distinct `values` (sorted), each > the lower and ≤ the
+    upper, written into `out` (one fewer item, any stride)."""
     a, b = values[:-1], values[1:]
     with np.errstate(over="ignore"):
-        mid = (a + b) / 2
-    overflow = ~np.isfinite(mid)
-    mid[overflow] = a[overflow] / 2 + b[overflow] / 2
-    low = mid <= a
-    mid[low] = b[low]
-    return mid
+        mid = np.add(a, b, out=out)
+    mid /= 2
+    if values.shape[0] and max(-values[0], values[-1]) >= _NO_OVERFLOW:  # a + b may have overflowed
+        overflow = ~np.isfinite(mid)
+        mid[overflow] = a[overflow] / 2 + b[overflow] / 2
+    low = mid <= a  # a and b adjacent floats: the midpoint rounds to a
+    if low.any():
+        mid[low] = b[low]
+
+
+def _thresholds(values: np.ndarray) -> np.ndarray:
+    """+∞, the midpoints between consecutive `values` from the top down, −∞."""
+    thresholds = np.empty(values.shape[0] + 1)
+    thresholds[0], thresholds[-1] = math.inf, -math.inf
+    _midpoints(values, thresholds[-2:0:-1])
+    return thresholds
 
 
 def _from_top(counts_at: np.ndarray) -> np.ndarray:
     """Items at or above each threshold, from +∞ down to −∞: 0, then the running totals from the top."""
-    return np.concatenate(([0], np.cumsum(counts_at[::-1])))
+    totals = np.empty(counts_at.shape[0] + 1, dtype=np.int64)
+    totals[0] = 0
+    np.cumsum(counts_at[::-1], out=totals[1:])
+    return totals
+
+
+def _twice_u(pos_at: np.ndarray, fp: np.ndarray, m: int, n: int) -> int:
+    """2U = Σ_k pos_k·(2·below_k + neg_k) over the levels, with below_k + neg_k = n − fp at the
+    threshold under level k and below_k = n − fp at the one above it: two int64 dot products
+    (exact while m·n < 2^62)."""
+    from_bottom = fp[::-1]
+    return 2 * m * n - int(np.dot(pos_at, from_bottom[:-1])) - int(np.dot(pos_at, from_bottom[1:]))
+
+
+def steps(pos: np.ndarray, neg: np.ndarray, *, thresholds: bool = True):
+    """``(values, tp, fp, thresholds, twice_u)`` of the sorted classes `pos` and `neg`: the
+    distinct scores in increasing order; the counts of positives and negatives at or above
+    each threshold from +∞ down to −∞, and those thresholds (None unless asked for); and 2U.
+    Compiled: one merge writes them all; numpy: the levels, then a pass for each."""
+    module = _engine(pos, neg)
+    m, n = pos.shape[0], neg.shape[0]
+    if module is None:
+        values, pos_at, neg_at = levels(pos, neg)
+        tp, fp = _from_top(pos_at), _from_top(neg_at)
+        return values, tp, fp, _thresholds(values) if thresholds else None, _twice_u(pos_at, fp, m, n)
+    size = m + n
+    values = np.empty(size)
+    tp, fp = np.empty(size + 1, dtype=np.int64), np.empty(size + 1, dtype=np.int64)
+    points = np.empty(size + 1) if thresholds else None
+    count, twice_u = module.curve(pos, neg, values, tp, fp, points)
+    curve = [values[:count], tp[size - count:], fp[size - count:], None if points is None else points[size - count:]]
+    if 2 * count < size:  # many ties: keep the points, not the whole buffers
+        curve = [None if array is None else array.copy() for array in curve]
+    return *curve, twice_u
 
 
 def _curve(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
     """The curve of the sorted classes `pos` and `neg`."""
     m, n = pos.shape[0], neg.shape[0]
-    values, pos_at, neg_at = levels(pos, neg)
-    tp, fp = _from_top(pos_at), _from_top(neg_at)
-    thresholds = np.concatenate(([math.inf], _midpoints(values)[::-1], [-math.inf]))
-    below = np.concatenate(([0], np.cumsum(neg_at)[:-1]))
-    twice_u = int(np.dot(pos_at, 2 * below + neg_at))
+    values, tp, fp, thresholds, twice_u = steps(pos, neg)
     return ROCCurve(thresholds=thresholds, tp=tp, fp=fp, m=m, n=n, auc=twice_u / (2 * m * n), levels=values,
                     source=SOURCE)
 
@@ -291,10 +338,23 @@ def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resample
     yield from map_resamples(one, curve.m, curve.n, resamples, seed, workers=workers, progress=progress)
 
 
-def check_resamples(resamples, m: int, n: int, per_resample: int = 0) -> int:
-    """`resamples` checked against :data:`MAX_RESAMPLES` and the work limit for m + n items."""
+def _readings(resamples, points: int, at: str) -> int:
+    """`resamples` checked against :data:`MAX_RESAMPLES`, and for a band read at `points` values
+    of the parameter `at`, against :data:`MAX_BAND_READINGS` (what the band keeps in memory)."""
     resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
-    items = m + n + per_resample
+    if points and resamples * points > MAX_BAND_READINGS:
+        raise v.ParameterError(
+            "resamples", f"at most {max(1, MAX_BAND_READINGS // points):,} for {points:,} points in {{{at}}} (a bootstrap "
+            f"band keeps resamples × points ≤ {MAX_BAND_READINGS:,} readings, 8 bytes each)", v.show(resamples),
+            others=(at,))
+    return resamples
+
+
+def check_resamples(resamples, m: int, n: int, points: int = 0, *, at: str = "specificities") -> int:
+    """`resamples` checked as :func:`_readings` does, and against the work limit for m + n items
+    and the points."""
+    resamples = _readings(resamples, points, at)
+    items = m + n + points
     # a resample here is a numpy pass per class, about 20 times the cost per item of the compiled AUC loop
     return v.at_most("resamples", resamples, max(1, MAX_WORK // (20 * items)),
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
@@ -345,6 +405,8 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     given = sensitivities if sensitivities is not None else specificities
     values = np.linspace(0.0, 1.0, 101) if given is None else _unit_values(_PLURAL[focus], given)
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
+    if method == "bootstrap":  # what the band would keep, before the data are read
+        _readings(resamples, values.shape[0], _PLURAL[focus])
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
@@ -358,7 +420,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
         return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
-    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0])
+    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0], at=_PLURAL[focus])
     lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",

@@ -9,13 +9,14 @@ and each bootstrapped trial of the coverage simulator.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 from ..bounds import Estimates, Interval, Method, evaluate_row, interval_row
 from ._auc import _placements
-from ._delong import _clipped, _component_variances, _lehmann_p
+from ._delong import _clipped, statistics
 from ._resampling import twice_u_resampled
 
 __all__ = ["Sample"]
@@ -28,24 +29,25 @@ class Sample:
     ``p1`` and ``p2`` the U-statistic estimates of Lehmann's p1, p2, clipped into
     [Â², Â] (Â² where undefined), as the plug-in methods use them. ``resamples`` and
     ``seed`` set the bootstrap, ``workers`` its threads (checked already: an integer ≥ 1,
-    or −1 for one per core); ``progress(done, total)`` sees its blocks.
+    or −1 for one per core); ``progress(done, total)`` sees its blocks. The per-item counts
+    the bootstrap reads (``placements``) are computed on first use.
     """
 
     def __init__(self, pos: np.ndarray, neg: np.ndarray, *, resamples: int | None = None, seed=0, workers: int = -1,
                  progress=None):
         pos.sort()
         neg.sort()
-        self.m, self.n = pos.shape[0], neg.shape[0]
-        self.placements = below, tied_pos, above, tied_neg = _placements(pos, neg)
-        self.twice_pos, self.twice_neg = 2 * below + tied_pos, 2 * above + tied_neg
-        self.auc = int(self.twice_pos.sum()) / (2 * self.m * self.n)
-        m, n = self.m, self.n
-        s10, s01 = _component_variances(self.twice_pos, self.twice_neg, m, n)
-        self.variance = None if s10 is None or s01 is None else s10 / m + s01 / n
-        estimates = (_lehmann_p(self.twice_neg, 4 * above + tied_neg, m), _lehmann_p(self.twice_pos, 4 * below + tied_pos, n))
-        self.p1, self.p2 = (float(_clipped(p, self.auc)) for p in estimates)
+        self._pos, self._neg = pos, neg
+        stats = statistics(pos, neg)
+        self.m, self.n, self.auc, self.variance = stats.m, stats.n, stats.auc, stats.variance
+        self.p1, self.p2 = (float(_clipped(p, self.auc)) for p in (stats.p1, stats.p2))
         self.resamples, self.seed, self.workers, self.progress = resamples, seed, workers, progress
         self._resampled = None
+
+    @functools.cached_property
+    def placements(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(L, E, A, F) of each item in sorted order (:func:`~aucbound.empirical._auc._placements`)."""
+        return _placements(self._pos, self._neg)
 
     def estimates(self) -> Estimates:
         """Â, p̂1, p̂2 and DeLong's variance (NaN when undefined), for the closed forms."""
@@ -53,7 +55,8 @@ class Sample:
 
     def components(self) -> tuple[np.ndarray, np.ndarray]:
         """DeLong's structural components V10 (positives) and V01 (negatives), in sorted order."""
-        return self.twice_pos / (2.0 * self.n), self.twice_neg / (2.0 * self.m)
+        below, tied_pos, above, tied_neg = self.placements
+        return (2 * below + tied_pos) / (2.0 * self.n), (2 * above + tied_neg) / (2.0 * self.m)
 
     def resampled_aucs(self) -> np.ndarray:
         """Â of each stratified bootstrap resample (drawn on the first call)."""

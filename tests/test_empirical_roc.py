@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import aucbound as ab
 from aucbound.empirical import bootstrap_aucs
-from aucbound.empirical._roc import _curve, _sorted_groups, resampled_curves
+from aucbound.empirical._roc import _sorted_groups, resampled_curves
+from aucbound.empirical._roc import roc_curve_from_groups as _curve
 
 DATA = Path(__file__).parent / "data"
 

@@ -84,7 +84,8 @@ def private_reaches(path: Path) -> list[str]:
             continue
         if any(part.startswith("_") for part in parts[1:]):
             found.append("aucbound." + ".".join(parts))
-        found += [f"aucbound.{'.'.join(parts)}.{name}" for name in names if name.startswith("_")]
+        else:
+            found += [f"aucbound.{'.'.join(parts)}.{name}" for name in names if name.startswith("_")]
     return found
 
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from scipy.special import ndtr, ndtri
 
-from aucbound.empirical._roc import _curve, _dkw
+from aucbound.empirical import dkw_band as _dkw, roc_curve_from_groups as _curve
 from aucbound.simulate import band_coverage
-from aucbound.simulate._band import _covers_curve
+from aucbound.empirical import dkw_band_contains as _covers_curve
 
 
 def test_dkw_band_covers_the_binormal_curve_at_least_as_promised():

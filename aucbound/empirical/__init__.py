@@ -15,13 +15,28 @@ from ._columns import NAN_POLICIES
 from ._sample import Sample
 from ._bootstrap import bootstrap_aucs, bootstrap_interval
 from ._compare import DEFAULT_COMPARE_METHODS, compare, compare_methods
-from ._delong import delong, delong_variance
+from ._delong import clip_to_lehmann_range, component_variances, delong, delong_variance, lehmann_p
 from ._intervals import default_methods, intervals
 from ._io import label_value, read_columns
 from ._power import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS, power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
 from ._resampling import ENGINES, MAX_RESAMPLES, engine_in_use, use_engine
-from ._roc import BAND_METHODS, BEST_METHODS, best_threshold, coords, dkw_epsilon, roc_band, roc_curve
+from ._roc import (
+    BAND_METHODS,
+    BEST_METHODS,
+    MAX_BAND_POINTS,
+    MAX_BAND_READINGS,
+    best_threshold,
+    bootstrap_band,
+    check_resamples,
+    coords,
+    dkw_band,
+    dkw_band_contains,
+    dkw_epsilon,
+    roc_band,
+    roc_curve,
+    roc_curve_from_groups,
+)
 from ._results import (
     AUCIntervals,
     Comparison,
@@ -53,6 +68,13 @@ __all__ = [
     "DEFAULT_COMPARE_METHODS",
     "ENGINES",
     "best_threshold",
+    "bootstrap_band",
+    "check_resamples",
+    "dkw_band",
+    "dkw_band_contains",
+    "roc_curve_from_groups",
+    "MAX_BAND_POINTS",
+    "MAX_BAND_READINGS",
     "coords",
     "dkw_epsilon",
     "partial_auc",
@@ -62,13 +84,16 @@ __all__ = [
     "auc_from_groups",
     "bootstrap_aucs",
     "bootstrap_interval",
+    "clip_to_lehmann_range",
     "compare",
+    "component_variances",
     "compare_methods",
     "default_methods",
     "delong",
     "delong_variance",
     "engine_in_use",
     "intervals",
+    "lehmann_p",
     "power_test",
     "power_test_binormal",
     "power_test_data",

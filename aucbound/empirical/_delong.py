@@ -33,7 +33,7 @@ from ._auc import exact_mean, groups, twice_counts, twice_deviations, weighted_d
 from ._resampling import compiled_loop
 from ._columns import columns, warn_below_chance
 
-__all__ = ["delong", "delong_variance"]
+__all__ = ["delong", "delong_variance", "lehmann_p", "component_variances", "clip_to_lehmann_range"]
 
 SOURCE = "DeLong et al. 1988; Sun & Xu 2014"
 
@@ -62,7 +62,7 @@ def _lehmann_total(sum_of_squares, squares_total, count: int, others: int):
     return _rowwise((sum_of_squares - squares_total) / (4.0 * count * others * (others - 1)))
 
 
-def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
+def lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
     """p̂ over pairs of distinct `others`: Σ_k [(twice_k/2)² − squares_k/4] / (count·others·(others − 1)),
     along the last axis; None when there are fewer than two `others`."""
     if others < 2:
@@ -71,7 +71,7 @@ def _lehmann_p(twice: np.ndarray, squares: np.ndarray, others: int):
     return _lehmann_total(np.einsum("...i,...i->...", twice, twice), squares.sum(axis=-1), twice.shape[-1], others)
 
 
-def _component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n: int):
+def component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n: int):
     """(S10, S01) from 2n·V10 and 2m·V01 (along the last axis); S10 is None when m = 1 and
     S01 when n = 1 (one component has no spread)."""
     s10 = _spread(twice_pos, 2 * n) / (m - 1) if m > 1 else None
@@ -79,7 +79,7 @@ def _component_variances(twice_pos: np.ndarray, twice_neg: np.ndarray, m: int, n
     return s10, s01
 
 
-def _clipped(p, auc):
+def clip_to_lehmann_range(p, auc):
     """p̂ clipped into [Â², Â], the range Lehmann's p1 and p2 have (Â² where p̂ is undefined):
     the form the plug-in methods use. Elementwise on arrays."""
     square = auc * auc

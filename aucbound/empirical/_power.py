@@ -91,7 +91,7 @@ from ._auc import _auc, groups
 from ._columns import columns
 from ._compare import paired, paired_variances
 from ._partial import partial_auc
-from ._roc import _curve as _roc_curve
+from ._roc import roc_curve_from_groups
 
 __all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "NULL_VARIANCES", "POWER_METHODS"]
 
@@ -413,7 +413,7 @@ def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0
 def _binormal_fit(parameter: str, pos: np.ndarray, neg: np.ndarray) -> tuple[float, float]:
     """(A, B): least squares of Φ⁻¹(Sp) = A + B·Φ⁻¹(Se) over the empirical ROC curve's points
     with both in (0, 1)."""
-    curve = _roc_curve(np.sort(pos), np.sort(neg))
+    curve = roc_curve_from_groups(np.sort(pos), np.sort(neg))
     sensitivity, specificity = curve.sensitivity, curve.specificity
     inside = (sensitivity > 0) & (sensitivity < 1) & (specificity > 0) & (specificity < 1)
     x = np.array([_normal.quantile(p) for p in sensitivity[inside]])

@@ -52,8 +52,9 @@ from ._auc import _engine, levels, sorted_groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 
-__all__ = ["roc_curve", "coords", "best_threshold", "roc_band", "BAND_METHODS", "BEST_METHODS",
-           "dkw_epsilon", "MAX_BAND_POINTS", "MAX_BAND_READINGS"]
+__all__ = ["roc_curve", "roc_curve_from_groups", "coords", "best_threshold", "roc_band", "dkw_band", "bootstrap_band",
+           "dkw_band_contains", "check_resamples", "BAND_METHODS", "BEST_METHODS", "dkw_epsilon", "MAX_BAND_POINTS",
+           "MAX_BAND_READINGS"]
 
 SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
 #: The bands :func:`roc_band` draws.
@@ -132,8 +133,13 @@ def steps(pos: np.ndarray, neg: np.ndarray, *, thresholds: bool = True):
     return *curve, twice_u
 
 
-def _curve(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
-    """The curve of the sorted classes `pos` and `neg`."""
+def roc_curve_from_groups(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
+    """The ROC curve of the positives' scores `pos` and the negatives' `neg`, each sorted and finite
+    (unchecked: the fast path of :func:`roc_curve` and of the simulator).
+
+    >>> roc_curve_from_groups(np.array([1.0, 2.0, 5.0, 6.0]), np.array([-2.0, -1.0, 3.0, 4.0])).auc
+    0.75
+    """
     m, n = pos.shape[0], neg.shape[0]
     values, tp, fp, thresholds, twice_u = steps(pos, neg)
     return ROCCurve(thresholds=thresholds, tp=tp, fp=fp, m=m, n=n, auc=twice_u / (2 * m * n), levels=values,
@@ -166,7 +172,7 @@ def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise") 
     ([0, 1, 1, 2, 2], [0, 0, 1, 1, 2], 0.75)
     """
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    curve = _curve(*_sorted_groups(labels, scores, pos_label))
+    curve = roc_curve_from_groups(*_sorted_groups(labels, scores, pos_label))
     warn_below_chance(curve.auc, pos_label)
     return curve
 
@@ -308,14 +314,35 @@ def _envelope(xs: np.ndarray, ys: np.ndarray, at: np.ndarray, ex: float, ey: flo
     return np.clip(lower, 0.0, 1.0), np.clip(upper, 0.0, 1.0)
 
 
-def _dkw(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple[np.ndarray, np.ndarray, float, float]:
-    """The DKW band's (lo, hi) of the other coordinate at `values` of `focus`, and (ε₊, ε₋)."""
+def dkw_band(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """The DKW band's (lo, hi) of the other coordinate at `values` of `focus` (an array), and (ε₊, ε₋):
+    what :func:`roc_band` computes after its checks."""
     eps_pos, eps_neg = dkw_epsilon(curve.m, delta / 2), dkw_epsilon(curve.n, delta / 2)
     if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
         lo, hi = _envelope(curve.fpr, curve.tpr, 1.0 - values, eps_neg, eps_pos)
         return lo, hi, eps_pos, eps_neg
     lo, hi = _envelope(curve.tpr, curve.fpr, values, eps_pos, eps_neg)  # FPR bounds at TPR = sensitivity
     return 1.0 - hi, 1.0 - lo, eps_pos, eps_neg
+
+
+def dkw_band_contains(curve: ROCCurve, truth, eps_pos: float, eps_neg: float) -> bool:
+    """Whether the DKW band of `curve` (half-widths ε₊ on the TPR, ε₋ on the FPR) contains the continuous
+    increasing curve TPR = truth(FPR) everywhere, decided exactly at the ends of the band's steps: the
+    band's upper edge is a step function whose lowest point on each step is its right end, and its lower
+    edge one whose highest point is its left end."""
+    fpr, tpr = curve.fpr, curve.tpr
+    values, first = np.unique(fpr, return_index=True)
+    last = np.append(first[1:] - 1, fpr.shape[0] - 1)
+    top, bottom = tpr[last], tpr[first]  # the highest and lowest TPR at each distinct FPR
+    # upper edge: top[j] + ε₊ on FPR ∈ [values[j] − ε₋, values[j + 1] − ε₋); the truth is largest at the right end
+    ends = values[1:] - eps_neg - _SLACK
+    inside = ends > 0
+    if np.any(truth(ends[inside]) > top[:-1][inside] + eps_pos):
+        return False
+    # lower edge: bottom[j] − ε₊ on FPR ∈ (values[j − 1] + ε₋, values[j] + ε₋]; the truth is smallest at the left end
+    starts = values[:-1] + eps_neg + _SLACK
+    inside = starts < 1
+    return not np.any(truth(np.maximum(starts[inside], 0.0)) < bottom[1:][inside] - eps_pos)
 
 
 def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -360,7 +387,9 @@ def check_resamples(resamples, m: int, n: int, points: int = 0, *, at: str = "sp
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
 
 
-def _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers=-1):
+def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers=-1):
+    """The bootstrap band's (lo, hi) at `values` of `focus`, from the sorted classes and their curve:
+    what :func:`roc_band` computes after its checks."""
     def reading(tp, fp):
         return _read(*oriented(tp, fp, curve.m, curve.n, focus), -values)[0]
 
@@ -412,16 +441,16 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = _sorted_groups(labels, scores, pos_label)
-    curve = _curve(pos, neg)
+    curve = roc_curve_from_groups(pos, neg)
     estimate, _ = _read_curve(curve, focus, values)
     common = dict(focus=focus, delta=delta, m=curve.m, n=curve.n, at=values, estimate=estimate)
     if method == "dkw":
-        lo, hi, eps_pos, eps_neg = _dkw(curve, focus, values, delta)
+        lo, hi, eps_pos, eps_neg = dkw_band(curve, focus, values, delta)
         return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
     resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0], at=_PLURAL[focus])
-    lo, hi = _bootstrap(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
+    lo, hi = bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",
                    resamples=resamples, seed=seed, **common)

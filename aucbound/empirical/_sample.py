@@ -16,7 +16,7 @@ import numpy as np
 
 from ..bounds import Estimates, Interval, Method, evaluate_row, interval_row
 from ._auc import _placements
-from ._delong import _clipped, statistics
+from ._delong import clip_to_lehmann_range, statistics
 from ._resampling import twice_u_resampled
 
 __all__ = ["Sample"]
@@ -40,7 +40,7 @@ class Sample:
         self._pos, self._neg = pos, neg
         stats = statistics(pos, neg)
         self.m, self.n, self.auc, self.variance = stats.m, stats.n, stats.auc, stats.variance
-        self.p1, self.p2 = (float(_clipped(p, self.auc)) for p in (stats.p1, stats.p2))
+        self.p1, self.p2 = (float(clip_to_lehmann_range(p, self.auc)) for p in (stats.p1, stats.p2))
         self.resamples, self.seed, self.workers, self.progress = resamples, seed, workers, progress
         self._resampled = None
 

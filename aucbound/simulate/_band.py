@@ -22,7 +22,8 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..empirical._roc import _SLACK, BAND_METHODS, _bootstrap, _curve, _dkw, check_resamples
+from ..empirical import (BAND_METHODS, bootstrap_band, check_resamples, dkw_band, dkw_band_contains,
+                         roc_curve_from_groups)
 from ._results import BandCoverage
 
 __all__ = ["band_coverage", "MAX_BAND_TRIALS"]
@@ -35,23 +36,6 @@ def _true_curve(mu: float, s: float):
     from scipy.special import ndtr, ndtri
 
     return lambda x: ndtr((mu + ndtri(np.clip(x, 0.0, 1.0))) / s)
-
-
-def _covers_curve(curve, truth, eps_pos: float, eps_neg: float) -> bool:
-    """Whether the DKW band of `curve` contains the continuous increasing true curve everywhere."""
-    fpr, tpr = curve.fpr, curve.tpr
-    values, first = np.unique(fpr, return_index=True)
-    last = np.append(first[1:] - 1, fpr.shape[0] - 1)
-    top, bottom = tpr[last], tpr[first]  # the highest and lowest TPR at each distinct FPR
-    # upper edge: top[j] + ε₊ on FPR ∈ [values[j] − ε₋, values[j + 1] − ε₋); R is largest at the right end
-    ends = values[1:] - eps_neg - _SLACK
-    inside = ends > 0
-    if np.any(truth(ends[inside]) > top[:-1][inside] + eps_pos):
-        return False
-    # lower edge: bottom[j] − ε₊ on FPR ∈ (values[j − 1] + ε₋, values[j] + ε₋]; R is smallest at the left end
-    starts = values[:-1] + eps_neg + _SLACK
-    inside = starts < 1
-    return not np.any(truth(np.maximum(starts[inside], 0.0)) < bottom[1:][inside] - eps_pos)
 
 
 def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None, confidence=None, trials=2000,
@@ -94,12 +78,12 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
     for trial in range(trials):
         pos = np.sort(mu + s * rng.standard_normal(m))
         neg = np.sort(rng.standard_normal(n))
-        curve = _curve(pos, neg)
+        curve = roc_curve_from_groups(pos, neg)
         if method == "dkw":
-            lo, hi, eps_pos, eps_neg = _dkw(curve, "specificity", grid, delta)
-            whole += _covers_curve(curve, truth, eps_pos, eps_neg)
+            lo, hi, eps_pos, eps_neg = dkw_band(curve, "specificity", grid, delta)
+            whole += dkw_band_contains(curve, truth, eps_pos, eps_neg)
         else:
-            lo, hi = _bootstrap(pos, neg, curve, "specificity", grid, delta, resamples, int(rng.integers(2**63)), None,
+            lo, hi = bootstrap_band(pos, neg, curve, "specificity", grid, delta, resamples, int(rng.integers(2**63)), None,
                                 workers)
         inside = (lo <= target) & (target <= hi)
         hits += inside

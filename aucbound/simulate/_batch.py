@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bounds import Estimates
-from ..empirical._delong import _clipped, _component_variances, _lehmann_p
+from ..empirical import clip_to_lehmann_range, component_variances, lehmann_p
 
 # --- Â and DeLong's structural components ---------------------------------------------------
 
@@ -111,7 +111,7 @@ class Trials:
         """Â, p̂1, p̂2 (clipped into [Â², Â], Â² where undefined) and DeLong's variance (NaN where
         undefined) of every trial: the inputs of the registered methods' closed forms."""
         auc = self.auc
-        p1, p2 = (_clipped(p, auc) for p in (self.p1, self.p2))
+        p1, p2 = (clip_to_lehmann_range(p, auc) for p in (self.p1, self.p2))
         variance = self.delong_variance
         return Estimates(auc, p1, p2, np.full(auc.shape, np.nan) if variance is None else variance)
 
@@ -138,13 +138,13 @@ def statistics(pos: np.ndarray, neg: np.ndarray) -> Trials:
     m, n = pos.shape[1], neg.shape[1]
     below, tied_pos, above, tied_neg = placements(pos, neg)
     twice_pos, twice_neg = 2 * below + tied_pos, 2 * above + tied_neg
-    s10, s01 = _component_variances(twice_pos, twice_neg, m, n)
+    s10, s01 = component_variances(twice_pos, twice_neg, m, n)
     return Trials(
         m=m,
         n=n,
         twice_u=twice_pos.sum(axis=1),
         s10=s10,
         s01=s01,
-        p1=_lehmann_p(twice_neg, 4 * above + tied_neg, m),
-        p2=_lehmann_p(twice_pos, 4 * below + tied_pos, n),
+        p1=lehmann_p(twice_neg, 4 * above + tied_neg, m),
+        p2=lehmann_p(twice_pos, 4 * below + tied_pos, n),
     )

@@ -149,20 +149,43 @@ def _kl_lower_end(p, q, budget):
     """(θ, t): the θ ≤ p with kl(p‖θ) = budget, and t = p − θ, both to full relative precision.
 
     θ = p·σ(s) and t = p·σ(−s), with σ the logistic function, are exact functions of s, so
-    bisecting on s pins down the end θ and its distance t from p however small either is
-    (a bisection on θ or on t alone loses one of them to rounding). s ∈ [−1500, 1500]
-    covers every float; 80 halvings leave a relative error below 3e-18. ln(θ/p) = −ln(1 + e^(−s))
-    is exact too, so kl is right even where θ is subnormal or below every float. Where the
-    rounded θ lands inside (kl(p‖θ) < budget as the float kl measures it), it is moved one
-    ulp outward, so that rounding widens the interval rather than narrowing it.
+    solving for s pins down the end θ and its distance t from p however small either is
+    (a solve for θ or for t alone loses one of them to rounding). s ∈ [−1500, 1500] covers
+    every float. The solve is Newton's method on g(s) = kl(p‖p·σ(s)) − budget, whose slope is
+    g′(s) = −t·σ(−s)/(1 − θ), from the start kl ≈ t²/(2pq); a step that would leave the
+    bracket of the points seen on each side of the root halves the bracket instead, so that
+    it converges whatever the start (g decreases in s). Where the steps no longer move s by
+    more than a few ulps, the end is the last float s outside the set (kl(p‖θ) > budget), as
+    a bisection's would be. ln(θ/p) = −ln(1 + e^(−s)) is exact too, so kl is right even where
+    θ is subnormal or below every float. Where the rounded θ lands inside (kl(p‖θ) < budget
+    as the float kl measures it), it is moved one ulp outward, so that rounding widens the
+    interval rather than narrowing it. Each step works on the entries not yet settled only.
     """
-    low = np.full(np.shape(p), -1500.0)
-    high = np.full(np.shape(p), 1500.0)
-    for _ in range(80):
-        middle = 0.5 * (low + high)
-        inside = _kl_below(p, q, middle) <= budget
-        high = np.where(inside, middle, high)
-        low = np.where(inside, low, middle)
+    shape = np.broadcast_shapes(np.shape(p), np.shape(q), np.shape(budget))
+    p, q, budget = (np.broadcast_to(np.asarray(x, dtype=np.float64), shape).ravel() for x in (p, q, budget))
+    low = np.full(p.shape, -1500.0)  # the largest s seen outside the set: kl > budget
+    high = np.full(p.shape, 1500.0)  # the smallest s seen inside it
+    with np.errstate(all="ignore"):
+        t = np.sqrt(2.0 * budget * p * q)
+        s = np.log(np.maximum(p - t, 0.0)) - np.log(t)
+    s = np.clip(np.nan_to_num(s, nan=0.0, posinf=1500.0, neginf=-1500.0), -1500.0, 1500.0)
+    active = np.arange(p.shape[0])
+    for _ in range(_MAX_STEPS):
+        if not active.size:
+            break
+        pa, qa, sa, la, ha = p[active], q[active], s[active], low[active], high[active]
+        value = _kl_below(pa, qa, sa) - budget[active]
+        inside = value <= 0
+        ha, la = np.where(inside, np.minimum(ha, sa), ha), np.where(inside, la, np.maximum(la, sa))
+        with np.errstate(all="ignore"):
+            slope = -pa * _logistic(-sa) ** 2 / (1.0 - pa * _logistic(sa))
+            newton = sa - value / slope
+        step = np.where(np.isfinite(newton) & (newton > la) & (newton < ha), newton, 0.5 * (la + ha))
+        settled = ((np.abs(step - sa) <= 4.0 * np.spacing(np.maximum(np.abs(sa), 1.0)))
+                   | (ha - la <= 4.0 * np.spacing(np.maximum(np.abs(ha), 1.0))))
+        low[active], high[active], s[active] = la, ha, step
+        active = active[~settled]
+    low = _last_outside(p, q, budget, np.clip(s, low, high), low, high)
     with np.errstate(divide="ignore", under="ignore"):
         theta = p * _logistic(low)
         # below the normal floats the product loses bits; the exponential rounds once
@@ -170,7 +193,45 @@ def _kl_lower_end(p, q, budget):
         outward = np.nextafter(theta, 0.0)
         theta = np.where((theta > 0) & (_kl(p, theta) < budget), outward, theta)
     t = p * _logistic(-low)
-    return np.where(p > 0, theta, 0.0), np.where(p > 0, t, 0.0)
+    return np.where(p > 0, theta, 0.0).reshape(shape), np.where(p > 0, t, 0.0).reshape(shape)
+
+
+def _last_outside(p, q, budget, s, low, high):
+    """The largest float s′ with kl(p‖p·σ(s′)) > budget, found by walking a few ulps from the root estimate
+    `s`; a bisection of the solve's bracket [low, high] takes over for the entries where the walk does not
+    end within :data:`_WALK` steps (a stretch where the float kl is flat)."""
+    s = s.copy()
+    active = np.arange(s.shape[0])
+    for _ in range(_WALK):  # down to the outer side
+        sa = s[active]
+        inside = (sa > low[active]) & (_kl_below(p[active], q[active], sa) <= budget[active])
+        s[active] = np.where(inside, np.maximum(np.nextafter(sa, -np.inf), low[active]), sa)
+        active = active[inside]
+        if not active.size:
+            break
+    active = np.arange(s.shape[0])
+    for _ in range(_WALK):  # up while the next float is outside too
+        beyond = np.nextafter(s[active], np.inf)
+        outside = (beyond < high[active]) & (_kl_below(p[active], q[active], beyond) > budget[active])
+        s[active] = np.where(outside, beyond, s[active])
+        active = active[outside]
+        if not active.size:
+            return s
+    la, ha = np.maximum(low[active], s[active]), high[active]
+    pa, qa, ba = p[active], q[active], budget[active]
+    for _ in range(80):
+        middle = 0.5 * (la + ha)
+        inside = _kl_below(pa, qa, middle) <= ba
+        ha, la = np.where(inside, middle, ha), np.where(inside, la, middle)
+    s[active] = la
+    return s
+
+
+#: Ulps walked from the root estimate to the outer side before halving takes over.
+_WALK = 16
+#: Newton steps (or halvings) of the solve at most: it settles in about ten where it starts near the root,
+#: and 80 halvings alone would pin s to 3e-18 from anywhere in [−1500, 1500].
+_MAX_STEPS = 90
 
 
 def kl_ends(auc, k, log_delta):

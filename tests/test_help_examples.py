@@ -2112,7 +2112,7 @@ def step_risk(jumps, mu) -> float:
     return float(np.sum(special.ndtr(a[1:] - mu) * special.ndtr(-a[:-1] - mu)))
 
 
-def least_step_risk(K, mu, starts=3) -> float:
+def least_step_risk(K, mu, starts=2) -> float:
     """The least Eq. 6 risk over K-step functions: Nelder–Mead over a_1 and the log gaps, from
     symmetric and random starts (scipy, independent of aucbound's Newton solver and search)."""
     rng = np.random.default_rng(0)

@@ -635,16 +635,18 @@ PROC_NDKA_WFNS_SIZES = (53.2368536058, 93.4891087712)
 PROC_MISSING_S100B = (11, 14, 0.821428571429, 0.00751294160385, 0.651544329094, 0.991312813763)
 
 # Bootstrap intervals, with 20000 stratified resamples so that their own Monte Carlo error
-# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1):
-#: ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
+# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1) right
+# before each call, printed with sprintf("%.6g", …):
+#: set.seed(1); ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
 PROC_S100B_BOOTSTRAP = (0.625169, 0.826393)
-#: ci.auc(roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9),
-#:   partial.auc.correct = TRUE), method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
+#: r.part <- roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9),
+#:               partial.auc.correct = TRUE)
+#: set.seed(1); ci.auc(r.part, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
 PROC_WFNS_PARTIAL_BOOTSTRAP = (0.56506, 0.758864)
-#: ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (se.low, se.high) at each specificity
-PROC_WFNS_CI_SE = {0.9: (0.3293, 0.7073), 0.8: (0.4878, 0.8085)}
-#: ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (sp.low, sp.high)
-PROC_NDKA_CI_SP = {0.9: (0.01389, 0.3472)}
+#: set.seed(1); x <- ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (x[, 1], x[, 3]) at each
+PROC_WFNS_CI_SE = {0.9: (0.329608, 0.707317), 0.8: (0.487805, 0.80878)}
+#: set.seed(1); x <- ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (x[, 1], x[, 3])
+PROC_NDKA_CI_SP = {0.9: (0.0138889, 0.347222)}
 
 #: pROC has no BCa interval; scipy 1.17's, on the s100b scores of the cases and the controls,
 #: resampled within each class (stratified) 20000 times:

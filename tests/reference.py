@@ -3,9 +3,11 @@
 Each function states, in its docstring, the formula as the paper prints it, and evaluates
 that formula directly: nothing here imports aucbound, so a shared error cannot pass.
 Sizes may be Python integers of any size; results are mpmath numbers (or Python
-integers for the counts).
+integers for the counts). At the end, values of peers — R's pROC, scipy — each beside the
+call that printed it.
 """
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -419,3 +421,236 @@ def thm1_condition(m, n, epsilon, delta, r):
         log_r = mp.log(mp.mpf(r))
         m, n, e, d = _mpf(m, n, epsilon, delta)
         return mp.log(4) + log_r - m * n * e**2 / (32 * (m + n)) <= mp.log(d)
+
+
+# --- Agarwal et al. (2005), §4.3: ψ(m, n) counted two ways --------------------------------------
+
+
+def psi_by_orders(m, n):
+    """ψ(m, n) by brute force: the distinct m×n matrices B_ij = 1, ½, 0 as f(x_i) >, =, < f(x'_j)
+    over every way the m + n scores can compare (Def 4.1; Thm 4.3's realizable matrices).
+
+    Each weak order of the n negatives has k levels; a positive then sits in one of the 2k + 1
+    places (below every level, at one, between two, above all), which fixes its row. So every
+    matrix is a choice of a weak order of the negatives and a place for each positive, and
+    the count is the number of distinct matrices among them (all of them for m·n ≤ 16 or so).
+    """
+    found = set()
+    for levels in _weak_orders(n):
+        k = max(levels, default=-1) + 1
+        rows = [tuple(2 * (place > 2 * level + 1) + (place == 2 * level + 1) for level in levels)
+                for place in range(2 * k + 1)]
+        found.update(itertools.product(rows, repeat=m))
+    return len(found)
+
+
+def _weak_orders(n):
+    """Every weak order of n labelled items, as the level (0, 1, …, k − 1) of each item."""
+    for levels in itertools.product(range(n), repeat=n):
+        used = set(levels)
+        if used == set(range(len(used))):
+            yield levels
+
+
+def psi_series(m, n):
+    """ψ(m, n) = m!·n!·[x^m y^n] S(x, y) with the exponential generating function
+
+        S = 1/(e^{−x} + e^{−y} − 1 − (e^x − 1)(e^y − 1))
+
+    of the canonical weak orders (runs of levels holding only positives, or only negatives,
+    merged: an ordered sequence of P, N and mixed levels with no PP or NN). With w = e^y,
+    S = w/(1 + αw − βw²), α = e^x + e^{−x} − 2, β = e^x − 1, so S = Σ_{k≥1} U_k(x)·e^{ky} with
+    U_1 = 1, U_2 = −α, U_k = −α·U_{k−1} + β·U_{k−2}, and ψ(m, n) = Σ_k m!·[x^m]U_k · k^n. As β
+    and α start at x and x², U_k starts at x^⌊(k−1)/2⌋: k ≤ 2m + 1 suffices. The series are held
+    as exact integer EGF coefficients (products by the binomial convolution).
+    """
+    alpha = [0] + [2 * (j % 2 == 0) for j in range(1, m + 1)]
+    beta = [0] + [1] * m
+
+    def times(a, b):
+        return [sum(math.comb(j, i) * a[i] * b[j - i] for i in range(j + 1)) for j in range(m + 1)]
+
+    previous, current = [0] * (m + 1), [1] + [0] * m  # U_0, U_1
+    total = current[m]  # U_1 = 1: 1 at m = 0, else 0
+    for k in range(2, 2 * m + 2):
+        step = times(alpha, current)
+        nxt = [b - a for a, b in zip(step, times(beta, previous))]
+        previous, current = current, nxt
+        total += current[m] * k**n
+    return total
+
+
+# --- Agarwal & Roth (2005), Thm 3 and Cor 1: lower bounds --------------------------------------
+
+
+def _lower_bound_factor(share, power):
+    """(1 − sqrt(1 − e^−(2·share + 1)))^power, the factor of Thm 3 and Cor 1 for one class."""
+    return (1 - mp.sqrt(1 - mp.exp(-(2 * share + 1)))) ** power
+
+
+def excess_error_lower_bound(r, m, n):
+    """Agarwal & Roth (2005), Thm 3: for rank dimension r and m + n ≥ 2r, some pair of
+    distributions makes every algorithm's expected excess error at least
+    2^−10·sqrt(r/(m+n))·(1 − sqrt(1 − e^−(2m/(m+n)+1)))²·(1 − sqrt(1 − e^−(2n/(m+n)+1)))²."""
+    with mp.workdps(DPS):
+        m, n, r = _mpf(m, n, r)
+        return mp.mpf(2) ** -10 * mp.sqrt(r / (m + n)) * _lower_bound_factor(m / (m + n), 2) * \
+            _lower_bound_factor(n / (m + n), 2)
+
+
+def sample_complexity_lower_bound(r, epsilon, delta, rho):
+    """Agarwal & Roth (2005), Cor 1: every learning algorithm needs
+    M ≥ r/(2^20(ε+δ)²)·(1 − sqrt(1 − e^−(2ρ+1)))⁴·(1 − sqrt(1 − e^−(2(1−ρ)+1)))⁴."""
+    with mp.workdps(DPS):
+        r, epsilon, delta, rho = _mpf(r, epsilon, delta, rho)
+        return r / (mp.mpf(2) ** 20 * (epsilon + delta) ** 2) * _lower_bound_factor(rho, 4) * \
+            _lower_bound_factor(1 - rho, 4)
+
+
+# --- a test of AUC = θ0 that holds for every distribution (Agarwal et al. 2005, Thm 3.3; Hoeffding 1963, §5)
+
+
+def deviation_constant(method, m, n):
+    """c with P(Â − A ≤ −t) ≤ exp(−t²/c): McDiarmid's c = (1/m + 1/n)/2 (Agarwal et al. 2005,
+    Thm 3.3, one-sided), Hoeffding's c = 1/(2·min(m, n)) (Hoeffding 1963, §5). For a difference
+    D̂ of two AUCs on the same cases, (D̂ + 1)/2 has a kernel in [0, 1]: the same c, at half the gap."""
+    with mp.workdps(DPS):
+        m, n = _mpf(m, n)
+        return (1 / m + 1 / n) / 2 if method == "mcdiarmid" else 1 / (2 * min(m, n))
+
+
+def guaranteed_power(c, gap, alpha):
+    """The power of 'reject when [Â − ε, Â + ε] excludes θ0' at a true AUC θ0 + gap, for every
+    distribution: ε = sqrt(c·ln(2/α)), and P(Â ≤ θ0 + gap − t) ≤ exp(−t²/c) at t = gap − ε gives
+    power ≥ 1 − exp(−(gap − ε)²/c) when gap > ε, and nothing (0) otherwise."""
+    with mp.workdps(DPS):
+        c, gap, alpha = _mpf(c, gap, alpha)
+        slack = gap - mp.sqrt(c * mp.log(2 / alpha))
+        return 1 - mp.exp(-slack**2 / c) if slack > 0 else mp.mpf(0)
+
+
+def power_reached(c, gap, alpha, power):
+    """The guaranteed power reaches `power`: sqrt(c)·(sqrt(ln(2/α)) + sqrt(ln(1/β))) ≤ gap, β = 1 − power."""
+    with mp.workdps(DPS):
+        c, gap, alpha, beta = _mpf(c, gap, alpha, 1 - mp.mpf(power))
+        return mp.sqrt(c) * (mp.sqrt(mp.log(2 / alpha)) + mp.sqrt(mp.log(1 / beta))) <= gap
+
+
+# --- Uematsu & Lee (2011), Thm 1: the optimal AUC of two normal classes ------------------------
+
+
+def binormal_optimal_auc(pos_mean, pos_sd, neg_mean, neg_sd):
+    """P(g+/g−(X) > g+/g−(X′)) for X ~ N(μ+, σ+²), X′ ~ N(μ−, σ−²): ranking by the likelihood ratio
+    is optimal (Thm 1). With equal sds the ratio is monotone in x and the AUC is
+    Φ(|μ+ − μ−|/(σ√2)). Otherwise ln(g+/g−) = a·x² + b·x + const with a = 1/(2σ−²) − 1/(2σ+²), so
+    the ratio is monotone in |x − v|, v = −b/(2a) (increasing when a > 0): the AUC is
+    ∫ P(|X − v| ≷ |x′ − v|) dΦ((x′ − μ−)/σ−), integrated numerically."""
+    with mp.workdps(15):
+        mu1, s1, mu0, s0 = _mpf(pos_mean, pos_sd, neg_mean, neg_sd)
+        if s1 == s0:
+            return mp.ncdf(abs(mu1 - mu0) / (s1 * mp.sqrt(2)))
+        a = 1 / (2 * s0**2) - 1 / (2 * s1**2)
+        b = mu1 / s1**2 - mu0 / s0**2
+        v = -b / (2 * a)
+
+        def inside(d):  # P(|X − v| < d)
+            return mp.ncdf((v + d - mu1) / s1) - mp.ncdf((v - d - mu1) / s1)
+
+        def integrand(x):
+            d = abs(x - v)
+            share = 1 - inside(d) if a > 0 else inside(d)
+            return share * mp.npdf(x, mu0, s0)
+
+        return mp.quad(integrand, [-mp.inf, v, mp.inf])
+
+
+# --- Ailon & Mohri (2008), §3: the calls QuickSort makes ---------------------------------------
+
+
+def quicksort_expected_calls(n, top=None):
+    """The expected comparisons of QuickSort with uniform pivots on n items of a transitive h
+    without ties: 2(n+1)H_n − 4n; of its top-k variant (§3.4),
+    2n + 2(n+1)H_n − 2(n+3−k)H_{n+1−k} − 6k + 6, with the harmonic numbers H_j at 50 digits."""
+    with mp.workdps(DPS):
+        if top is None:
+            return 2 * (n + 1) * mp.harmonic(n) - 4 * n
+        k = top
+        return 2 * n + 2 * (n + 1) * mp.harmonic(n) - 2 * (n + 3 - k) * mp.harmonic(n + 1 - k) - 6 * k + 6
+
+
+# --- pROC's values on the aSAH data of tests/data/asah_markers.csv (cases: outcome == "Poor") ---
+#
+# Robin et al. (2011), pROC 1.18.0. The session every value below comes from:
+#
+#   library(pROC)
+#   d <- read.csv("tests/data/asah_markers.csv")
+#   r.wfns  <- roc(d$outcome, d$wfns,  levels = c("Good", "Poor"), direction = "<")
+#   r.s100b <- roc(d$outcome, d$s100b, levels = c("Good", "Poor"), direction = "<")
+#   r.ndka  <- roc(d$outcome, d$ndka,  levels = c("Good", "Poor"), direction = "<")
+#
+# The AUCs, DeLong variances, the ndka and rounded s100b/wfns intervals and the wfns–s100b test
+# are also pROC's own test suite's (tests/data/proc_reference.R); the rest were printed with
+# sprintf("%.12g", …) or print(…, digits = 15).
+
+#: auc(r.<marker>), ties counted one half
+PROC_AUC = {"s100b": 0.7313685636856369, "wfns": 0.8236788617886179, "ndka": 0.6119579945799458}
+#: var(r.<marker>), DeLong's
+PROC_VARIANCE = {"s100b": 0.00266868245717244, "wfns": 0.00146991470882363, "ndka": 0.0031908105493913}
+#: ci.auc(r.<marker>), DeLong's 95% interval (s100b and wfns as pROC's tests round them, to 6 decimals)
+PROC_DELONG_CI = {"s100b": (0.630118, 0.832619), "wfns": (0.748535, 0.898823),
+                  "ndka": (0.501244999271703, 0.722670989888189)}
+#: roc.test(r.a, r.b) (DeLong's paired test): z, p, and the 95% interval of AUC a − AUC b
+PROC_PAIRED = {("wfns", "s100b"): (2.20898359144091, 0.0271757822291882, 0.0104061769564846, 0.174214419249478),
+               ("s100b", "ndka"): (1.39077002574, 0.164295175223, -0.0488706064228, 0.287691744634),
+               ("wfns", "ndka"): (2.79777591869, None, None, None)}
+#: cov(r.s100b, r.ndka), DeLong's covariance of the two AUCs
+PROC_COVARIANCE = {("s100b", "ndka"): -0.000756164938057}
+#: coords(r.wfns, c(0.9, 0.8), input = "specificity", ret = "sensitivity")
+PROC_WFNS_SENSITIVITY = {0.9: 0.517073170731707, 0.8: 0.653658536585366}
+#: coords(r.ndka, 0.9, input = "sensitivity", ret = "specificity")
+PROC_NDKA_SPECIFICITY = {0.9: 0.166666666666667}
+#: coords(r.s100b, "best", ret = c("threshold", "specificity", "sensitivity")) (Youden's index)
+PROC_S100B_BEST = (0.205, 0.805555555555556, 0.634146341463415)
+
+# power.roc.test (Obuchowski et al. 2004, Eq. 2–3 for one curve; Obuchowski & McClish 1997 for two):
+#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72)$power
+PROC_POWER_41_72 = 0.989745343551
+#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72, power = 0.95, sig.level = NULL)$sig.level
+PROC_SIG_LEVEL_41_72 = 0.0092385836339
+#: power.roc.test(ncases = 41, ncontrols = 72, power = 0.95)$auc (R's uniroot stops within 1.2e-4 of the root)
+PROC_AUC_41_72 = 0.696105439222
+#: power.roc.test(auc = 0.73, power = <power>, kappa = 1.7): (ncases, ncontrols)
+PROC_SIZES_KAPPA_1_7 = {0.9: (24.1226704476, 41.0085397609), 0.95: (29.6701956187, 50.4393325519)}
+#: power.roc.test(r.s100b, power = 0.9): (ncases, ncontrols)
+PROC_S100B_SIZES_0_9 = (23.5598673953, 41.3734256698)
+#: power.roc.test(r.ndka, r.wfns)$power (DeLong's variances; the first curve is the null's reference)
+PROC_NDKA_WFNS_POWER = 0.713159398699
+#: power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski"): (ncases, ncontrols)
+PROC_NDKA_WFNS_SIZES = (53.2368536058, 93.4891087712)
+
+# The same session on the rows of tests/data/asah_missing.csv with s100b and outcome present:
+#   m <- read.csv("tests/data/asah_missing.csv", na.strings = c("", "NA", "NaN"))
+#   r.m <- roc(m$outcome, m$s100b, levels = c("Good", "Poor"), direction = "<")   # drops the NAs
+#: (length(r.m$cases), length(r.m$controls), auc(r.m), var(r.m), ci.auc(r.m)[1], ci.auc(r.m)[3])
+PROC_MISSING_S100B = (11, 14, 0.821428571429, 0.00751294160385, 0.651544329094, 0.991312813763)
+
+# Bootstrap intervals, with 20000 stratified resamples so that their own Monte Carlo error
+# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1) right
+# before each call, printed with sprintf("%.6g", …):
+#: set.seed(1); ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
+PROC_S100B_BOOTSTRAP = (0.625169, 0.826393)
+#: r.part <- roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9),
+#:               partial.auc.correct = TRUE)
+#: set.seed(1); ci.auc(r.part, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
+PROC_WFNS_PARTIAL_BOOTSTRAP = (0.56506, 0.758864)
+#: set.seed(1); x <- ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (x[, 1], x[, 3]) at each
+PROC_WFNS_CI_SE = {0.9: (0.329608, 0.707317), 0.8: (0.487805, 0.80878)}
+#: set.seed(1); x <- ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (x[, 1], x[, 3])
+PROC_NDKA_CI_SP = {0.9: (0.0138889, 0.347222)}
+
+#: pROC has no BCa interval; scipy 1.17's, on the s100b scores of the cases and the controls,
+#: resampled within each class (stratified) 20000 times:
+#:   stats.bootstrap((pos, neg), auc, vectorized=True, n_resamples=20000, method="BCa",
+#:                   random_state=np.random.default_rng(1), batch=500).confidence_interval
+#: with auc(x, z) the mean over the pairs of (x > z) + ½(x = z).
+SCIPY_S100B_BCA = (0.6196078596548364, 0.8213075880758808)

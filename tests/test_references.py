@@ -684,3 +684,62 @@ def test_adversarial_law_by_enumeration(auc, m, n):
         law_pos, law_neg = {0.0: 1.0}, {-1.0: auc, 1.0: 1 - auc}
     exact = sum(p * q * (1.0 if x > y else 0.5 if x == y else 0.0) for x, p in law_pos.items() for y, q in law_neg.items())
     assert scenario.auc == pytest.approx(exact, abs=1e-15)
+
+
+# --- the references the --help examples are checked against, each by a second derivation ---------
+
+
+@pytest.mark.parametrize("m, n", [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (2, 5)])
+def test_psi_by_its_generating_function_and_by_the_orders_of_the_points(m, n):
+    assert ref.psi_series(m, n) == ref.psi_by_orders(m, n) == len(weak_order_codes(m, n)) == ref.psi_series(n, m)
+
+
+def test_psi_series_at_the_edges():
+    # no positives: one empty matrix; one positive: every row is realizable, 3^n
+    assert [ref.psi_series(0, n) for n in range(5)] == [1] * 5
+    assert [ref.psi_series(1, n) for n in range(6)] == [3**n for n in range(6)]
+
+
+@pytest.mark.parametrize("spread", [2, 0.5, 3.7])
+def test_binormal_optimal_auc_when_the_ratio_ranks_by_distance_from_the_mean(spread):
+    # N(0, 1) against N(0, s²): g+/g− falls with |x|, and P(|Z1| < s|Z2|) = (2/π)·arctan s, the angle
+    # of (Z2, Z1) being uniform; with s < 1 the ratio rises with |x|: P(|Z1| > s|Z2|), the same value
+    expected = 2 / mp.pi * mp.atan(max(spread, 1 / spread))
+    assert close(ref.binormal_optimal_auc(0, 1, 0, spread), expected, rel=1e-12)
+
+
+def test_binormal_optimal_auc_by_simulation_and_with_equal_sds():
+    assert close(ref.binormal_optimal_auc(1, 1, -1, 1), NormalDist().cdf(math.sqrt(2)), rel=1e-14)
+    rng = np.random.default_rng(5)
+    x, z = rng.normal(1.5, 2, 400_000), rng.normal(-1, 1, 400_000)
+    log_ratio = lambda t: -((t - 1.5) ** 2) / 8 + (t + 1) ** 2 / 2  # noqa: E731  ln(g+/g−) up to a constant
+    share = np.mean(log_ratio(x) > log_ratio(z))
+    assert abs(share - float(ref.binormal_optimal_auc(1.5, 2, -1, 1))) < 5 * math.sqrt(0.125 / 400_000)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 6])
+def test_quicksort_expected_calls_over_every_pivot_sequence(n):
+    from tests.test_reductions_quicksort import outcomes, transitive
+
+    for top in (None, 1, 2, n):
+        runs = outcomes(list(range(n)), n if top is None else top, transitive(n))
+        expected = sum(p * calls for (_, calls), p in runs.items())
+        assert close(ref.quicksort_expected_calls(n, top), expected, rel=1e-14)
+
+
+def test_guaranteed_power_from_the_one_sided_bound():
+    # Hoeffding at m = 41, n = 72, θ − ½ = 0.23, α = 0.05: ε = √(ln 40/82) and 1 − exp(−82(0.23 − ε)²)
+    epsilon = mp.sqrt(mp.log(40) / 82)
+    assert close(ref.guaranteed_power(ref.deviation_constant("hoeffding", 41, 72), "0.23", 0.05),
+                 1 - mp.exp(-82 * (mp.mpf("0.23") - epsilon) ** 2), rel=1e-14)
+    assert ref.guaranteed_power(ref.deviation_constant("mcdiarmid", 41, 72), "0.23", 0.05) == 0  # ε = 0.266 > 0.23
+    c = ref.deviation_constant("mcdiarmid", 41, 72)
+    assert close(c, (mp.mpf(1) / 41 + mp.mpf(1) / 72) / 2, rel=1e-14)
+    assert ref.power_reached(c, 1, 0.05, 0.5) and not ref.power_reached(c, "0.2", 0.05, 0.5)
+
+
+def test_thm_3_and_cor_1_are_monotone_as_stated():
+    # more rank dimension, more examples needed; Thm 3 falls as 1/√(m + n) at a fixed ratio
+    assert close(ref.sample_complexity_lower_bound(20, 0.1, 0.05, 0.5), 2 * ref.sample_complexity_lower_bound(10, 0.1, 0.05, 0.5),
+                 rel=1e-14)
+    assert close(ref.excess_error_lower_bound(10, 200, 200) * 2, ref.excess_error_lower_bound(10, 50, 50), rel=1e-14)

@@ -1,5 +1,5 @@
-"""Imports point one way: cli, plots → experiments → simulate → empirical, reductions → bounds → shatter → the
-neutral modules."""
+"""Imports point one way: cli, plots → experiments → simulate, learn → empirical, reductions, optimal → bounds →
+shatter → the neutral modules."""
 
 import ast
 from pathlib import Path
@@ -15,7 +15,7 @@ ALLOWED = {
     "empirical": {"bounds", "shatter", "_validate", "_exact", "_normal", "results"},
     "reductions": {"_validate", "results"},
     "optimal": {"_validate", "_normal", "results"},
-    "learn": {"empirical", "bounds", "shatter", "_validate", "_exact", "_normal", "results"},
+    "learn": {"optimal", "empirical", "bounds", "shatter", "_validate", "_exact", "_normal", "results"},
     "simulate": {"empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact", "_normal",
                  "results"},
     "experiments": {"simulate", "learn", "empirical", "reductions", "optimal", "bounds", "shatter", "_validate", "_exact",

@@ -31,6 +31,7 @@ from .. import _validate as v
 from .._normal import cdf
 from ..empirical._auc import _auc
 from ..learn import pairwise_boost, rankboost
+from ..optimal import LOSSES as REGISTRY
 from ..learn._checks import pair_rounds
 from ..results import LossScores, LossScoresRow
 
@@ -38,9 +39,9 @@ __all__ = ["loss_scores", "DIMENSION", "SIZE", "ROUNDS", "LOSSES", "THEORY_SLOPE
 
 #: The paper's dimension and sample size per class; our default cap on the rounds.
 DIMENSION, SIZE, ROUNDS = 10, 1000, 300
-#: The losses, in the paper's order, and Thm 2's slope of the optimal score on r(x).
+#: The losses, in the paper's order, and Thm 2's slope of the optimal score on r(x) (the registry's α).
 LOSSES = ("exponential", "logistic", "hinge")
-THEORY_SLOPES = {"exponential": 0.5, "logistic": 1.0, "hinge": None}
+THEORY_SLOPES = {loss: REGISTRY[loss].alpha for loss in LOSSES}
 #: Where the main effects are drawn.
 EFFECT_GRID = np.linspace(-3.0, 3.0, 121)
 

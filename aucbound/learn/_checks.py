@@ -43,7 +43,8 @@ def options(rounds, weak, selection, seed):
 
 
 def pair_rounds(loss: str, m: int, n: int, rounds: int) -> None:
-    """Refuse, before any work, logistic boosting whose O(mn) rounds exceed :data:`MAX_PAIR_ROUNDS`."""
-    if loss == "logistic":
+    """Refuse, before any work, boosting whose O(mn) rounds exceed :data:`MAX_PAIR_ROUNDS` (every loss
+    but the hinge, whose sums come from sorting)."""
+    if loss != "hinge":
         v.at_most("rounds", rounds, max(1, MAX_PAIR_ROUNDS // (m * n)),
-                  why=f" for the logistic loss on {m:,} × {n:,} pairs (at most {MAX_PAIR_ROUNDS:.0e} pair terms in all)")
+                  why=f" for the {loss} loss on {m:,} × {n:,} pairs (at most {MAX_PAIR_ROUNDS:.0e} pair terms in all)")

@@ -227,6 +227,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
     rounds, weak, selection, rng, seed = _checks.options(rounds, weak, selection, seed)
     report = v.progress("progress", progress)
     m, n, d = pos.shape[0], neg.shape[0], pos.shape[1]
+    _checks.check_work(m, n, d, rounds, loss=learner.loss, selection=selection, weak=weak)
     rankers = family(weak, np.vstack((pos, neg)))
     f_pos, f_neg = np.zeros(m), np.zeros(n)
     chosen, alphas, rules, zs, risks, aucs = [], [], [], [], [], []
@@ -276,9 +277,14 @@ _PARAMETERS = """
     Parameters
     ----------
     positives, negatives : array_like, shape (m, d) and (n, d)
-        The training points of each class, one a row ((k,) for points on the line).
+        The training points of each class, one a row ((k,) for points on the line); at
+        most 10^7 points and 2·10^7 coordinates (m + n)·d in all.
     rounds : int
-        Boosting rounds, 1 to 100,000.
+        Boosting rounds, 1 to 100,000, and at most about a minute of work: the
+        rounds times the points (times the features with ``selection='best'``; for the
+        logistic and squared-hinge losses plus the m·n pairs, for the hinge 250 times the
+        points), refused before any work with the largest number of rounds that fits
+        (:func:`aucbound.learn.work`).
     weak : str
         'stump' (1(x_j > θ), θ an observed value) or 'raw' (x_j scaled to [0, 1]; the
         result is then linear, see :attr:`BoostedRanker.linear`).
@@ -346,10 +352,8 @@ def pairwise_boost(positives, negatives, *, loss="logistic", rounds=100, weak="s
     """
     loss = v.choice("loss", loss, BOOST_LOSSES)
     step = v.choice("step", step, HINGE_STEPS)
-    pos, neg = _checks.samples(positives, negatives)
-    _checks.pair_rounds(loss, pos.shape[0], neg.shape[0], v.count("rounds", rounds, maximum=_checks.MAX_ROUNDS))
     learner = _SmoothedHinge() if loss == "hinge" and step == "smoothed" else _Pairwise(loss)
-    return _boost(learner, pos, neg, rounds, weak, selection, seed, progress)
+    return _boost(learner, positives, negatives, rounds, weak, selection, seed, progress)
 
 
 rankboost.__doc__ = rankboost.__doc__.format(parameters=_PARAMETERS)

@@ -212,7 +212,7 @@ _RULE_NOTES = {
 }
 
 
-@experiment.command("losses", short_help="Uematsu & Lee (2011), Figures 8, 9, 14: three losses against Thm 2.")
+@experiment.command("losses", short_help="Uematsu & Lee (2011), §5.1.3 data: three losses against Thm 2.")
 @click.option("--size", type=IntRange(min=2, max=10**5), default=1000, show_default=True,
               help="Points per class in the training set and in the test set.")
 @click.option("--dimension", "-p", type=IntRange(min=1, max=100), default=10, show_default=True, help="p.")

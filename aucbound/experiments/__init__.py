@@ -8,7 +8,8 @@ calls of h that QuickSort, its top k and Degree make, against n.
 
 :func:`bound_shape` (Agarwal et al. 2005, §4.5, Figure 4): RankBoost's linear rankers in
 R^16 and Cor 4.5's lower bound against the training sizes. :func:`rankboost_normal`
-(Uematsu & Lee 2011, §5.1, Figure 3) and :func:`loss_scores` (§5.1.3, Figures 8, 9, 14):
+(Uematsu & Lee 2011, §5.1, Figure 3) and :func:`loss_scores` (§5.1.3's data, Figures 8 and 9,
+with HingeBoost and the comparison of Figure 14 from §5.2):
 what boosting under the exponential, logistic and hinge losses learns, against Thm 2.
 
 Sits above :mod:`aucbound.learn`, :mod:`aucbound.reductions` and :mod:`aucbound.simulate`;

@@ -190,7 +190,7 @@ RUNNER = CliRunner()
     (["experiment", "rankboost-normal", "--size", "1000000", "--rounds", "100000"],
      "--rounds must be at most 590 for 1,000,000 points per class"),
     (["experiment", "losses", "--size", "100000", "-p", "100", "--rounds", "1"],
-     "--size must be at most 9,949 points per class for p = 100 and one round"),
+     "--size must be at most 9,899 points per class for p = 100 and one round"),
     (["experiment", "losses", "--size", "1000", "--rounds", "100000"], "--rounds must be at most "),
     (["experiment", "fig4", "--m", "100000", "--n", "100000", "--trials", "1000"], "--trials must be at most 16 "),
 ])

@@ -739,20 +739,20 @@ def test_work_beyond_about_a_minute_is_refused_up_front():
     with pytest.raises(ValueError, match="`rounds` must be at most 598 for 1,000 [+] 1,000 points in 1 feature, "
                                          "the logistic loss and stumps chosen best"):
         pairwise_boost(pos, neg, loss="logistic", rounds=10_001)
-    # by hand: building 2000 × 10, a round 2000 (stumps) + 2000 (AUC) + 2·10^6 (pairs): (1.2e9 − 2e4)/2004000 = 598.8
+    # by hand: building 2000 × 10, a round 2 × 2000 (stumps) + 2000 (AUC) + 2·10^6 (pairs): (1.2e9 − 2e4)/2006000 = 598.2
     assert work(1000, 1000, 1, 598, loss="logistic")[0] <= MAX_WORK < work(1000, 1000, 1, 599, loss="logistic")[0]
-    # the hinge: a round 2000 + 2000 + 250 × 2000: (1.2e9 − 2e4)/504000 = 2380.9
-    with pytest.raises(ValueError, match="`rounds` must be at most 2,380 for 1,000 [+] 1,000 points in 1 feature, "
+    # the hinge: a round 2 × 2000 + 2000 + 250 × 2000: (1.2e9 − 2e4)/506000 = 2371.5
+    with pytest.raises(ValueError, match="`rounds` must be at most 2,371 for 1,000 [+] 1,000 points in 1 feature, "
                                          "the hinge loss"):
         pairwise_boost(pos, neg, loss="hinge", rounds=10_001)
     with pytest.raises(ValueError, match="`positives` must be fewer: one round for 100,000 [+] 100,000 points in 100 "
                                          "features"):
         pairwise_boost(np.zeros((100_000, 100)), np.ones((100_000, 100)), rounds=1)
-    # building 2·10^7, a round 2·10^6 + 2·10^6: (1.2e9 − 2e7)/4e6 = 295
-    with pytest.raises(ValueError, match="`rounds` must be at most 295 for 1,000,000 [+] 1,000,000 points"):
+    # building 2·10^7, a round 2 × 2·10^6 + 2·10^6: (1.2e9 − 2e7)/6e6 = 196.7
+    with pytest.raises(ValueError, match="`rounds` must be at most 196 for 1,000,000 [+] 1,000,000 points"):
         rankboost(np.zeros((10**6, 1)), np.ones((10**6, 1)), rounds=300, selection="best")
-    # one round of the logistic fit, 2s² + 204s units (pairs, stumps, AUCs), is at most 2e8 up to s = 9949
-    with pytest.raises(ValueError, match="`size` must be at most 9,949 points per class for p = 100"):
+    # one round of the logistic fit, 2s² + 404s units (pairs, stumps, AUCs), is at most 2e8 up to s = 9899
+    with pytest.raises(ValueError, match="`size` must be at most 9,899 points per class for p = 100"):
         loss_scores(size=100_000, dimension=100, rounds=1)
     assert time.perf_counter() - start < 2.0
     assert work(10**5, 10**5, 100, 1, loss="logistic")[1] > MAX_ROUND_WORK

@@ -19,12 +19,15 @@ MAX_ENTRIES = 2 * 10**7
 #
 # A unit is one coordinate visited once (a weight summed into a stump's sum, a point's weak-ranker
 # value, one sort step of a point): about 5·10⁻⁸ s on one core of the 2-core development machine.
-# Measured there: choosing the best of all stumps, 4–7·10⁻⁸ s per point and feature a round;
+# Measured there: choosing the best of all stumps, 4–14·10⁻⁸ s per point and feature a round
+# (more with many stumps, whose arrays leave the cache); a raw feature's sum, a BLAS product;
 # a round with a stump drawn at random (its values, the weights, the training AUC), 1–4·10⁻⁸ s
 # per point; scoring and ranking a test point, about as much; one pair term of the logistic
 # loss (gradient and Newton steps), 7–9·10⁻⁸ s; the smoothed hinge's line search, 6–12·10⁻⁶ s per
 # point a round (about ten sorts); sorting the features for the stumps, about ten rounds' scans.
 
+#: Units of one coordinate when the best stump is sought (suffix sums, and RankBoost's W± from two of them).
+STUMP_SCAN_UNITS = 2
 #: Units of one pair term of the logistic or squared-hinge loss, a round.
 PAIR_UNITS = 2
 #: Units of one point in the hinge loss's line search, a round.
@@ -44,7 +47,8 @@ def work(m: int, n: int, d: int, rounds: int, *, loss: str = "exponential", sele
     ranked every round besides. The single steps are building the weak rankers and one round."""
     points = m + n
     build = points * d * (SORT_UNITS if weak == "stump" else 1)
-    per_round = (points * d + points if selection == "best" else points) + test
+    scan = points * d * (STUMP_SCAN_UNITS if weak == "stump" else 1)  # every weak ranker's sum
+    per_round = (scan + points if selection == "best" else points) + test
     if loss == "hinge":
         per_round += HINGE_UNITS * points
     elif loss != "exponential":

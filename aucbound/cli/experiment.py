@@ -208,7 +208,7 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
 
 _RULE_NOTES = {
     "bound": ["bound rule: α = ½·ln((1 + r)/(1 − r)), the minimiser of Freund et al.'s bound on Z_t (2003, §3.2)"],
-    "exact": ["exact rule: α = ½·ln(W₊/W₋), the minimiser of the training ranking risk along the stump (the paper's)"],
+    "exact": ["exact rule: α = ½·ln(W+/W−), the minimiser of the training ranking risk along the stump (the paper's)"],
 }
 
 

@@ -131,6 +131,11 @@ def smoothed_gradient(f_pos: np.ndarray, f_neg: np.ndarray, mu: float) -> tuple[
     return -on_pos / (m * n), on_neg / (m * n)
 
 
+def _sorted_or_factorised(loss: Loss) -> bool:
+    """Whether `loss` has a shortcut (the registry's exponential or hinge loss itself, not one named so)."""
+    return loss is LOSSES["exponential"] or loss is LOSSES["hinge"]
+
+
 def _checked_scores(f_pos, f_neg, loss):
     if not isinstance(loss, Loss):
         loss = v.choice("loss", loss, LOSSES)
@@ -150,7 +155,7 @@ def pairwise_risk(f_pos, f_neg, *, loss) -> float:
     0.69314718056
     """
     f_pos, f_neg, loss = _checked_scores(f_pos, f_neg, loss)
-    if loss not in (LOSSES["exponential"], LOSSES["hinge"]):
+    if not _sorted_or_factorised(loss):
         v.at_most("f_pos", f_pos.shape[0] * f_neg.shape[0], MAX_PAIRS, why=" pairs (len(f_pos)·len(f_neg))")
     return _risk(loss, f_pos, f_neg)
 
@@ -177,7 +182,7 @@ def pairwise_gradient(f_pos, f_neg, *, loss, method: str = "fast") -> tuple[np.n
     """
     f_pos, f_neg, loss = _checked_scores(f_pos, f_neg, loss)
     method = v.choice("method", method, GRADIENT_METHODS)
-    if method == "pairs" or loss not in (LOSSES["exponential"], LOSSES["hinge"]):
+    if method == "pairs" or not _sorted_or_factorised(loss):
         v.at_most("f_pos", f_pos.shape[0] * f_neg.shape[0], MAX_PAIRS, why=" pairs (len(f_pos)·len(f_neg))")
         gradient = _gradient_pairs(loss, f_pos, f_neg)
     else:

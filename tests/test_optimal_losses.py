@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aucbound.optimal import LOSSES, Loss, calibration_alpha, get_loss
+from aucbound.optimal import LOSSES, Loss, calibration_alpha, get_loss, smoothed_hinge
 
 #: The losses' formulas written again in mpmath, independently of the numpy code.
 REFERENCE = {
@@ -95,3 +95,44 @@ def test_unknown_loss_is_refused_with_the_keys():
         get_loss("ramp")
     with pytest.raises(ValueError, match="`loss` must be one of"):
         calibration_alpha("ramp")
+
+
+def test_the_registry_is_the_one_every_package_reads():
+    """aucbound.learn and the loss experiment read aucbound.optimal.LOSSES itself: the names,
+    Thm 2's α (checked here against calibration_alpha's grid and Remark 1) and the learners."""
+    from aucbound.experiments._loss_scores import LOSSES as EXPERIMENT_LOSSES, THEORY_SLOPES
+    from aucbound.learn import BOOST_LOSSES, LOSSES as LEARN_LOSSES
+
+    assert LEARN_LOSSES is LOSSES
+    assert BOOST_LOSSES == ("logistic", "hinge", "squared-hinge")
+    for name, loss in LOSSES.items():
+        assert loss.name == name and loss.alpha == calibration_alpha(loss).alpha
+    assert (LOSSES["exponential"].alpha, LOSSES["logistic"].alpha) == (0.5, 1.0)  # Remark 1
+    assert [LOSSES[name].learner for name in EXPERIMENT_LOSSES] == ["RankBoost", "LogitBoost", "HingeBoost"]
+    assert THEORY_SLOPES == {"exponential": 0.5, "logistic": 1.0, "hinge": None}
+
+
+def test_a_custom_loss_carries_its_calibration():
+    scaled = Loss.custom(lambda s: np.exp(-s / 3), lambda s: -np.exp(-s / 3) / 3, name="e^(-s/3)")
+    assert scaled.alpha == 1.5 and scaled.learner is None
+
+
+@pytest.mark.parametrize("mu", [1.0, 0.3, 0.01])
+def test_smoothed_hinge_against_its_definition_and_the_hinge(mu):
+    """l_μ(s) = max over u in [0, 1] of u·(1 − s) − μu²/2 (Nesterov's smoothing of max(0, 1 − s)),
+    evaluated in mpmath by its maximiser u* = min(1, max(0, (1 − s)/μ)); l_μ ≤ l ≤ l_μ + μ/2."""
+    loss = smoothed_hinge(mu)
+    points = np.array([-3.0, 0.0, 1.0 - mu, 1.0 - mu / 3, 0.999999, 1.0, 1.5])
+    with mpmath.workdps(30):
+        for s, value, slope in zip(points, loss.value(points), loss.derivative(points)):
+            u = min(mpmath.mpf(1), max(mpmath.mpf(0), (1 - mpmath.mpf(s)) / mpmath.mpf(mu)))
+            assert value == pytest.approx(float(u * (1 - mpmath.mpf(s)) - mpmath.mpf(mu) * u * u / 2), abs=1e-15)
+            assert slope == pytest.approx(float(-u), abs=1e-15)  # Danskin: the derivative is −u*
+    hinge = LOSSES["hinge"].value(points)
+    assert np.all(loss.value(points) <= hinge) and np.all(hinge <= loss.value(points) + mu / 2 + 1e-15)
+
+
+@pytest.mark.parametrize("mu", [0.0, -1.0, 1.5, float("nan")])
+def test_smoothed_hinge_refuses_a_width_outside_0_1(mu):
+    with pytest.raises(ValueError, match=r"`mu` must be in \(0, 1\]"):
+        smoothed_hinge(mu)

@@ -113,8 +113,12 @@ _OPTIONS = {
                            "help": "Negatives in a training set (repeatable; every m with every n)."}),
     "size": (("--size",), {"type": IntRange(min=2), "help": "Points per class."}),
     "rounds": (("--rounds",), {"type": IntRange(min=1), "help": "Boosting rounds (at most)."}),
-    "alpha": (("--alpha",), {"type": click.Choice(["bound", "exact"]),
-                             "help": "RankBoost's α: Freund et al.'s bound-based rule or the exact minimiser of Z."}),
+    "alpha": (("--alpha",), {"type": click.Choice(["both", "bound", "exact"]),
+                             "help": "RankBoost's α: Freund et al.'s bound-based rule, the exact minimiser of Z (the "
+                                     "paper's), or both."}),
+    "hinge_step": (("--hinge-step",), {"type": click.Choice(["smoothed", "exact"]),
+                                       "help": "The hinge learner's step: smoothed (reaches the least training hinge "
+                                               "risk) or exact (integer steps; stops early)."}),
     "selection": (("--selection",), {"type": click.Choice(["random", "best"]),
                                      "help": "Each round's stump: a random one or the best one."}),
     "input": (("--input",), {"type": click.Path(dir_okay=False, exists=True), "metavar": "FILE.csv",
@@ -239,12 +243,13 @@ _COMMANDS = {
              "aucbound plot fig4 --out fig4.png --m 20 --m 80 --n 20 --n 80 --trials 5"),
     "rankboost-normal": (("size", "rounds", "alpha", "selection", ("seed", {"help": "Seed of the sample and stumps."})),
                          "Figure 3 of Uematsu & Lee (2011): RankBoost's f̂ against f*(x) = x for N(1, 1) against "
-                         "N(−1, 1), and the training AUC per round (§5.1).",
+                         "N(−1, 1), and the training AUC per round (§5.1), with either rule of α or both.",
                          "aucbound plot rankboost-normal --out rankboost.png --rounds 400"),
-    "loss-scores": (("size", "rounds", "selection", ("seed", {"help": "Seed of the data and stumps."}), "input"),
-                    "Figures 8, 14 and 9 of Uematsu & Lee (2011): boosting under the exponential, logistic and hinge "
-                    "losses against Thm 2 (§5.1.3). Runs the experiment (about 20 s) unless --input names its CSV; "
-                    "not in plot all.",
+    "loss-scores": (("size", "rounds", "selection", "hinge_step", ("seed", {"help": "Seed of the data and stumps."}),
+                     "input"),
+                    "Figures 8 and 9 of Uematsu & Lee (2011) and the comparison of their Figure 14: boosting under the "
+                    "exponential, logistic and hinge losses on the data of §5.1.3, against Thm 2. Runs the experiment "
+                    "(about 25 s) unless --input names its CSV; not in plot all.",
                     "aucbound plot loss-scores --out losses.png --size 300 --rounds 100"),
 }
 
@@ -305,7 +310,7 @@ def plot():
               help="File format of every figure.")
 @click.option("--data", is_flag=True, help="Also write NAME.csv beside each figure.")
 def all_plots(out_dir, suffix, data):
-    """Every plot at its defaults, as DIR/NAME.png (or .pdf, .svg), but loss-scores (about 20 s alone).
+    """Every plot at its defaults, as DIR/NAME.png (or .pdf, .svg), but loss-scores (about 25 s alone).
 
     \b
     Example:

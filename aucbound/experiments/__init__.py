@@ -8,21 +8,25 @@ calls of h that QuickSort, its top k and Degree make, against n.
 
 :func:`bound_shape` (Agarwal et al. 2005, §4.5, Figure 4): RankBoost's linear rankers in
 R^16 and Cor 4.5's lower bound against the training sizes. :func:`rankboost_normal`
-(Uematsu & Lee 2011, §5.1, Figure 3) and :func:`loss_scores` (§5.1.3, Figures 8, 9, 14):
+(Uematsu & Lee 2011, §5.1, Figure 3) and :func:`loss_scores` (§5.1.3's data, Figures 8 and 9,
+with HingeBoost and the comparison of Figure 14 from §5.2):
 what boosting under the exponential, logistic and hinge losses learns, against Thm 2.
 
 Sits above :mod:`aucbound.learn`, :mod:`aucbound.reductions` and :mod:`aucbound.simulate`;
 :mod:`aucbound.plots` and the command line draw and print what these return.
 """
 
-from ._bound_shape import bound_shape
+from ._bound_shape import DEFAULT_SIZES as BOUND_SHAPE_SIZES, MAX_SIZE as BOUND_SHAPE_MAX_SIZE, bound_shape
 from ._calls import quicksort_calls
-from ._loss_scores import loss_scores
-from ._rankboost_normal import rankboost_normal
+from ._loss_scores import LOSSES as LOSS_SCORES_LOSSES, ROUNDS as LOSS_SCORES_ROUNDS, SIZE as LOSS_SCORES_SIZE, loss_scores
+from ._rankboost_normal import ROUNDS as RANKBOOST_NORMAL_ROUNDS, SIZE as RANKBOOST_NORMAL_SIZE, rankboost_normal
 from ._regret import MODELS, regret_experiment
 from ._results import (BoundShapeExperiment, BoundShapeRow, LossScores, LossScoresRow, QuickSortCalls,
                        RankBoostNormal, RegretExperiment, RegretRow)
 
-__all__ = ["MODELS", "BoundShapeExperiment", "BoundShapeRow", "LossScores", "LossScoresRow", "QuickSortCalls",
+#: The defaults and limits of the experiments, for the figures and the command line: the (m, n) grid of Figure 4
+#: and its largest size, and the size, rounds and losses of the loss and RankBoost experiments.
+__all__ = ["BOUND_SHAPE_MAX_SIZE", "BOUND_SHAPE_SIZES", "LOSS_SCORES_LOSSES", "LOSS_SCORES_ROUNDS", "LOSS_SCORES_SIZE",
+           "RANKBOOST_NORMAL_ROUNDS", "RANKBOOST_NORMAL_SIZE", "MODELS", "BoundShapeExperiment", "BoundShapeRow", "LossScores", "LossScoresRow", "QuickSortCalls",
            "RankBoostNormal", "RegretExperiment", "RegretRow", "bound_shape", "loss_scores", "quicksort_calls",
            "rankboost_normal", "regret_experiment"]

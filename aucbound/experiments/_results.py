@@ -195,6 +195,9 @@ class RankBoostNormal(Displayed):
     change from one round to the next after round ``settled_round``, and
     ``largest_change_after`` the largest distance from the AUC at that round. ``bayes_auc``
     = Φ(√2), the AUC of f*. ``model`` is the learned :class:`BoostedRanker`.
+    ``f_star_risk`` is the training exponential risk of f*(x) = x (that of f̂ is
+    ``model.risk[-1]``); ``population_risk`` the exponential risk E[e^{−(f̂(X) − f̂(X′))}] of
+    f̂ over the two normal classes (f*'s is e^{−1}).
     """
 
     size: int
@@ -213,6 +216,8 @@ class RankBoostNormal(Displayed):
     largest_change_after: float
     bayes_auc: float
     model: object = dataclasses.field(repr=False)
+    f_star_risk: float = None
+    population_risk: float = None
     source: str = "Uematsu & Lee (2011), §5.1 and Figure 3"
 
     def as_dict(self) -> dict:
@@ -244,13 +249,14 @@ class LossScoresRow(Displayed):
 
 @dataclass(frozen=True, eq=False)
 class LossScores(Displayed):
-    """Uematsu & Lee (2011), §5.1.3, Figures 8, 9 and 14 (synthetic part): boosting under three losses.
+    """Uematsu & Lee (2011), §5.1.3 (Figures 8, 9) and §5.2 (Figure 14): boosting under three losses on §5.1.3's data.
 
     ``r`` is the log likelihood ratio r(x) on the test points; ``scores[loss]`` the centred
     test scores of each method at its chosen round; ``effects[loss]`` the main effect of
     each variable (rows) on ``effect_grid``; ``logistic_on_exponential`` the least-squares
     slope of the logistic scores on RankBoost's (Thm 2: 2); ``bayes_auc`` = Φ(√2), the AUC
-    of r(x). ``models`` holds the three learned rankers, cut at their chosen rounds.
+    of r(x). ``models`` holds the three learned rankers, cut at their chosen rounds;
+    ``hinge_step`` is the hinge learner's step rule ('smoothed' or 'exact').
     """
 
     size: int
@@ -266,7 +272,8 @@ class LossScores(Displayed):
     logistic_on_exponential: float | None
     bayes_auc: float
     models: dict = dataclasses.field(repr=False)
-    source: str = "Uematsu & Lee (2011), §5.1.3 and Figures 8, 9 and 14"
+    hinge_step: str = "smoothed"
+    source: str = "Uematsu & Lee (2011), §5.1.3 and Figures 8, 9 and 14 (MovieLens, §5.2: Figure 14, Table 2)"
 
     def row(self, loss: str) -> LossScoresRow:
         """The row of `loss`."""

@@ -19,11 +19,28 @@ A round costs O(m + n) (plus O(d·N) to scan every weak ranker), never O(mn):
   (the fraction of pairs with f(x₁) ≤ f(x₀)) is at most Π_t Z_t (their Thm 1), which is the
   exponential pairwise risk (1/mn)·Σ e^{−(f(x₁) − f(x₀))}.
 
-**Pairwise boosting** for the logistic and hinge losses (Uematsu & Lee 2011, §5: the
-"LogitBoost" and "HingeBoost" of their comparison; Mason et al.'s functional gradient
-view): the round takes the weak ranker with the largest |⟨−∇R(f), h⟩| (RankBoost's r,
-for the exponential loss) and the α minimising R(f + α·h) exactly
-(:mod:`aucbound.learn._pairwise`).
+**Pairwise boosting** for the other losses of the registry :data:`aucbound.optimal.LOSSES`
+(Uematsu & Lee 2011, §5: the "LogitBoost" and "HingeBoost" of their comparison; Mason et
+al.'s functional gradient view): the round takes the weak ranker with the largest
+|⟨−∇R(f), h⟩| (RankBoost's r, for the exponential loss) and the α minimising R(f + α·h)
+exactly (:mod:`aucbound.learn._pairwise`).
+
+**The hinge loss** is not differentiable at s = 1, and a greedy step along one weak ranker
+can stall where no single weak ranker lowers the risk though a combination would (a
+coordinate-wise minimum of a nonsmooth function), or where the steepest weak ranker by the
+subgradient is blocked by pairs sitting exactly at the kink: with integer scores many pairs
+do. Two step rules:
+
+- ``step='smoothed'`` (the default): each round steps along the weak ranker to the minimum
+  of the hinge risk smoothed over [1 − μ, 1] (:func:`aucbound.optimal.smoothed_hinge`,
+  Nesterov 2005), a convex function with a continuous gradient, for which greedy
+  coordinate descent does not stall; μ starts at 0.01 and halves (with ``selection='best'``)
+  whenever no weak ranker's criterion |⟨−∇R_μ, h⟩| exceeds max(10⁻¹⁰, 10⁻³·μ), down to 10⁻⁶. Since
+  l_μ ≤ l ≤ l_μ + μ/2, the hinge risk ends within μ/2 of its minimum over the span of the
+  weak rankers; boosting stops there.
+- ``step='exact'``: the exact minimiser of the hinge risk along the weak ranker (integer
+  steps with stumps: the paper's HingeBoost, §5.2), stopping when the steepest weak
+  ranker's line search finds no descent — which may be far from the minimum.
 
 With ``selection='random'`` a round instead draws a feature uniformly and one of its
 thresholds uniformly (a raw feature uniformly), as Uematsu & Lee (2011, §5.1.3 and §5.2) do,
@@ -41,17 +58,23 @@ import math
 import numpy as np
 
 from .. import _validate as v
-from ..empirical._auc import _auc
+from ..empirical import auc_from_groups
+from ..optimal import LOSSES
 from ._ranker import BoostedRanker
 from . import _checks, _pairwise
 from ._weak import family
 
-__all__ = ["rankboost", "pairwise_boost", "ALPHA_RULES", "BOOST_LOSSES"]
+__all__ = ["rankboost", "pairwise_boost", "ALPHA_RULES", "BOOST_LOSSES", "HINGE_STEPS"]
 
 #: RankBoost's rules for α.
 ALPHA_RULES = ("exact", "bound")
-#: The losses :func:`pairwise_boost` minimises.
-BOOST_LOSSES = ("logistic", "hinge")
+#: The losses :func:`pairwise_boost` minimises: every loss of the registry but the exponential (:func:`rankboost`'s).
+BOOST_LOSSES = tuple(key for key in LOSSES if key != "exponential")
+#: The hinge loss's step rules.
+HINGE_STEPS = ("smoothed", "exact")
+#: The smoothing of the hinge: its first width μ and its last; μ halves once no weak ranker's criterion
+#: |⟨−∇R_μ, h⟩| exceeds max(STATIONARY, SETTLED·μ).
+SMOOTHING_START, SMOOTHING_END, STATIONARY, SETTLED = 0.01, 1e-6, 1e-10, 1e-3
 
 
 def _weights(f: np.ndarray, sign: float) -> np.ndarray:
@@ -115,26 +138,67 @@ class _RankBoost:
         return alpha, rule, z
 
     def risk(self, f_pos, f_neg):
-        return _pairwise._risk("exponential", f_pos, f_neg)
+        return _pairwise._risk(LOSSES["exponential"], f_pos, f_neg)
+
+    def stop(self, t: int) -> str:
+        return f"no weak ranker lowers the training risk after round {t}"
+
+
+def _criterion(rankers, gradient) -> np.ndarray:
+    """|⟨−∇R, h⟩| for every weak ranker h."""
+    return np.abs(rankers.sums(-np.concatenate(gradient)))
 
 
 class _Pairwise:
     """Functional gradient boosting with an exact line search on the pairwise risk."""
 
     def __init__(self, loss: str):
-        self.loss = loss
-        self.source = ("Uematsu & Lee (2011), §5: pairwise boosting under the "
-                       + ("logistic loss (LogitBoost)" if loss == "logistic" else "hinge loss (HingeBoost)"))
+        self.loss, self._loss = loss, LOSSES[loss]
+        learner = self._loss.learner
+        self.source = (f"Uematsu & Lee (2011), §5: pairwise boosting under the {loss} loss"
+                       + (f" ({learner})" if learner else " (beyond the paper)")
+                       + (", exact line search" if loss == "hinge" else ""))
 
     def criterion(self, rankers, f_pos, f_neg):
-        g_pos, g_neg = _pairwise._gradient(self.loss, f_pos, f_neg)
-        return np.abs(rankers.sums(-np.concatenate((g_pos, g_neg))))
+        return _criterion(rankers, _pairwise._gradient(self._loss, f_pos, f_neg))
 
     def step(self, rankers, f_pos, f_neg, h_pos, h_neg):
-        return _pairwise.line_search(self.loss, f_pos, f_neg, h_pos, h_neg), "line search", None
+        return _pairwise.line_search(self._loss, f_pos, f_neg, h_pos, h_neg), "line search", None
 
     def risk(self, f_pos, f_neg):
-        return _pairwise._risk(self.loss, f_pos, f_neg)
+        return _pairwise._risk(self._loss, f_pos, f_neg)
+
+    def stop(self, t: int) -> str:
+        return f"the line search along the steepest weak ranker found no descent after round {t}"
+
+
+class _SmoothedHinge:
+    """Hinge boosting that steps to the minimum of the hinge risk smoothed over [1 − μ, 1], μ → 0."""
+
+    loss = "hinge"
+    source = ("Uematsu & Lee (2011), §5: pairwise boosting under the hinge loss (HingeBoost), steps on the hinge "
+              "smoothed over [1 − μ, 1] (Nesterov 2005)")
+
+    def __init__(self):
+        self.mu = SMOOTHING_START
+
+    def criterion(self, rankers, f_pos, f_neg):
+        while True:
+            criterion = _criterion(rankers, _pairwise.smoothed_gradient(f_pos, f_neg, self.mu))
+            if criterion.max() > max(STATIONARY, SETTLED * self.mu) or self.mu <= SMOOTHING_END:
+                return np.where(criterion > STATIONARY, criterion, 0.0)
+            self.mu *= 0.5
+
+    def step(self, rankers, f_pos, f_neg, h_pos, h_neg):
+        alpha = _pairwise.smoothed_line_search(f_pos, f_neg, h_pos, h_neg, self.mu)
+        return alpha, f"smoothed line search (μ = {self.mu:.3g})", None
+
+    def risk(self, f_pos, f_neg):
+        return _pairwise._risk(LOSSES["hinge"], f_pos, f_neg)
+
+    def stop(self, t: int) -> str:
+        return (f"after round {t} the hinge risk smoothed over [1 − μ, 1], μ = {self.mu:.3g}, is at its minimum: "
+                f"the training hinge risk is within μ/2 of its least value over the weak rankers' span")
 
 
 def _perfect(f_pos, f_neg, h_pos, h_neg):
@@ -163,6 +227,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
     rounds, weak, selection, rng, seed = _checks.options(rounds, weak, selection, seed)
     report = v.progress("progress", progress)
     m, n, d = pos.shape[0], neg.shape[0], pos.shape[1]
+    _checks.check_work(m, n, d, rounds, loss=learner.loss, selection=selection, weak=weak)
     rankers = family(weak, np.vstack((pos, neg)))
     f_pos, f_neg = np.zeros(m), np.zeros(n)
     chosen, alphas, rules, zs, risks, aucs = [], [], [], [], [], []
@@ -175,7 +240,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
             criterion = learner.criterion(rankers, f_pos, f_neg)
             k = _first_best(criterion)
             if not criterion[k] > 0.0:
-                stopped = f"no weak ranker lowers the training risk after round {t}"
+                stopped = learner.stop(t)
                 break
         else:
             k = rankers.draw(rng)
@@ -183,7 +248,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
         h_pos, h_neg = h[:m], h[m:]
         alpha, rule, z = learner.step(rankers, f_pos, f_neg, h_pos, h_neg)
         if selection == "best" and alpha == 0.0:
-            stopped = f"the line search along the steepest weak ranker found no descent after round {t}"
+            stopped = learner.stop(t)
             break
         f_pos += alpha * h_pos
         f_neg += alpha * h_neg
@@ -192,7 +257,7 @@ def _boost(learner, positives, negatives, rounds, weak, selection, seed, progres
         rules.append(rule)
         zs.append(z)
         risks.append(learner.risk(f_pos, f_neg))
-        aucs.append(_auc(f_pos.copy(), f_neg.copy()))
+        aucs.append(auc_from_groups(f_pos, f_neg))
         report(t + 1, rounds)
         if rule == "perfect":
             stopped = f"round {t + 1}'s weak ranker orders every training pair: the training ranking is perfect"
@@ -212,9 +277,14 @@ _PARAMETERS = """
     Parameters
     ----------
     positives, negatives : array_like, shape (m, d) and (n, d)
-        The training points of each class, one a row ((k,) for points on the line).
+        The training points of each class, one a row ((k,) for points on the line); at
+        most 10^7 points and 2·10^7 coordinates (m + n)·d in all.
     rounds : int
-        Boosting rounds, 1 to 100,000.
+        Boosting rounds, 1 to 100,000, and at most about a minute of work: the
+        rounds times the points (times the features with ``selection='best'``; for the
+        logistic and squared-hinge losses plus the m·n pairs, for the hinge 250 times the
+        points), refused before any work with the largest number of rounds that fits
+        (:func:`aucbound.learn.work`).
     weak : str
         'stump' (1(x_j > θ), θ an observed value) or 'raw' (x_j scaled to [0, 1]; the
         result is then linear, see :attr:`BoostedRanker.linear`).
@@ -253,23 +323,37 @@ def rankboost(positives, negatives, *, rounds=20, weak="stump", selection="best"
 
 
 def pairwise_boost(positives, negatives, *, loss="logistic", rounds=100, weak="stump", selection="best",
-                   seed=None, progress=None) -> BoostedRanker:
-    """Boosting on the pairwise logistic or hinge risk, with an exact line search each round.
+                   seed=None, step="smoothed", progress=None) -> BoostedRanker:
+    """Boosting on the pairwise logistic, hinge or squared-hinge risk, with a line search each round.
     {parameters}
     loss : str
-        'logistic' (ln(1 + e^{{−s}}), RankNet's) or 'hinge' (max(0, 1 − s), RankSVM's).
+        'logistic' (ln(1 + e^{{−s}}), RankNet's), 'hinge' (max(0, 1 − s), RankSVM's) or
+        'squared-hinge' (max(0, 1 − s)²): a key of :data:`aucbound.optimal.LOSSES` but the
+        exponential (:func:`rankboost`).
+    step : str
+        For the hinge loss: 'smoothed' (steps on the hinge smoothed over [1 − μ, 1], μ from
+        0.01 down to 10⁻⁶: reaches the minimum of the training hinge risk within μ/2) or
+        'exact' (the exact minimiser along each weak ranker: integer steps with stumps, as
+        the paper's HingeBoost; may stop far from the minimum). Ignored for the smooth
+        losses, whose line search is always exact.
 
-    With stumps the hinge's line search lands on whole numbers, so the scores are
-    integers (Uematsu & Lee 2011, §5.2):
+    With the exact step and stumps the hinge's line search lands on whole numbers, so the
+    scores are integers (Uematsu & Lee 2011, §5.2):
 
-    >>> model = pairwise_boost([[1.0], [2.0], [4.0]], [[0.0], [3.0]], loss="hinge", rounds=10)
+    >>> model = pairwise_boost([[1.0], [2.0], [4.0]], [[0.0], [3.0]], loss="hinge", rounds=10, step="exact")
     >>> model.alphas, model.risk[-1]  # f = 1(x > 0) − 1(x > 2) + 1(x > 3): every pair 1 apart
     ((1.0, -1.0, 1.0), 0.0)
+
+    The smoothed step reaches the least hinge risk too (here 0, every pair at least 1 apart):
+
+    >>> model = pairwise_boost([[1.0], [2.0], [4.0]], [[0.0], [3.0]], loss="hinge", rounds=50)
+    >>> model.risk[-1], model.stopped is not None
+    (0.0, True)
     """
     loss = v.choice("loss", loss, BOOST_LOSSES)
-    pos, neg = _checks.samples(positives, negatives)
-    _checks.pair_rounds(loss, pos.shape[0], neg.shape[0], v.count("rounds", rounds, maximum=_checks.MAX_ROUNDS))
-    return _boost(_Pairwise(loss), pos, neg, rounds, weak, selection, seed, progress)
+    step = v.choice("step", step, HINGE_STEPS)
+    learner = _SmoothedHinge() if loss == "hinge" and step == "smoothed" else _Pairwise(loss)
+    return _boost(learner, positives, negatives, rounds, weak, selection, seed, progress)
 
 
 rankboost.__doc__ = rankboost.__doc__.format(parameters=_PARAMETERS)

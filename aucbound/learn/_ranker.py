@@ -28,7 +28,8 @@ class BoostedRanker(Displayed):
       W₊ = 0 (its exact minimiser is infinite);
     - ``perfect``: h_t alone ranks every training pair correctly (the exact α is infinite):
       α is the smallest whole step that makes the training ranking perfect, and boosting stops;
-    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge).
+    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge);
+    - ``smoothed line search (μ = …)``: α minimises the hinge risk smoothed over [1 − μ, 1] along h_t.
 
     ``z`` holds RankBoost's normalisers Z_t (None for the other losses); ``risk[t]`` the
     training pairwise risk after round t (for RankBoost Π_{s≤t} Z_s, Freund et al.'s Thm 1

@@ -20,6 +20,10 @@ import numpy as np
 __all__ = ["Stumps", "RawFeatures", "family"]
 
 
+#: Coordinates handled at once when the stumps are built or summed: temporaries stay near 32 MiB.
+BLOCK = 2**22
+
+
 class Stumps:
     """Every stump 1(x_j > θ) with θ an observed value of feature j below its largest."""
 
@@ -27,28 +31,56 @@ class Stumps:
 
     def __init__(self, X: np.ndarray):
         N, d = X.shape
-        order = np.argsort(X, axis=0, kind="stable")
-        ordered = np.take_along_axis(X, order, axis=0).T  # (d, N), each row ascending
-        self._order = np.ascontiguousarray(order.T)
-        feature, position = np.nonzero(ordered[:, 1:] != ordered[:, :-1])  # last point of a level, not the top one
-        self.feature = feature
-        self.threshold = ordered[feature, position]
-        self._above = feature * N + position + 1  # flat index of the first point above θ
+        self._N, self._d = N, d
+        self._order = np.empty((d, N), dtype=np.int32 if N < 2**31 else np.int64)
+        features, positions, thresholds = [], [], []
+        for a, b in self._blocks():
+            columns = np.ascontiguousarray(X[:, a:b].T)
+            order = np.argsort(columns, axis=1, kind="stable")
+            ordered = np.take_along_axis(columns, order, axis=1)  # each row ascending
+            self._order[a:b] = order
+            feature, position = np.nonzero(ordered[:, 1:] != ordered[:, :-1])  # last point of a level, not the top one
+            features.append(feature + a)
+            positions.append(position)
+            thresholds.append(ordered[feature, position])
+        self.feature = np.concatenate(features)
+        self.threshold = np.concatenate(thresholds)
+        self._above = np.concatenate(positions) + 1  # the first point above θ in the feature's sorted order
         self._X = X
-        self._starts = np.searchsorted(feature, np.arange(d + 1))  # members of feature j: starts[j]:starts[j+1]
+        self._starts = np.searchsorted(self.feature, np.arange(d + 1))  # members of feature j: starts[j]:starts[j+1]
+
+    def _blocks(self):
+        """Ranges [a, b) of features with at most BLOCK coordinates each (one feature at least)."""
+        step = max(1, BLOCK // max(1, self._N))
+        return ((a, min(a + step, self._d)) for a in range(0, self._d, step))
 
     @property
     def size(self) -> int:
         return int(self.feature.shape[0])
 
+    def _gather(self, cumulative: np.ndarray, a: int, b: int, shift: int) -> np.ndarray:
+        """Entry (feature, above + shift) of a (b − a, N) block for every stump on features a … b − 1."""
+        members = slice(self._starts[a], self._starts[b])
+        return cumulative[self.feature[members] - a, self._above[members] + shift]
+
     def sums(self, weights: np.ndarray) -> np.ndarray:
         """Σ_k w_k·1(x_kj > θ) for every stump, from suffix sums of the weights in sorted order."""
-        return np.cumsum(weights[self._order][:, ::-1], axis=1)[:, ::-1].ravel()[self._above]
+        out = np.empty(self.size)
+        for a, b in self._blocks():
+            suffix = np.cumsum(weights[self._order[a:b]][:, ::-1], axis=1)[:, ::-1]
+            out[self._starts[a]:self._starts[b]] = self._gather(suffix, a, b, 0)
+        return out
 
     def split_sums(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For every stump, the sums of the weights above θ and at or below it, each summed
         directly (so a side without weight sums to exactly 0, not to a rounded 1 − total)."""
-        return self.sums(weights), np.cumsum(weights[self._order], axis=1).ravel()[self._above - 1]
+        above, below = np.empty(self.size), np.empty(self.size)
+        for a, b in self._blocks():
+            ordered = weights[self._order[a:b]]
+            members = slice(self._starts[a], self._starts[b])
+            above[members] = self._gather(np.cumsum(ordered[:, ::-1], axis=1)[:, ::-1], a, b, 0)
+            below[members] = self._gather(np.cumsum(ordered, axis=1), a, b, -1)
+        return above, below
 
     def draw(self, rng: np.random.Generator) -> int:
         """A stump at random: a feature uniformly among those with a stump, then one of its thresholds."""

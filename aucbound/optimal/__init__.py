@@ -1,7 +1,8 @@
 """Optimal ranking functions under convex losses (Uematsu & Lee 2011).
 
-- The losses of ranking and the condition of Thm 2: :data:`LOSSES`, :class:`Loss`,
-  :func:`get_loss`, :func:`calibration_alpha`.
+- The registry of ranking losses, which every package of aucbound reads, and the
+  condition of Thm 2: :data:`LOSSES`, :class:`Loss`, :func:`get_loss`,
+  :func:`calibration_alpha`, :func:`smoothed_hinge`.
 - The optimal AUC and Bayes ranking risk of Thm 1 on a finite set and for normal classes:
   :func:`discrete_bayes`, :func:`discrete_ranking_risk`, :func:`normal_bayes`,
   :func:`multivariate_normal_bayes`.
@@ -30,7 +31,7 @@ from ._results import (
 )
 from ._bayes import discrete_bayes, discrete_ranking_risk, multivariate_normal_bayes, normal_bayes
 from ._discrete import MAX_HINGE_POINTS, hinge_risk, hinge_toy_case, integer_increments, minimize_risk
-from ._losses import LOSSES, Loss, calibration_alpha, get_loss
+from ._losses import LOSSES, Loss, calibration_alpha, get_loss, smoothed_hinge
 from ._steps import (
     MAX_RECURSION_SEPARATION,
     MAX_SEARCHES,
@@ -84,6 +85,7 @@ __all__ = [
     "step_hinge_risk",
     "step_residual",
     "step_risk_curve",
+    "smoothed_hinge",
     "step_table",
     "MAX_HINGE_POINTS",
 ]

@@ -128,12 +128,6 @@ def _newton(p: np.ndarray, q: np.ndarray, loss) -> tuple[np.ndarray, int]:
         with np.errstate(over="ignore"):
             return math.fsum((weights * loss.value(f[:, None] - f[None, :])).ravel())
 
-    def second(d):
-        if loss.second is not None:
-            return loss.second(d)
-        h = 1e-5 * (1.0 + np.abs(d))
-        return (loss.derivative(d + h) - loss.derivative(d - h)) / (2 * h)
-
     f = np.zeros(n)
     if n == 1:
         return f, 0
@@ -141,7 +135,7 @@ def _newton(p: np.ndarray, q: np.ndarray, loss) -> tuple[np.ndarray, int]:
         d = f[:, None] - f[None, :]
         slope = weights * loss.derivative(d)
         gradient = slope.sum(axis=1) - slope.sum(axis=0)
-        curvature = weights * second(d)
+        curvature = weights * loss.curvature(d)
         both = curvature + curvature.T
         hessian = np.diag(both.sum(axis=1)) - both
         g, h = gradient[1:], hessian[1:, 1:]

@@ -1,21 +1,27 @@
-r"""Convex surrogate losses of ranking and the condition of Thm 2 (Uematsu & Lee 2011, §3, Thm 2, Remark 1–2).
+r"""The registry of ranking losses and the condition of Thm 2 (Uematsu & Lee 2011, §3, Thm 2, Remark 1–2).
 
 A ranking loss charges l(f(x) − f(x′)) to a pair of a positive x and a negative x′. The
-paper takes l non-negative, non-increasing and convex, with l′(0) < 0 (Thm 3). The registry:
+paper takes l non-negative, non-increasing and convex, with l′(0) < 0 (Thm 3). The registry
+:data:`LOSSES` is the one place a loss is defined: the optimal scores of
+:mod:`aucbound.optimal`, the pairwise risks and the boosting of :mod:`aucbound.learn` and
+the loss comparison of :mod:`aucbound.experiments` all read it.
 
-=================  ===========================  =============================================
-key                l(s)                         literature
-=================  ===========================  =============================================
-'exponential'      exp(−s)                      RankBoost (Freund et al. 2003); Thm 2, α = ½
-'logistic'         log(1 + exp(−s))             binomial deviance, RankNet; Thm 2, α = 1
-'hinge'            max(0, 1 − s)                RankSVM; not differentiable at 1 (§3.3)
-'squared-hinge'    max(0, 1 − s)²               differentiable; Thm 3 (i) applies (Remark 2)
-=================  ===========================  =============================================
+=================  ===========================  ======  ==========  ==============================
+key                l(s)                         α       learner     literature
+=================  ===========================  ======  ==========  ==============================
+'exponential'      exp(−s)                      ½       RankBoost   Freund et al. 2003
+'logistic'         log(1 + exp(−s))             1       LogitBoost  binomial deviance, RankNet
+'hinge'            max(0, 1 − s)                —       HingeBoost  RankSVM; not differentiable at 1
+'squared-hinge'    max(0, 1 − s)²               —       —           Thm 3 (i) applies (Remark 2)
+=================  ===========================  ======  ==========  ==============================
 
 Each :class:`Loss` carries its value, its derivative and (for the built-in ones) its second
 derivative, all vectorized over numpy arrays and stable for large |s|: the logistic loss
-is ``logaddexp(0, −s)`` and its derivative −1/(1 + exp(s)); exp(−s) is +inf past s ≈ −709. The
-hinge loss's "derivative" is a subgradient: −1 for s < 1 and 0 from 1 on.
+is ``logaddexp(0, −s)``, its derivative −σ(−s) and its second derivative σ(s)·σ(−s), both
+from one e^{−|s|}; exp(−s) is +inf past s ≈ −709. The hinge loss's "derivative" is a
+subgradient: −1 for s < 1 and 0 from 1 on. ``alpha`` is Thm 2's calibration α (None where
+Thm 2 does not apply) and ``learner`` the name Uematsu & Lee (2011, §5) give the boosting
+algorithm of the loss.
 
 **Thm 2.** If l is differentiable, l′ < 0 everywhere and G(s) = l′(−s)/l′(s) = exp(s/α) for
 one α > 0, the best ranking function is f* = α·log(g+/g−) + β. :func:`calibration_alpha`
@@ -23,18 +29,23 @@ checks this on a grid of s: G(s) = e^{2s} for the exponential loss (α = ½) and
 G(s) = (1 + e^s)/(1 + e^{−s}) = e^s for the logistic loss (α = 1). The hinge loss is not
 differentiable at 1 and the squared hinge has l′ = 0 from s = 1 on, so Thm 2 does not apply
 to either (Thm 3–5 describe what they do instead).
+
+**The smoothed hinge** :func:`smoothed_hinge` (Huber's smoothing of the kink, as in
+Nesterov 2005): l_μ(s) = 1 − s − μ/2 for s ≤ 1 − μ, (1 − s)²/(2μ) between, 0 from s = 1
+on; l_μ ≤ l ≤ l_μ + μ/2, and l_μ has a derivative −min(1, (1 − s)₊/μ) that is continuous.
+Hinge boosting minimises it with μ → 0 (:func:`aucbound.learn.pairwise_boost`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .. import _validate as v
 from ._results import Calibration
 
-__all__ = ["Loss", "LOSSES", "get_loss", "calibration_alpha"]
+__all__ = ["Loss", "LOSSES", "get_loss", "calibration_alpha", "smoothed_hinge"]
 
 
 #: Where a loss's assumptions are checked: s in [−8, 8].
@@ -51,18 +62,25 @@ def _logistic_value(s):
     return np.logaddexp(0.0, -np.asarray(s, dtype=np.float64))
 
 
-def _sigmoid(s):
-    """1/(1 + exp(−s)) as exp(−ln(1 + exp(−s))): full relative precision in both tails."""
-    return np.exp(-np.logaddexp(0.0, -np.asarray(s, dtype=np.float64)))
-
-
 def _logistic_derivative(s):
-    return -_sigmoid(-np.asarray(s, dtype=np.float64))
+    """−σ(−s) = −1/(1 + e^s), from e = e^{−|s|}: e/(1 + e) for s ≥ 0, 1/(1 + e) below (no overflow)."""
+    s = np.asarray(s, dtype=np.float64)
+    e = np.exp(-np.abs(s))
+    return -np.where(s >= 0, e / (1.0 + e), 1.0 / (1.0 + e))
 
 
 def _logistic_second(s):
+    """σ(s)·σ(−s) = e/(1 + e)² with e = e^{−|s|}."""
+    e = np.exp(-np.abs(np.asarray(s, dtype=np.float64)))
+    return e / (1.0 + e) ** 2
+
+
+def _logistic_slopes(s):
+    """(l′(s), l″(s)) of the logistic loss from one e^{−|s|} (the line search's inner loop)."""
     s = np.asarray(s, dtype=np.float64)
-    return _sigmoid(s) * _sigmoid(-s)
+    e = np.exp(-np.abs(s))
+    q = 1.0 / (1.0 + e)
+    return -np.where(s >= 0, e * q, q), e * q * q
 
 
 def _hinge_value(s):
@@ -89,13 +107,16 @@ def _squared_hinge_second(s):
 class Loss:
     """A ranking loss l with its derivative: ``loss.value(s)`` and ``loss.derivative(s)``, elementwise.
 
-    ``second`` is l″ (None when not given: a minimizer then differentiates l′ numerically);
+    ``second`` is l″ (None when not given: a minimizer then differentiates l′ numerically),
+    ``derivatives`` optionally both at once (see :meth:`slopes`);
     ``differentiable`` is False only for the hinge loss, whose ``derivative`` is a subgradient.
-    ``loss(s)`` is ``loss.value(s)``.
+    ``alpha`` is Thm 2's α — the optimal score is α·log(g+/g−) — or None where Thm 2 does
+    not apply; ``learner`` is Uematsu & Lee's (2011, §5) name for boosting under the loss
+    (None if they boost none). ``loss(s)`` is ``loss.value(s)``.
 
     >>> exponential = LOSSES["exponential"]
-    >>> float(exponential(0.0)), float(exponential.derivative(0.0))
-    (1.0, -1.0)
+    >>> float(exponential(0.0)), float(exponential.derivative(0.0)), exponential.alpha, exponential.learner
+    (1.0, -1.0, 0.5, 'RankBoost')
     """
 
     name: str
@@ -104,9 +125,26 @@ class Loss:
     second: object = field(default=None, repr=False)
     differentiable: bool = True
     formula: str = ""
+    alpha: float | None = None
+    learner: str | None = None
+    derivatives: object = field(default=None, repr=False)
 
     def __call__(self, s):
         return self.value(s)
+
+    def curvature(self, s):
+        """l″(s): ``second``, or central differences of l′ with step 10⁻⁵·(1 + |s|) where it is not given."""
+        if self.second is not None:
+            return self.second(s)
+        s = np.asarray(s, dtype=np.float64)
+        step = 1e-5 * (1.0 + np.abs(s))
+        return (self.derivative(s + step) - self.derivative(s - step)) / (2 * step)
+
+    def slopes(self, s):
+        """(l′(s), l″(s)) together: from ``derivatives`` when the loss has it (one pass for both)."""
+        if self.derivatives is not None:
+            return self.derivatives(s)
+        return self.derivative(s), self.curvature(s)
 
     @classmethod
     def custom(cls, value, derivative, *, name: str = "custom", second=None) -> "Loss":
@@ -145,7 +183,8 @@ class Loss:
         middle = 0.5 * (_evaluate("derivative", derivative, grid + step) + _evaluate("derivative", derivative, grid - step))
         agree = np.abs(quotient - middle) <= 1e-4 * np.maximum(1.0, np.abs(middle))
         _first_bad("derivative", agree, "be the derivative of `value`", "l′", grid, slopes)
-        return cls(name, value, derivative, second, True, "custom")
+        loss = cls(name, value, derivative, second, True, "custom")
+        return replace(loss, alpha=calibration_alpha(loss).alpha)
 
 
 def _evaluate(parameter: str, function, grid: np.ndarray) -> np.ndarray:
@@ -170,14 +209,45 @@ def _first_bad(parameter: str, ok: np.ndarray, rule: str, symbol: str, grid, val
         raise v.ParameterError(parameter, rule, f"{symbol}({float(grid[at])!r}) = {float(values[at])!r}", verb="")
 
 
-#: The built-in losses by key.
+#: The built-in losses by key: the one registry every module of aucbound reads.
 LOSSES: dict[str, Loss] = {
-    "exponential": Loss("exponential", _exp_value, lambda s: -_exp_value(s), _exp_value, True, "exp(−s)"),
-    "logistic": Loss("logistic", _logistic_value, _logistic_derivative, _logistic_second, True, "log(1 + exp(−s))"),
-    "hinge": Loss("hinge", _hinge_value, _hinge_derivative, None, False, "max(0, 1 − s)"),
+    "exponential": Loss("exponential", _exp_value, lambda s: -_exp_value(s), _exp_value, True, "exp(−s)", 0.5,
+                        "RankBoost"),
+    "logistic": Loss("logistic", _logistic_value, _logistic_derivative, _logistic_second, True, "log(1 + exp(−s))", 1.0,
+                     "LogitBoost", _logistic_slopes),
+    "hinge": Loss("hinge", _hinge_value, _hinge_derivative, None, False, "max(0, 1 − s)", None, "HingeBoost"),
     "squared-hinge": Loss("squared-hinge", _squared_hinge_value, _squared_hinge_derivative, _squared_hinge_second,
                           True, "max(0, 1 − s)²"),
 }
+
+
+def smoothed_hinge(mu: float) -> Loss:
+    """The hinge loss with its kink smoothed over [1 − μ, 1] (Huber; Nesterov 2005), 0 < μ ≤ 1.
+
+    l_μ(s) = 1 − s − μ/2 for s ≤ 1 − μ, (1 − s)²/(2μ) on (1 − μ, 1), 0 from 1 on: convex,
+    with a continuous derivative, and l_μ ≤ max(0, 1 − s) ≤ l_μ + μ/2.
+
+    >>> loss = smoothed_hinge(0.5)
+    >>> loss.value(np.array([0.0, 0.75, 1.0])).tolist(), loss.derivative(np.array([0.0, 0.75, 1.0])).tolist()
+    ([0.75, 0.0625, 0.0], [-1.0, -0.5, 0.0])
+    """
+    mu = v.real("mu", mu, scalar=True)
+    if not 0.0 < mu <= 1.0:
+        raise v.fail("mu", "in (0, 1]", mu)
+
+    def value(s):
+        gap = 1.0 - np.asarray(s, dtype=np.float64)
+        return np.where(gap >= mu, gap - 0.5 * mu, np.maximum(gap, 0.0) ** 2 / (2.0 * mu))
+
+    def derivative(s):
+        return 0.0 - np.clip((1.0 - np.asarray(s, dtype=np.float64)) / mu, 0.0, 1.0)
+
+    def second(s):
+        gap = 1.0 - np.asarray(s, dtype=np.float64)
+        return np.where((gap > 0.0) & (gap < mu), 1.0 / mu, 0.0)
+
+    return Loss(f"hinge smoothed over μ = {mu:g}", value, derivative, second, True,
+                "1 − s − μ/2, (1 − s)²/(2μ) or 0", None, None)
 
 
 def get_loss(loss) -> Loss:

@@ -66,10 +66,12 @@ decades.
     Agarwal et al.'s (2005) Figure 4: RankBoost's linear rankers in R^16, their training
     and test AUC and Cor 4.5's lower bound against m and n.
 ``rankboost_normal_figure``
-    Uematsu & Lee's (2011) Figure 3: RankBoost's f̂ against f*(x) = x, the training AUC.
+    Uematsu & Lee's (2011) Figure 3: RankBoost's f̂ against f*(x) = x, the training AUC, for
+    either rule of α or both.
 ``loss_scores_figure``
-    Uematsu & Lee's (2011) Figures 8, 14 and 9: boosting under three losses against Thm 2
-    (not in ``plot all``: the experiment takes about 20 s; from a saved CSV with ``input``).
+    Uematsu & Lee's (2011) Figures 8 and 9 and the comparison of their Figure 14 (§5.2):
+    boosting under three losses on the data of §5.1.3 against Thm 2 (not in ``plot all``:
+    the experiment takes about 25 s; from a saved CSV with ``input``).
 ``jump_dynamics``
     The feasible region of consecutive jumps with the pairs of Table 1, and the jumps'
     progression towards the limiting sequence (Uematsu & Lee 2011, §5.1.1, Figures 5–6).

@@ -1,5 +1,6 @@
 """Plots of the papers' learning experiments: Agarwal et al.'s (2005) Figure 4 and Uematsu & Lee's (2011)
-Figures 3, 8, 9 and 14 (:mod:`aucbound.experiments`; nothing is recomputed here)."""
+Figures 3, 8 and 9, with the comparison of their Figure 14 (:mod:`aucbound.experiments`; nothing is recomputed
+here)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ import numpy as np
 
 from .. import _validate as v
 from ..experiments import bound_shape, loss_scores, rankboost_normal
-from ..experiments._bound_shape import DEFAULT_SIZES
-from ..experiments._loss_scores import LOSSES, ROUNDS as LOSS_ROUNDS, SIZE as LOSS_SIZE
-from ..experiments._rankboost_normal import ROUNDS as NORMAL_ROUNDS, SIZE as NORMAL_SIZE
+from ..experiments import (
+    BOUND_SHAPE_SIZES as DEFAULT_SIZES,
+    LOSS_SCORES_LOSSES as LOSSES,
+    LOSS_SCORES_ROUNDS as LOSS_ROUNDS,
+    LOSS_SCORES_SIZE as LOSS_SIZE,
+    RANKBOOST_NORMAL_ROUNDS as NORMAL_ROUNDS,
+    RANKBOOST_NORMAL_SIZE as NORMAL_SIZE,
+)
 from ._figure import BEYOND, DASHED, DOTTED, SOLID, Rows, given_axes, legend, new_figure, result
 
 __all__ = ["fig4", "rankboost_normal_figure", "loss_scores_figure"]
@@ -67,41 +73,56 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, ax=None, retu
     return result(figure, rows, return_data)
 
 
-def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="bound", selection="random", seed=0,
+#: How each rule of α is drawn in the rankboost-normal figure.
+_RULE_STYLES = {"bound": ("black", SOLID, "α: bound rule"), "exact": ("C0", DASHED, "α: exact rule (the paper's)")}
+
+
+def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="both", selection="random", seed=0,
                             ax=None, return_data=False):
     """Uematsu & Lee (2011), Figure 3: RankBoost's f̂ (shifted by the best constant on [−2, 2]) against
-    f*(x) = x, with a rug of every 20th point; and the training AUC per round. With `ax`, a
-    sequence of two Axes, the panels are drawn there.
+    f*(x) = x, with a rug of every 20th point; and the training AUC per round — for the bound rule
+    of α, the exact one (the paper's) or both. With `ax`, a sequence of two Axes, the panels are
+    drawn there.
 
     >>> figure, rows = rankboost_normal_figure(size=300, rounds=40, return_data=True)
-    >>> sorted({row["series"] for row in rows})
-    ['AUC of f*, Φ(√2)', 'RankBoost f̂ (shifted)', 'Training AUC', 'f*(x) = x (Uematsu & Lee 2011, Thm 2)']
+    >>> sorted({row["series"] for row in rows})  # doctest: +NORMALIZE_WHITESPACE
+    ['AUC of f*, Φ(√2)', 'Training AUC, α: bound rule', "Training AUC, α: exact rule (the paper's)",
+     'f*(x) = x (Uematsu & Lee 2011, Thm 2)', 'f̂ (shifted), α: bound rule', "f̂ (shifted), α: exact rule (the paper's)"]
     """
+    alpha = v.choice("alpha", alpha, ("both", "bound", "exact"))
     if ax is not None:
         given_axes(ax, 2)  # before the experiment
-    experiment = rankboost_normal(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed)
+    rules = ("bound", "exact") if alpha == "both" else (alpha,)
+    runs = {rule: rankboost_normal(size=size, rounds=rounds, alpha=rule, selection=selection, seed=seed)
+            for rule in rules}
+    first = runs[rules[0]]
     figure, (left, right) = new_figure(
         2, ax=ax, title=f"RankBoost with stumps on N(1, 1) against N(−1, 1), Uematsu & Lee (2011), §5.1, Figure 3, "
-                 f"{experiment.size} + {experiment.size} points, {len(experiment.train_auc)} rounds, "
-                 f"α by the {experiment.alpha} rule, stumps {experiment.selection}")
+                 f"{first.size} + {first.size} points, {len(first.train_auc)} rounds, stumps "
+                 f"{'at random' if first.selection == 'random' else 'best'}")
     rows = Rows()
-    panel = f"f̂ against f*(x) = x (RMS {experiment.rms:.3f} on [−2, 2])"
-    rows.plot(left, panel, "RankBoost f̂ (shifted)", experiment.x, experiment.f_hat, color="black",
-              drawstyle="steps-post", linewidth=1.2)
-    ends = [float(experiment.x[0]), float(experiment.x[-1])]
+    fits = ", ".join(f"{rule} {run.rms:.3f}" for rule, run in runs.items())
+    panel = f"f̂ against f*(x) = x (RMS on [−2, 2]: {fits})"
+    for rule, run in runs.items():
+        colour, style, name = _RULE_STYLES[rule]
+        rows.plot(left, panel, f"f̂ (shifted), {name}", run.x, run.f_hat, color=colour, linestyle=style,
+                  drawstyle="steps-post", linewidth=1.2)
+    ends = [float(first.x[0]), float(first.x[-1])]
     rows.plot(left, panel, "f*(x) = x (Uematsu & Lee 2011, Thm 2)", ends, ends, color="C3", linestyle=DOTTED, linewidth=1.5)
-    left.plot(experiment.x[::20], np.full(experiment.x[::20].shape, left.get_ylim()[0]), "|", color="0.5",
-              markersize=6)
-    left.axvspan(-experiment.window, experiment.window, color="0.93", zorder=0)
+    left.plot(first.x[::20], np.full(first.x[::20].shape, left.get_ylim()[0]), "|", color="0.5", markersize=6)
+    left.axvspan(-first.window, first.window, color="0.93", zorder=0)
     left.set(xlabel="x", ylabel="ranking score", title=panel)
     left.grid(True, alpha=0.3)
     legend(left, loc="upper left", fontsize="small")
     panel = "Training AUC per round"
-    rounds_axis = np.arange(1, len(experiment.train_auc) + 1)
-    rows.plot(right, panel, "Training AUC", rounds_axis, experiment.train_auc, color="black", linewidth=1.2)
-    rows.plot(right, panel, "AUC of f*, Φ(√2)", [1, rounds_axis[-1]], [experiment.bayes_auc] * 2, color="C3",
+    for rule, run in runs.items():
+        colour, style, name = _RULE_STYLES[rule]
+        rounds_axis = np.arange(1, len(run.train_auc) + 1)
+        rows.plot(right, panel, f"Training AUC, {name}", rounds_axis, run.train_auc, color=colour, linestyle=style,
+                  linewidth=1.2)
+    rows.plot(right, panel, "AUC of f*, Φ(√2)", [1, len(first.train_auc)], [first.bayes_auc] * 2, color="C3",
               linestyle=DOTTED)
-    right.axvline(experiment.settled_round, color="0.7", linewidth=0.8)
+    right.axvline(first.settled_round, color="0.7", linewidth=0.8)
     right.set(xscale="log", xlabel="round", ylabel="training AUC", title=panel)
     right.grid(True, alpha=0.3)
     right.legend(loc="lower right", fontsize="small")
@@ -134,18 +155,20 @@ def read_loss_scores(path):
             {loss: np.array([effects[j][loss] for j in sorted(effects)]) for loss in LOSSES})
 
 
-def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", seed=0, input=None, ax=None,
-                       return_data=False):
-    """Uematsu & Lee (2011), Figures 8, 14 and 9: scores of boosting under three losses on the test set.
+def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", hinge_step="smoothed", seed=0,
+                       input=None, ax=None, return_data=False):
+    """Boosting under three losses on the test set of Uematsu & Lee's (2011) §5.1.3 data: their
+    Figures 8 and 9, and the comparison their Figure 14 makes on the MovieLens data (§5.2).
 
-    Top row (Figure 8): each method's centred scores against r(x)/2, with Thm 2's lines
-    r(x)/2 (exponential) and r(x) (logistic). Second row (Figure 14): 2 × RankBoost's score
-    and the hinge scores against the logistic score. Then (Figure 9) the main effect of
-    each variable: 2 × RankBoost's and the logistic one, beside Thm 2's (2/√p)·x_j. With
-    `input`, the data come from the CSV of ``aucbound experiment losses --out-csv`` (the
-    experiment takes about 20 s at the default size); otherwise the experiment runs. With
-    `ax`, a sequence of Axes one per panel (5 + the number of variables: 15 for the
-    experiment's ten), the panels are drawn there.
+    Top row (as Figure 8): each method's centred scores against r(x)/2, with Thm 2's lines
+    r(x)/2 (exponential) and r(x) (logistic); the paper's third panel is a kernel RankSVM,
+    ours hinge boosting. Then (as Figure 14): 2 × RankBoost's score and the hinge scores
+    against the logistic score. Then (Figure 9) the main effect of each variable:
+    2 × RankBoost's and the logistic one, beside Thm 2's (2/√p)·x_j. With `input`, the data
+    come from the CSV of ``aucbound experiment losses --out-csv`` (the experiment takes
+    about 25 s at the default size); otherwise the experiment runs. With `ax`, a sequence of
+    Axes one per panel (5 + the number of variables: 15 for the experiment's ten), the panels
+    are drawn there.
     """
     if ax is not None:
         given_axes(ax)  # their number is checked once the number of variables is known
@@ -153,15 +176,16 @@ def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", 
         r, scores, grid, effects = read_loss_scores(input)
         caption = f"from {input}"
     else:
-        experiment = loss_scores(size=size, rounds=rounds, selection=selection, seed=seed)
+        experiment = loss_scores(size=size, rounds=rounds, selection=selection, hinge_step=hinge_step, seed=seed)
         r, scores, grid, effects = experiment.r, experiment.scores, experiment.effect_grid, experiment.effects
-        caption = f"{experiment.size} + {experiment.size} points, stumps {experiment.selection}, seed {seed}"
+        caption = (f"{experiment.size} + {experiment.size} points, stumps {experiment.selection}, hinge step "
+                   f"{experiment.hinge_step}, seed {seed}")
     dimension = effects["logistic"].shape[0]
     columns = 5
     panels = 5 + dimension
     figure, axes = new_figure(panels, columns=columns, size=(3.6, 3.2), ax=ax,
-                              title=f"Boosting stumps under three losses, Uematsu & Lee (2011), §5.1.3, Figures 8, 14 "
-                                    f"and 9, {caption}")
+                              title=f"Boosting stumps under three losses on the data of Uematsu & Lee (2011), §5.1.3: "
+                                    f"as their Figures 8, 9 and 14 (§5.2), {caption}")
     rows = Rows()
     half = r / 2
     lines = {"exponential": (0.5, "½·r(x)"), "logistic": (1.0, "r(x)")}

@@ -81,6 +81,13 @@ def chebyshev_factor(X, log_delta):
     return X.exp(-log_delta / 2)
 
 
+def chebyshev_width(X, sigma, log_delta):
+    """σ/√δ (Eq. 11) from σ and ln δ, formed as exp(ln σ − ln δ / 2): 0 when σ = 0 however
+    small δ is (σ·(1/√δ) would be 0·∞ = NaN once 1/√δ passes the largest float), and inf,
+    never NaN or an overflow, when the width itself passes it."""
+    return X.exp(X.log(sigma) - log_delta / 2)
+
+
 def normal_factor(X, log_delta):
     """Φ⁻¹(1 − δ/2), computed from ln δ."""
     return X.upper_quantile(log_delta - X.LN2)
@@ -204,7 +211,8 @@ def chebyshev_epsilon(sigma, delta):
     """
     sigma = v.nonnegative("sigma", sigma)
     delta = v.probability("delta", delta)
-    return v.out(sigma * chebyshev_factor(FLOAT, np.log(delta)))
+    with np.errstate(divide="ignore", over="ignore"):
+        return v.out(chebyshev_width(FLOAT, sigma, np.log(delta)))
 
 
 def normal_tail(epsilon, sigma):

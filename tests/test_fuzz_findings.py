@@ -1,0 +1,46 @@
+"""Regression tests for what a fuzz of the library and the command line found (bench/fuzz_cli.py).
+
+Each test is one reproducer: a silently wrong number, a NaN, a raw warning, a traceback, a
+message naming the wrong thing, or a run that took minutes. Library errors are checked with
+pytest.raises and their message; command-line errors by the exit code 2 and the one
+"Error: ..." line on stderr. Warnings are errors in the test configuration, so a run that
+leaks one fails here. Expected values are derived beside each test, not taken from the code.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import aucbound as ab
+from aucbound.bounds import chebyshev_epsilon
+
+
+# --- NaN and raw warnings ---------------------------------------------------------------------
+
+
+def test_chebyshev_lehmann_with_zero_variance_is_a_point_however_large_the_class(cli):
+    # Lehmann's σ² at A = p1 = p2 = 0 is [0 + 9·0 + 9·0]/100 = 0: ε = σ/√(δ/K) = 0 for any K,
+    # where 0·(1/√(δ/K)) was 0·∞ = NaN once ln K = 1500 made 1/√(δ/K) overflow.
+    result = cli("interval", "--m", 10, "--n", 10, "--auc", 0, "--p1", 0, "--p2", 0, "--method", "chebyshev-lehmann",
+                 "--log-class-size", 1500, "--format", "json")
+    assert result.exit_code == 0 and result.stderr == ""
+    (row,) = json.loads(result.stdout)["results"]
+    assert (row["epsilon"], row["lo"], row["hi"]) == (0.0, 0.0, 0.0)
+
+
+def test_chebyshev_lehmann_with_a_positive_variance_and_a_huge_class_is_vacuous(cli):
+    # σ² = [0.25 + 9·(0.3 − 0.25)·2]/100 > 0 and 1/√(0.05·e^−1500) = e^750/√0.05 is beyond a float
+    result = cli("interval", "--m", 10, "--n", 10, "--auc", 0.5, "--p1", 0.3, "--p2", 0.3, "--method",
+                 "chebyshev-lehmann", "--log-class-size", 1500, "--format", "json")
+    assert result.exit_code == 0 and result.stderr == ""
+    (row,) = json.loads(result.stdout)["results"]
+    assert row["guarantee"] == "vacuous" and (row["lo"], row["hi"]) == (0.0, 1.0)
+
+
+def test_chebyshev_epsilon_is_zero_or_infinite_at_the_ends():
+    assert chebyshev_epsilon(0.0, 5e-324) == 0.0
+    assert chebyshev_epsilon(1e200, 1e-300) == math.inf  # 1e200·1e150 is beyond the largest float
+    assert chebyshev_epsilon(0.1, 0.01) == pytest.approx(1.0, rel=1e-15)  # 0.1/√0.01

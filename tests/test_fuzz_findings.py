@@ -44,3 +44,34 @@ def test_chebyshev_epsilon_is_zero_or_infinite_at_the_ends():
     assert chebyshev_epsilon(0.0, 5e-324) == 0.0
     assert chebyshev_epsilon(1e200, 1e-300) == math.inf  # 1e200·1e150 is beyond the largest float
     assert chebyshev_epsilon(0.1, 0.01) == pytest.approx(1.0, rel=1e-15)  # 0.1/√0.01
+
+
+# --- the last bits ------------------------------------------------------------------------------
+
+#: Sizes whose float half-width was 1–3 ulp below the exact one (sample_size returned a later N).
+BOUNDARIES = [("chebyshev-max", "3/10", 0.05, 1532, 0.5), ("chebyshev-max", "1/3", 0.05, 2735, 0.5),
+              ("chebyshev-max", "3/10", 0.01, 2495, 0.95), ("chebyshev-max", "3/10", 0.3, 4835, None),
+              ("chebyshev-max", "1/10", 0.1, 4505, 0.5), ("mcdiarmid", "3/10", 0.01, 778, None),
+              ("hoeffding", "1/3", 0.05, 2735, 0.5), ("normal-max", "3/10", 0.01, 2495, 0.95)]
+
+
+@pytest.mark.parametrize("method, rho, delta, N, auc", BOUNDARIES)
+def test_sample_size_agrees_with_interval_at_the_half_width_of_interval(method, rho, delta, N, auc):
+    """ε = interval's half-width at N, which is below its half-width at N − 1: the smallest
+    size with a half-width ≤ ε is N, and interval agrees at N and N − 1 to the last bit."""
+    from aucbound.bounds import split_sample
+
+    epsilon = ab.interval(*split_sample(N, rho), delta, method=method, auc=auc).epsilon
+    assert ab.interval(*split_sample(N - 1, rho), delta, method=method, auc=auc).epsilon > epsilon
+    assert ab.sample_size(epsilon, delta, rho, method=method, auc=auc).N == N
+
+
+def test_the_half_width_is_the_exact_one_rounded_up():
+    """chebyshev-max without Â at m = 460: 1/(2·sqrt(460·0.05)) = 1/sqrt(92), by mpmath at 50
+    digits; the float reported is the smallest float at or above it."""
+    import mpmath
+
+    with mpmath.workdps(50):
+        exact = 1 / mpmath.sqrt(92)
+    got = ab.interval(460, 1072, 0.05, method="chebyshev-max").epsilon
+    assert mpmath.mpf(got) >= exact and mpmath.mpf(math.nextafter(got, 0)) < exact

@@ -75,3 +75,30 @@ def test_the_half_width_is_the_exact_one_rounded_up():
         exact = 1 / mpmath.sqrt(92)
     got = ab.interval(460, 1072, 0.05, method="chebyshev-max").epsilon
     assert mpmath.mpf(got) >= exact and mpmath.mpf(math.nextafter(got, 0)) < exact
+
+
+@pytest.mark.parametrize("auc", [0.9, 0.3, 0.123456789, 1 - 2**-53, 5e-324])
+@pytest.mark.parametrize("variance", [5e-324, 1e-320, 1e-40])
+def test_delong_logit_contains_its_estimate_at_a_tiny_variance(auc, variance):
+    # expit(logit(0.9)) is 0.8999999999999999: a half-width of 1e-160 left 0.9 outside
+    result = ab.interval(10, 10, 0.05, method="delong-logit", auc=auc, variance=variance)
+    assert result.lo <= auc <= result.hi
+
+
+def test_newcombe_contains_its_estimate_next_to_zero():
+    # the grid from 1 towards Â = 5e-324 ended at 1 + (5e-324 − 1) = 0: hi was 0 < Â
+    result = ab.interval(10**6, 1, 0.9999999999999999, method="newcombe", auc=5e-324)
+    assert result.lo <= 5e-324 <= result.hi
+
+
+@pytest.mark.parametrize("method", [key for key, spec in ab.METHODS.items() if not spec.needs_scores])
+def test_every_closed_form_interval_contains_its_estimate_at_the_ends(method):
+    for auc in (0.0, 5e-324, 1e-300, 0.5, 1 - 2**-53, 1.0):
+        for m, n, delta in ((1, 1, 0.05), (10**6, 1, 0.9999999999999999), (10**15, 10**9, 1e-300)):
+            options = {"auc": auc}
+            if "lehmann" in method:
+                options.update(p1=auc, p2=auc)
+            if "delong" in method:
+                options["variance"] = 5e-324
+            result = ab.interval(m, n, delta, method=method, **options)
+            assert 0 <= result.lo <= auc <= result.hi <= 1, (auc, m, n, delta)

@@ -320,8 +320,8 @@ def _expit(x):
 def wald_ends(auc, variance, z, *, logit: bool):
     """(lo, hi) of Â ± z·σ̂, or of the same on the logit scale mapped back (`logit`).
 
-    A NaN variance (undefined: a class with one item) gives all of [0, 1]; a zero variance
-    the single point Â on either scale; on the logit scale a positive variance at Â ∈ {0, 1}
+    Both contain Â. A NaN variance (undefined: a class with one item) gives all of [0, 1]; a
+    zero variance the single point Â on either scale; on the logit scale a positive variance at Â ∈ {0, 1}
     (where the logit is infinite) all of [0, 1].
     """
     auc, variance = np.broadcast_arrays(np.asarray(auc, dtype=np.float64), np.asarray(variance, dtype=np.float64))
@@ -334,6 +334,9 @@ def wald_ends(auc, variance, z, *, logit: bool):
             edge = (auc * (1 - auc) == 0) & (se > 0)
             lo, hi = np.where(edge, 0.0, lo), np.where(edge, 1.0, hi)
             lo, hi = np.where(se == 0, auc, lo), np.where(se == 0, auc, hi)
+            # expit(logit(Â)) is Â only to within an ulp or two: the interval contains Â, which
+            # a tiny half-width (variance 5e-324) would otherwise leave outside by that much
+            lo, hi = np.minimum(lo, auc), np.maximum(hi, auc)
         else:
             lo, hi = auc - z * se, auc + z * se
     undefined = np.isnan(variance)

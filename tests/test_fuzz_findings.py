@@ -102,3 +102,30 @@ def test_every_closed_form_interval_contains_its_estimate_at_the_ends(method):
                 options["variance"] = 5e-324
             result = ab.interval(m, n, delta, method=method, **options)
             assert 0 <= result.lo <= auc <= result.hi <= 1, (auc, m, n, delta)
+
+
+# --- runs that took minutes ----------------------------------------------------------------------
+
+
+def test_every_test_set_size_at_epsilon_1e_300_is_quick(cli):
+    """Once 45 s: Newcombe's floating-point width is 0 near Â = 1 below 1e-16, so its float
+    search stopped early and the exact search then stepped by doubling up to 10^300, a
+    normal quantile at each new precision. Now one exact test at 10^300 settles it."""
+    import time
+
+    import mpmath
+
+    start = time.monotonic()
+    result = cli("sample-size", "--epsilon", "1e-300", "--delta", "0.5", "--rho", "1/2", "--auc", "1",
+                 "--log-class-size", "700", "--all", "--format", "json")
+    assert time.monotonic() - start < 20
+    assert result.exit_code == 0 and result.stderr == ""
+    sizes = {row["method"]: row["N"] for row in json.loads(result.stdout)["results"]}
+    assert sizes["newcombe"] is None and sizes["mcdiarmid"] is None
+    # normal-min at Â = 1: {A : (1 − A)² ≤ c²A(1 − A)/(mn)} = [mn/(mn + c²), 1], of half-width
+    # c²/(mn + c²) ≤ ε when m = n = N/2 reach N ≥ 2c·sqrt((1 − ε)/ε) ≈ 2c·10^150, with
+    # c = Φ⁻¹(1 − δ/(2K)), ln(δ/(2K)) = ln 0.25 − 700
+    with mpmath.workdps(30):
+        c = mpmath.findroot(lambda z: mpmath.log(mpmath.ncdf(-z)) - (mpmath.log(0.25) - 700), 37)
+        expected = 2 * c * mpmath.mpf(10) ** 150
+    assert abs(int(sizes["normal-min"]) / expected - 1) < 1e-12

@@ -145,18 +145,14 @@ def _row(spec: Method, m, n, delta, estimate, epsilon, lo, hi, vacuous, log_f=0.
 
 
 def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates, level=None) -> Interval:
-    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`; its half-width
-    is the exact one rounded up (:func:`exact_epsilon`) at the level ``level(X)`` = ln(δ/|F|)
-    (by default ln δ − `log_f`)."""
+    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`. With `level`
+    (``level(X)`` = ln(δ/|F|), :func:`level`), its half-width is the exact one rounded up
+    (:func:`exact_epsilon`), as :func:`interval` reports it; without, the floating-point one."""
     epsilon, lo, hi, vacuous = evaluate(spec, float(m), float(n), math.log(delta) - log_f, est)
-    if level is None:
-        level = _float_level(delta, log_f)
-    epsilon = exact_epsilon(spec, m, n, level, est, float(epsilon))
+    epsilon = float(epsilon)
+    if level is not None:
+        epsilon = exact_epsilon(spec, m, n, level, est, epsilon)
     return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous) or not epsilon < 1, log_f)
-
-
-def _float_level(delta: float, log_f: float):
-    return lambda X: X.log(X.number(delta)) - X.number(log_f)
 
 
 def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo: float, hi: float, *,

@@ -129,3 +129,25 @@ def test_every_test_set_size_at_epsilon_1e_300_is_quick(cli):
         c = mpmath.findroot(lambda z: mpmath.log(mpmath.ncdf(-z)) - (mpmath.log(0.25) - 700), 37)
         expected = 2 * c * mpmath.mpf(10) ** 150
     assert abs(int(sizes["normal-min"]) / expected - 1) < 1e-12
+
+
+# --- tracebacks and messages of power -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sig_level", [5e-324, 1e-320])
+def test_power_at_the_smallest_levels(cli, sig_level):
+    """Once a math domain error (α/2 = 0 for α = 5e-324) and "the delta must be in (0, 1), but
+    got nan" (2/1e-320 overflows). Obuchowski's power by mpmath: Φ((√10·0.01 − z·√V0)/√VA),
+    Φ(−z) = α/2, V0 = 0.0792·2, VA = 0.0099·e^(−A²/2)·((5A² + 8) + (A² + 8)), A = 1.414·Φ⁻¹(0.51)."""
+    import mpmath
+
+    result = cli("power", "--sig-level", sig_level, "--auc", "0.51", "--ncases", "10", "--format", "json")
+    assert result.exit_code == 0 and result.stderr == ""
+    power = json.loads(result.stdout)["parameters"]["power"]
+    with mpmath.workdps(40):
+        z = mpmath.findroot(lambda t: mpmath.log(mpmath.ncdf(-t)) - mpmath.log(mpmath.mpf(sig_level) / 2), 38)
+        a = mpmath.mpf("1.414") * mpmath.sqrt(2) * mpmath.erfinv(2 * mpmath.mpf("0.51") - 1)
+        va = mpmath.mpf("0.0099") * mpmath.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8))
+        expected = mpmath.ncdf((mpmath.sqrt(10) * mpmath.mpf("0.01") - z * mpmath.sqrt(mpmath.mpf("0.1584"))) /
+                               mpmath.sqrt(va))
+    assert power == pytest.approx(float(expected), rel=1e-9, abs=5e-324)  # a subnormal: a multiple of 5e-324

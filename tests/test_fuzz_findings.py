@@ -151,3 +151,78 @@ def test_power_at_the_smallest_levels(cli, sig_level):
         expected = mpmath.ncdf((mpmath.sqrt(10) * mpmath.mpf("0.01") - z * mpmath.sqrt(mpmath.mpf("0.1584"))) /
                                mpmath.sqrt(va))
     assert power == pytest.approx(float(expected), rel=1e-9, abs=5e-324)  # a subnormal: a multiple of 5e-324
+
+
+# --- plots at the ends of their ranges ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("low", ["1e-150", "1e-155", "1e-300"])
+def test_sample_complexity_plot_down_to_tiny_epsilon(cli, tmp_path, low):
+    """Sizes near 10^300 on a log axis: matplotlib's margins and tick search passed the largest
+    float (an overflow warning at 1e-150, an OverflowError traceback at 1e-155)."""
+    out = tmp_path / "sc.svg"
+    result = cli("plot", "sample-complexity", "--epsilon-range", low, "0.5", "--out", out)
+    assert result.exit_code == 0 and result.stderr == "" and out.stat().st_size > 0
+
+
+def test_sample_complexity_plot_of_tiny_epsilon_and_a_large_class_is_quick(cli, tmp_path):
+    """Once minutes: each exact size near 10^250 took hundreds of face counts of 9001 terms each."""
+    import time
+
+    start = time.monotonic()
+    result = cli("plot", "sample-complexity", "--epsilon-range", "1e-160", "1e-100", "--class", "linear", "--d", "9000",
+                 "--out", tmp_path / "sc.svg")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("D", [2, 3, 10, 50, 300])
+def test_face_counts_far_beyond_their_dimension(D):
+    """The closed forms used for N ≥ 2^60·D² against the exact integer counts."""
+    from aucbound.shatter import (arrangement_faces, central_arrangement_faces, log_arrangement_faces,
+                                  log_central_arrangement_faces)
+
+    N = 2**60 * D * D + 12345
+    assert log_arrangement_faces(N, D) == pytest.approx(math.log(arrangement_faces(N, D)), rel=4e-16)
+    assert log_central_arrangement_faces(N, D) == pytest.approx(math.log(central_arrangement_faces(N, D)), rel=4e-16)
+
+
+@pytest.mark.parametrize("rho", ["1e-17", "1e-300", "0.9999999999999999"])
+def test_fig3_refuses_a_skew_with_no_positive_on_its_axis(cli_error, tmp_path, rho):
+    """Once a TypeError from geomspace (1e-17) and, for 1e-15, "the m must be an integer ≥ 1,
+    but got -9206.0": the M axis ends at 10^15, where ρ·M rounds below 1."""
+    error = cli_error("plot", "fig3", "--rho", rho, "--out", tmp_path / "f.svg")
+    assert error.startswith("Error: --rho must be a skew whose classes both reach one example (m = ρ·M rounded ≥ 1")
+    assert error.rstrip().endswith(f"but got {rho}.")
+
+
+def test_fig3_draws_a_skew_of_1e_15(cli, tmp_path):
+    result = cli("plot", "fig3", "--rho", "1e-15", "--out", tmp_path / "f.svg")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_fig3_names_max_size_when_it_is_the_one_too_small(cli_error, tmp_path):
+    error = cli_error("plot", "fig3", "--rho", "1e-12", "--max-size", "1000", "--out", tmp_path / "f.svg")
+    assert error == "Error: --max-size must be at least 500000000000 (one positive at ρ = 1e-12), but got 1000.\n"
+
+
+def test_fig1_names_rho_when_no_range_of_sizes_reaches_a_positive(cli_error, tmp_path):
+    error = cli_error("plot", "fig1", "--rho", "1e-300", "--out", tmp_path / "f.svg")
+    assert error == ("Error: --rho must be a skew with a positive among at most 10^12 examples (1/ρ ≤ 10^12), "
+                     "but got 1e-300.\n")
+
+
+def test_fig2_names_the_skew_range_whose_sizes_pass_10_300(cli_error, tmp_path):
+    error = cli_error("plot", "fig2", "--rho-range", "1e-300", "0.5", "--out", tmp_path / "f.svg")
+    assert error.startswith("Error: --rho-range must be skews whose test-set sizes at this --epsilon are at most 10^300")
+
+
+def test_a_skew_just_below_one_is_a_skew():
+    """0.9999999999999999 is in (0, 1): it was taken for the fraction 1 (the nearest with a small
+    denominator) and refused; now it is its exact binary value."""
+    from fractions import Fraction
+
+    from aucbound._validate import skew
+
+    assert skew("rho", 0.9999999999999999) == Fraction(0.9999999999999999) < 1
+    assert skew("rho", 0.1) == Fraction(1, 10)

@@ -54,8 +54,10 @@ _N = "Test-set size N = m + n (examples)"
 def _test_sets(rho, lo: int, hi: int, points: int):
     """(N, m, n) arrays: N log-spaced from max(lo, 1/ρ) to hi, m = ρN rounded (split_sample)."""
     start = max(lo, math.ceil(1 / rho))
+    if start > 10**12:  # beyond any range of sizes
+        raise v.fail("rhos", "a skew with a positive among at most 10^12 examples (1/ρ ≤ 10^12)", rho)
     if start >= hi:
-        raise v.fail("sizes", f"a range reaching beyond N = 1/ρ = {start} for ρ = {skew_text(rho)}", (lo, hi))
+        raise v.fail("sizes", f"a range reaching beyond N = 1/ρ = {start:,} for ρ = {skew_text(rho)}", (lo, hi))
     N = log_grid(start, hi, points)
     m, n = np.array([split_sample(int(size), rho) for size in N]).T
     return N, m, n
@@ -140,8 +142,12 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     rows = Rows()
     rows.plot(ax, panel, "McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
     sizes, error_rate = hoeffding_sample_size(epsilon, delta, rho), error_rate_sample_size(epsilon, delta)
-    if not (np.all(np.isfinite(sizes)) and math.isfinite(error_rate)):
+    if not math.isfinite(error_rate):
         raise v.fail("epsilon", "large enough that the sizes compared are at most 10^300", epsilon)
+    if not np.all(np.isfinite(sizes)):
+        raise v.ParameterError("rho_range", "skews whose test-set sizes at this {epsilon} are at most 10^300 (the "
+                               f"AUC's size at ρ = {rho[np.argmin(np.isfinite(sizes))]:g} is beyond)", v.show((lo, hi)),
+                               others=("epsilon",))
     hoeffding = sizes / error_rate
     rows.plot(ax, panel, method_label("hoeffding"), rho, hoeffding, **method_style("hoeffding"))
     ax.set(yscale="log", xlabel="Positive skew ρ = m/(m+n)", ylabel=r"$N_{AUC}\,/\,N_{err}$ (ratio of test-set sizes)",

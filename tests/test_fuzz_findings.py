@@ -226,3 +226,14 @@ def test_a_skew_just_below_one_is_a_skew():
 
     assert skew("rho", 0.9999999999999999) == Fraction(0.9999999999999999) < 1
     assert skew("rho", 0.1) == Fraction(1, 10)
+
+
+def test_fig2_refuses_an_epsilon_whose_exact_sizes_take_minutes(cli_error, tmp_path):
+    """Once over 30 s without a word: 197 exact sizes of about 10^203 examples each."""
+    error = cli_error("plot", "fig2", "--delta", "5e-324", "--epsilon", "1e-100", "--out", tmp_path / "f.svg")
+    assert error.startswith("Error: --epsilon must be at least 1e-10 (below, every ratio is its limit already")
+
+
+def test_fig2_at_its_smallest_epsilon_and_delta(cli, tmp_path):
+    result = cli("plot", "fig2", "--delta", "5e-324", "--epsilon", "1e-10", "--out", tmp_path / "f.svg")
+    assert result.exit_code == 0 and result.stderr == ""

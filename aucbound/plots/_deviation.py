@@ -116,6 +116,11 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, return
     return result(figure, rows, return_data)
 
 
+#: The smallest ε of Figure 2: each of its points is an exact test-set size, of about
+#: ln(2/δ)/(2ρε²) examples, and the time of its search grows with the size's digits.
+MIN_FIG2_EPSILON = 1e-10
+
+
 def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return_data=False):
     """Figure 2 of Agarwal et al. (2005): how many times more test examples the AUC needs than an error rate.
 
@@ -123,7 +128,9 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     1/(ρ(1−ρ)) (McDiarmid's size, Cor 3.5, over Hoeffding's size for an error rate,
     Eq. 16; it does not depend on ε or δ), and beside it (dashed, beyond the paper) the
     size Hoeffding's U-statistic bound needs at the given ε and δ over the error rate's,
-    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic.
+    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic. ε must be at least 1e-10
+    (:data:`MIN_FIG2_EPSILON`): each point is an exact size, whose search takes longer the
+    more digits it has, and below that the ratios no longer change.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (ρ) and ``y`` (the ratio).
@@ -134,6 +141,9 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, return
     """
     delta = v.probability("delta", delta, scalar=True)
     epsilon = v.probability("epsilon", epsilon, scalar=True)
+    if epsilon < MIN_FIG2_EPSILON:
+        raise v.fail("epsilon", f"at least {MIN_FIG2_EPSILON:g} (below, every ratio is its limit already, and the "
+                     "exact sizes, one per point, pass 10^20 examples)", epsilon)
     lo, hi = open_range("rho_range", rho_range)
     points = v.count("points", points, minimum=2)
     rho = np.linspace(lo, hi, points)

@@ -1,39 +1,64 @@
 #!/usr/bin/env python3
-"""Fuzz the ``aucbound`` command line and report every run that breaks its error rule.
+"""Fuzz the ``aucbound`` command line and its data functions; report every run that breaks the error rule.
 
-The rule: every input to every command gets an answer or one clear line.
+The rule: every input to every command and data function gets an answer or one clear refusal.
 
-* good input: exit 0, the answer on stdout, nothing on stderr;
+* good input: exit 0, the answer on stdout, nothing on stderr but the CLI's one-line
+  ``Warning: `` notes (and a progress bar on a terminal);
 * bad input: exit 2 (1 for a file that cannot be read or written) and exactly one line on
-  stderr starting ``Error: `` that names the option, and nothing on stdout;
-* never a traceback, a signal, a warning on stderr, a library parameter name in
-  backticks, a snake_case name or a "the <parameter>" fallback, NaN or infinity in the answer, or a run
-  longer than ``--timeout`` seconds.
+  stderr starting ``Error: `` that names the option, and nothing on stdout; from the
+  library, an ``aucbound.ParameterError`` or ``ParameterTypeError``;
+* never a traceback, a signal, a raw warning (a Python warning that is not aucbound's own
+  ``DataWarning``), a library parameter name in backticks, a snake_case name or a "the
+  <parameter>" fallback, NaN or infinity in the answer, a run longer than
+  ``--progress-deadline`` seconds (30) with no progress output, or a peak resident memory
+  above ``--rss-mb`` (4096 MiB).
 
-Each run is a fresh ``python -m aucbound …`` process (``PYTHONWARNINGS`` unset, one BLAS
-thread, address space capped at ``--memory-mb``) started in a work directory that holds
-generated data files (good and malformed CSV/TSV text, ``.npy`` and ``.npz`` files) and
-takes the figures and CSV files the commands write. Command lines are drawn from every
-command with valid values, extreme numbers, malformed text, missing, duplicated and
-unknown options; the draws depend only on ``--seed``, so a run is reproducible.
+Each run is a fresh process (``PYTHONWARNINGS`` unset, one BLAS thread, address space
+capped at ``--memory-mb``) in a work directory that holds generated data files (good and
+malformed CSV/TSV text, ``.npy`` and ``.npz`` files) and takes the figures and CSV files
+the commands write; its peak resident memory and CPU time come from ``wait4``. A command
+line ``python -m aucbound …`` has its stderr on a terminal, so that the progress bars of
+long commands show, as they would for a user: a run that has shown none by the deadline
+is killed and counted ``slow``; one that has runs on, to ``--timeout`` (300 s). Command
+lines are drawn from every command with valid values, extreme numbers (probabilities and
+skews at 1e-300 and next to 1, their ranges too), malformed text, missing, duplicated and
+unknown options, and work that is large in a dimension the limits may not look at (rows
+× resamples, grid points × resamples, size × rounds, dimension × size, K × starts).
 
-    python bench/fuzz_cli.py --runs 2000 --seed 0 --jobs 1 --out fuzz-report.json
+A share ``--calls`` (a quarter) of the runs call a data function directly — ``auc``,
+``delong``, ``intervals``, ``compare``, ``roc_curve``, ``partial_auc``, ``roc_band``,
+``power_test_data``, ``bootstrap_interval`` — with labels and scores as lists, numpy
+arrays of every dtype, object arrays (integers beyond 2^53 beside floats and booleans),
+pandas Series of nullable dtypes (Int64, UInt64, Float64, boolean, string, category) with
+missing values, pandas arrays and indexes, and shapes that are no column; the child checks
+the answer (no NaN, AUCs in [0, 1], intervals that contain their estimate, and the AUC
+against a count of the pairs where the inputs are plain numbers). See bench/fuzz_library.py.
+The draws depend only on ``--seed``, so a run is reproducible.
+
+    python bench/fuzz_cli.py --runs 2000 --seed 0 --jobs 2 --out fuzz-report.json
     python bench/fuzz_cli.py --runs 200 --commands auc,compare --workdir /tmp/fuzz --verbose
+    python bench/fuzz_cli.py --runs 300 --commands call      # data functions only
 
-Prints a table of classes per command, the distinct failures (one example command line
-each) and the slowest runs; writes every run that is neither ``ok`` nor ``clean-error``
-to the JSON report with its command line, exit code, stderr and time. Replay a finding
-from the work directory (``--workdir`` keeps it): ``cd WORKDIR && python -m aucbound …``.
+Prints a table of classes per command, a table of the four rules per command (tracebacks,
+raw warnings, runs over 30 s without progress, peak RSS over 4 GB), the distinct failures
+(one example each, a command line or Python to replay), the slowest runs and the largest
+memory; writes every run that is neither ``ok`` nor ``clean-error`` to the JSON report
+with its command line, exit code, stderr, time and memory. Replay a finding from the work
+directory (``--workdir`` keeps it): ``cd WORKDIR && python -m aucbound …``.
 
-Classes, the first that applies: ``timeout``, ``crash`` (killed by a signal or an exit
-code other than 0, 1, 2), ``traceback``, ``bad-stderr`` (not one ``Error: `` line on a
-failure, anything on stderr on success, a warning, control characters, or a line longer
-than 1000 characters), ``internal-name``, ``stdout-on-error``, ``refused-good`` (a
-well-formed data file, read once per file before the random runs, that does not give an
-answer), ``wrong-output`` (NaN/inf or an impossible number in the answer, JSON that is not
-strict JSON, or no output at all), ``clean-error``, ``ok``. ``aucbound`` and
-``aucbound plot`` with no arguments show their help on stderr with exit 2, as click's
-groups do; that counts as a clean error.
+Classes, the first that applies: ``slow`` (no progress output by the deadline),
+``timeout`` (past ``--timeout`` with progress), ``memory``, ``crash`` (killed by a signal,
+an exit code other than 0, 1, 2, or a call with no answer), ``traceback``, ``warning``,
+``bad-stderr`` (not one ``Error: `` line on a failure, anything but ``Warning: `` lines
+on success, control characters, or a line longer than 1000 characters),
+``internal-name``, ``stdout-on-error``, ``refused-good`` (a well-formed data file, read
+once per file before the random runs, that does not give an answer), ``wrong-output``
+(NaN/inf or an impossible number in the answer, JSON that is not strict JSON, no output
+at all, or an AUC other than the pairs' count), ``invalid-case`` (the fuzzer built an
+input that does not construct), ``clean-error``, ``ok``. ``aucbound`` and ``aucbound
+plot`` with no arguments show their help on stderr with exit 2, as click's groups do;
+that counts as a clean error.
 """
 
 from __future__ import annotations
@@ -1523,7 +1548,8 @@ def report(runs: list[Run], elapsed: float, args, files: dict[str, DataFile]) ->
         "runs": len(runs), "seed": args.seed, "jobs": args.jobs, "timeout": args.timeout,
         "progress_deadline": args.progress_deadline, "elapsed_seconds": round(elapsed, 1), "workdir": args.workdir,
         "counts": {name: dict(counts[name]) for name in names}, "totals": dict(total),
-        "rules": {name: {RULES[rule]: rules[name][rule] for rule in RULES} for name in names},
+        "rules": {**{name: {RULES[rule]: rules[name][rule] for rule in RULES} for name in names},
+                  "all": {RULES[rule]: rule_total[rule] for rule in RULES}},
         "distinct": [{"signature": key, "count": len(members), "example": members[0].cmdline(),
                       "indexes": [m.index for m in members]} for key, members in groups.items()],
         "slowest": [{"elapsed": round(r.elapsed, 3), "class": r.kind, "cmdline": r.cmdline()}

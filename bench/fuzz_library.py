@@ -10,8 +10,8 @@ missing entries, pandas arrays and indexes, and shapes that are no column (gener
 (n, 1) arrays, scalars); keywords from their domains and beyond; and large work in the
 dimensions the limits look at least (rows × resamples, specificities × resamples).
 
-The child (:data:`DRIVER`) evaluates the expression with every warning recorded, and
-prints one JSON line: ``status`` ("ok", "refused" for aucbound's own ParameterError or
+The child (this file run as a script: :func:`evaluate`) evaluates the call with every
+warning recorded, and prints one JSON line: ``status`` ("ok", "refused" for aucbound's own ParameterError or
 ParameterTypeError, "exception" for anything else, whose traceback goes to stderr), the
 raw warnings (any not an ``aucbound.DataWarning``) and the ``problems`` found in the
 answer: a NaN or infinity where a number belongs, an AUC outside [0, 1], an interval
@@ -26,6 +26,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import sys
 
 FUNCTIONS = ["auc", "delong", "intervals", "compare", "roc_curve", "partial_auc", "roc_band", "power_test_data",
              "bootstrap_interval"]
@@ -178,7 +180,7 @@ def _large(draw):
     return labels, scores, size
 
 
-def _keywords(draw, function: str, large: bool) -> list[str]:
+def _keywords(draw, function: str, large: bool, quick: bool) -> list[str]:
     options = []
 
     def maybe(p, text):
@@ -189,7 +191,8 @@ def _keywords(draw, function: str, large: bool) -> list[str]:
     if function in ("intervals", "compare", "partial_auc", "roc_band", "bootstrap_interval"):
         maybe(0.3, f"delta={draw.choice(['0.05', '0.01', '1e-300', '5e-324', '0.9999999999999999', '0.5', '0', '1', 'np.nan'])}")
     if function in ("intervals", "partial_auc", "roc_band", "bootstrap_interval"):
-        resamples = ["10", "200", "2000"] + (["10**5", "10**6", "10**7"] if large else ["10**5", "0", "-1", "2.5"])
+        resamples = ["10", "200", "2000"] + (["10**5", "10**6", "10**7"] if large else ["0", "-1", "2.5"])
+        resamples += [] if quick or large else ["10**5"]
         maybe(0.5 if large else 0.3, f"resamples={draw.choice(resamples)}")
         maybe(0.15, f"seed={draw.choice(['0', '7', '2**64', '-1', 'None'])}")
     if function == "intervals":
@@ -205,7 +208,7 @@ def _keywords(draw, function: str, large: bool) -> list[str]:
     if function == "roc_band":
         maybe(0.5, f"method={draw.choice(['dkw', 'bootstrap', 'bootstrap', 'x'])!r}")
         grid = ["[0.5]", "[0.0, 0.5, 1.0]", "np.linspace(0, 1, 101)", "[1.5]", "[]"]
-        if large or draw.chance(0.1):
+        if large or (draw.chance(0.1) and not quick):
             grid += ["np.linspace(0, 1, 10**4)", "np.linspace(0, 1, 10**5)"]
         maybe(0.6, f"{draw.choice(['specificities', 'sensitivities'])}={draw.choice(grid)}")
     if function == "power_test_data":
@@ -221,10 +224,12 @@ def _keywords(draw, function: str, large: bool) -> list[str]:
     return options
 
 
-def make_case(draw) -> LibraryCase:
-    """One call of one data function, drawn with `draw` (bench/fuzz_cli.py's Draw)."""
+def make_case(draw, *, large: bool | None = None, quick: bool = False) -> LibraryCase:
+    """One call of one data function, drawn with `draw` (bench/fuzz_cli.py's Draw); `large`
+    says whether its data are large (10^4 to 3·10^6 rows), by default about one in 16;
+    `quick` keeps resamples and grids small (for the test suite)."""
     function = draw.choice(FUNCTIONS)
-    large = draw.chance(0.06)
+    large = (draw.chance(0.06) and not quick) if large is None else large
     oracle = None
     if large:
         labels, scores, size = _large(draw)
@@ -242,7 +247,7 @@ def make_case(draw) -> LibraryCase:
     if function == "compare" or (function == "power_test_data" and draw.chance(0.4)):
         inputs["second"] = second
         oracle = None  # compare's first AUC is checked by the other functions
-    keywords = _keywords(draw, function, large)
+    keywords = _keywords(draw, function, large, quick)
     if positive is not None or draw.chance(0.05):
         keywords.append(f"pos_label={_literal(positive) if positive is not None else draw.choice(['1', 'True', '2**64', repr('x')])}")
     if oracle is not None:
@@ -253,25 +258,18 @@ def make_case(draw) -> LibraryCase:
 
 # --- the child ---------------------------------------------------------------------------------
 
-#: Run as ``python -c DRIVER CASE_JSON``: evaluates the call and prints one JSON line.
-DRIVER = r'''
-import json, math, sys, traceback, warnings
-case = json.loads(sys.argv[1])
-import numpy as np
-try:
-    import pandas as pd
-except ImportError:
-    pd = None
-import aucbound as ab
-
 
 def progress(done, total):
+    """The progress callback the calls get: a line on stderr, which the parent counts."""
+    import sys
+
     print(f"progress {done}/{total}", file=sys.stderr, flush=True)
 
 
-def numbers(value, path=""):
-    """(path, number) for every float in a result (dataclasses, tuples, dicts, arrays)."""
-    import dataclasses
+def _numbers(value, path=""):
+    """(path, number) for every number in a result (dataclasses, tuples, dicts, arrays)."""
+    import numpy as np
+
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float, np.floating, np.integer)):
@@ -281,25 +279,30 @@ def numbers(value, path=""):
             yield f"{path}[{k}]", float(x)
     elif dataclasses.is_dataclass(value):
         for field in dataclasses.fields(value):
-            yield from numbers(getattr(value, field.name), f"{path}.{field.name}")
+            yield from _numbers(getattr(value, field.name), f"{path}.{field.name}")
     elif isinstance(value, (list, tuple)):
         for k, x in enumerate(value):
-            yield from numbers(x, f"{path}[{k}]")
+            yield from _numbers(x, f"{path}[{k}]")
     elif isinstance(value, dict):
         for k, x in value.items():
-            yield from numbers(x, f"{path}[{k!r}]")
+            yield from _numbers(x, f"{path}[{k!r}]")
 
 
-def pair_auc(oracle):
+def _missing(x) -> bool:
+    return x is None or (isinstance(x, float) and x != x)
+
+
+def pair_auc(oracle: dict) -> float | None:
+    """The AUC of the plain rows by counting every (positive, negative) pair, ties ½; None
+    where the call should refuse (a missing value under "raise", one class, an infinite score)."""
     rows = list(zip(oracle["labels"], oracle["scores"]))
-    missing = lambda x: x is None or (isinstance(x, float) and x != x)
-    if any(missing(y) or missing(s) for y, s in rows):
+    if any(_missing(y) or _missing(s) for y, s in rows):
         if not oracle["omit"]:
             return None
-        rows = [(y, s) for y, s in rows if not (missing(y) or missing(s))]
-    positive = oracle["positive"] if oracle["positive"] is not None else 1
+        rows = [(y, s) for y, s in rows if not (_missing(y) or _missing(s))]
     if oracle["positive"] is None and oracle["pos_label_given"]:
         return None
+    positive = oracle["positive"] if oracle["positive"] is not None else 1
     pos = [s for y, s in rows if y == positive]
     neg = [s for y, s in rows if y != positive]
     if not pos or not neg or any(isinstance(s, float) and math.isinf(s) for _, s in rows):
@@ -308,60 +311,80 @@ def pair_auc(oracle):
     return wins / (len(pos) * len(neg))
 
 
-def problems(result):
+def problems(result, oracle: dict | None) -> list[str]:
+    """What is wrong with an answer: NaN or inf where a number belongs, an AUC outside
+    [0, 1], an interval without its estimate, or an AUC other than the pairs' count."""
     found = []
-    for path, x in numbers(result):
+    for path, x in _numbers(result):
         if math.isnan(x) and not path.endswith(("variance", ".se", "p_value", "statistic")):
             found.append(f"NaN at {path}")
-        elif math.isinf(x) and not path.endswith(("epsilon", "statistic", "ncases", "ncontrols")) and ".thresholds" not in path:
+        elif math.isinf(x) and not path.endswith(("epsilon", "statistic", "ncases", "ncontrols")) \
+                and ".thresholds" not in path:
             found.append(f"inf at {path}")
     auc = getattr(result, "auc", result if isinstance(result, float) else None)
     if isinstance(auc, float) and not 0 <= auc <= 1:
         found.append(f"AUC {auc} outside [0, 1]")
-    rows = list(getattr(result, "rows", None) or []) or [result]
-    for row in rows:
+    for row in list(getattr(result, "rows", None) or []) or [result]:
         lo, hi, estimate = (getattr(row, name, None) for name in ("lo", "hi", "estimate"))
         if isinstance(lo, float) and isinstance(hi, float):
             if lo > hi:
                 found.append(f"lo {lo} > hi {hi} ({getattr(row, 'method', '')})")
             elif isinstance(estimate, float) and not lo <= estimate <= hi:
                 found.append(f"[{lo}, {hi}] does not contain its estimate {estimate} ({getattr(row, 'method', '')})")
-    if case.get("oracle") and isinstance(auc, float):
-        expected = pair_auc(case["oracle"])
+    if oracle and isinstance(auc, float):
+        expected = pair_auc(oracle)
         if expected is not None and auc != expected:
             found.append(f"AUC {auc!r}, but {expected!r} by counting the pairs")
     return found[:3]
 
 
-space = {"ab": ab, "np": np, "pd": pd, "progress": progress}
-for name, source in case["inputs"].items():  # the inputs first: a failure here is the fuzzer's
+def evaluate(case: LibraryCase) -> dict:
+    """Run `case` here, every warning recorded: ``status`` ("ok", "refused", "exception",
+    "invalid" when an input does not construct), ``detail``, the raw ``warnings`` (not
+    aucbound's own DataWarning) and the ``problems`` of the answer."""
+    import traceback
+    import warnings
+
+    import numpy as np
+
+    import aucbound as ab
+
     try:
-        space[name] = eval(source, space)
-    except Exception as error:
-        print(json.dumps({"status": "invalid", "detail": f"{name}: {type(error).__name__}: {error}"[:300],
-                          "warnings": [], "problems": []}))
-        sys.exit(0)
-status, detail, found = "ok", "", []
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    try:
-        result = eval(case["call"], space)
-        found = problems(result)
-    except (ab.ParameterError, ab.ParameterTypeError) as error:
-        status, detail = "refused", str(error)
-    except Exception as error:
-        traceback.print_exc()
-        status, detail = "exception", f"{type(error).__name__}: {error}"[:300]
-raw = [f"{w.category.__name__}: {w.message}"[:300] for w in caught if not issubclass(w.category, ab.DataWarning)]
-print(json.dumps({"status": status, "detail": detail, "warnings": raw, "problems": found}))
-'''
+        import pandas as pd
+    except ImportError:
+        pd = None
+    space = {"ab": ab, "np": np, "pd": pd, "progress": progress}
+    for name, source in case.inputs.items():  # the inputs first: a failure here is the fuzzer's
+        try:
+            space[name] = eval(source, space)
+        except Exception as error:
+            return {"status": "invalid", "detail": f"{name}: {type(error).__name__}: {error}"[:300],
+                    "warnings": [], "problems": []}
+    status, detail, found = "ok", "", []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            found = problems(eval(case.call, space), case.oracle)
+        except (ab.ParameterError, ab.ParameterTypeError) as error:
+            status, detail = "refused", str(error)
+        except Exception as error:
+            traceback.print_exc()
+            status, detail = "exception", f"{type(error).__name__}: {error}"[:300]
+    raw = [f"{w.category.__name__}: {w.message}"[:300] for w in caught if not issubclass(w.category, ab.DataWarning)]
+    return {"status": status, "detail": detail, "warnings": raw, "problems": found}
 
 
 def child_argv(python: str, case: LibraryCase) -> list[str]:
-    return [python, "-c", DRIVER, json.dumps({"inputs": case.inputs, "call": case.call, "oracle": case.oracle})]
+    """The child's command line: this file, the case as JSON; it prints :func:`evaluate`'s answer as JSON."""
+    document = {"function": case.function, "inputs": case.inputs, "call": case.call, "oracle": case.oracle}
+    return [python, os.path.abspath(__file__), json.dumps(document)]
 
 
 def replay(case: LibraryCase) -> str:
     """Python that replays the call by hand."""
     progress = "progress = lambda done, total: None; " if "progress=progress" in case.call else ""
     return "import numpy as np, pandas as pd, aucbound as ab; " + progress + case.code
+
+
+if __name__ == "__main__":
+    print(json.dumps(evaluate(LibraryCase(**json.loads(sys.argv[1])))))

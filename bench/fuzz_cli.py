@@ -1149,11 +1149,13 @@ PROGRESS_MARKS = (b"\r", b"\x1b[?25l")
 
 
 class _Collector(threading.Thread):
-    """Reads a file descriptor to its end, noting when progress output first arrived."""
+    """Reads a file descriptor to its end, noting when progress output first arrived:
+    ``progress d/t`` lines of a call (`marks` "call"), or a progress bar on a terminal
+    ("bar"); None watches for nothing (stdout)."""
 
-    def __init__(self, fd: int, began: float, library: bool):
+    def __init__(self, fd: int, began: float, marks: str | None):
         super().__init__(daemon=True)
-        self.fd, self.began, self.library = fd, began, library
+        self.fd, self.began, self.marks = fd, began, marks
         self.chunks: list[bytes] = []
         self.progress_at: float | None = None
 
@@ -1166,11 +1168,11 @@ class _Collector(threading.Thread):
             if not chunk:
                 break
             self.chunks.append(chunk)
-            if self.progress_at is None and self._progress(b"".join(self.chunks[-2:])):
+            if self.progress_at is None and self.marks and self._progress(b"".join(self.chunks[-2:])):
                 self.progress_at = time.monotonic() - self.began
 
     def _progress(self, data: bytes) -> bool:
-        if self.library:
+        if self.marks == "call":
             return b"progress " in data
         return any(mark in data.replace(b"\r\n", b"\n") for mark in PROGRESS_MARKS)
 
@@ -1211,7 +1213,7 @@ def execute(run: Run, workdir: str, limits: dict, env: dict) -> Run:
         os.close(err_write)
         if handle:
             handle.close()
-    readers = [_Collector(out_read, start, True), _Collector(err_read, start, run.case is not None)]
+    readers = [_Collector(out_read, start, None), _Collector(err_read, start, "bar" if run.case is None else "call")]
     for reader in readers:
         reader.start()
     status, usage = _wait(process, readers[1], start, limits, run)

@@ -9,7 +9,6 @@ needs the scores themselves: :func:`aucbound.intervals` has it.
 from __future__ import annotations
 
 import math
-
 import struct
 
 from .. import _validate as v
@@ -17,6 +16,7 @@ from .._exact import holds
 from ..results import Interval
 from ._deviation import log_union
 from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method as registered
+from ._sizes import _bisect
 from ._variance import lehmann_inputs
 
 __all__ = ["interval", "interval_table", "interval_row"]
@@ -102,13 +102,7 @@ def exact_epsilon(spec: Method, m: int, n: int, level, est: Estimates, epsilon: 
                 return math.inf
             low, step = low + step, 2 * step
         high = min(low + step, infinite)
-    while high - low > 1:  # test(high) holds, test(low) fails (or low is below 0.0)
-        middle = (low + high) // 2
-        if test(middle):
-            high = middle
-        else:
-            low = middle
-    return _float(high)
+    return _float(_bisect(test, low, high))  # test(high) holds, test(low) fails (or low is below 0.0)
 
 
 def missing(spec: Method, est: Estimates) -> list[str]:

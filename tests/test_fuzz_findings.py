@@ -252,3 +252,16 @@ def test_coverage_of_large_data_sets_reports_progress_block_by_block():
     ab.coverage("binormal", 5 * 10**6, 1, 0.05, methods=["hoeffding"], trials=2, seed=1,
                 progress=lambda done, total: reports.append((done, total)))
     assert reports == [(1, 2), (2, 2)]
+
+
+def test_the_learning_plots_report_progress():
+    """plot fig4 --trials 1000 ran minutes without a word: the plots that run an experiment
+    pass the command's progress bar on to it."""
+    from aucbound import plots
+
+    reports = []
+    plots.fig4(ms=[20], ns=[20], trials=2, progress=lambda done, total: reports.append((done, total)))
+    assert reports and reports[-1][0] == reports[-1][1]
+    reports.clear()
+    plots.rankboost_normal_figure(size=50, rounds=25, progress=lambda done, total: reports.append((done, total)))
+    assert reports and reports[-1][0] == reports[-1][1]

@@ -19,18 +19,19 @@ __all__ = ["fig4", "rankboost_normal_figure", "loss_scores_figure"]
 _LOSS_COLOURS = {"exponential": "black", "logistic": "C3", "hinge": "C0"}
 
 
-def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=False):
+def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=False, progress=None):
     """Agarwal et al. (2005), Figure 4: training AUC, test AUC and Cor 4.5's lower bound against m and n.
 
     Rows of panels: training AUC, test AUC, lower bound (the paper's, solid; the sharper
     one beyond the paper, dashed). Left column: against m, one curve per n; right column:
     against n, one curve per m. Error bars: one standard deviation over the trials.
+    `progress(done, total)` is called as the trials run.
 
     >>> figure, rows = fig4(ms=[20, 80], ns=[20], trials=2, return_data=True)
     >>> sorted({row["panel"] for row in rows})[:2]
     ['Lower bound on the expected AUC against m', 'Lower bound on the expected AUC against n']
     """
-    experiment = bound_shape(ms, ns, trials=trials, seed=seed)
+    experiment = bound_shape(ms, ns, trials=trials, seed=seed, progress=progress)
     figure, axes = new_figure(6, columns=2, size=(5.4, 3.4),
                               title=f"RankBoost's linear rankers in R^16 and the uniform-convergence lower bound, "
                                     f"Agarwal et al. (2005), §4.5, Figure 4, {experiment.trials} trials, δ = 0.01")
@@ -64,15 +65,17 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, return_data=F
 
 
 def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="bound", selection="random", seed=0,
-                            return_data=False):
+                            return_data=False, progress=None):
     """Uematsu & Lee (2011), Figure 3: RankBoost's f̂ (shifted by the best constant on [−2, 2]) against
-    f*(x) = x, with a rug of every 20th point; and the training AUC per round.
+    f*(x) = x, with a rug of every 20th point; and the training AUC per round. `progress(done,
+    total)` is called as the rounds run.
 
     >>> figure, rows = rankboost_normal_figure(size=300, rounds=40, return_data=True)
     >>> sorted({row["series"] for row in rows})
     ['AUC of f*, Φ(√2)', 'RankBoost f̂ (shifted)', 'Training AUC', 'f*(x) = x (Uematsu & Lee 2011, Thm 2)']
     """
-    experiment = rankboost_normal(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed)
+    experiment = rankboost_normal(size=size, rounds=rounds, alpha=alpha, selection=selection, seed=seed,
+                                  progress=progress)
     figure, (left, right) = new_figure(
         2, title=f"RankBoost with stumps on N(1, 1) against N(−1, 1), Uematsu & Lee (2011), §5.1, Figure 3, "
                  f"{experiment.size} + {experiment.size} points, {len(experiment.train_auc)} rounds, "
@@ -127,7 +130,8 @@ def read_loss_scores(path):
             {loss: np.array([effects[j][loss] for j in sorted(effects)]) for loss in LOSSES})
 
 
-def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", seed=0, input=None, return_data=False):
+def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", seed=0, input=None, return_data=False,
+                       progress=None):
     """Uematsu & Lee (2011), Figures 8, 14 and 9: scores of boosting under three losses on the test set.
 
     Top row (Figure 8): each method's centred scores against r(x)/2, with Thm 2's lines
@@ -135,13 +139,14 @@ def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", 
     and the hinge scores against the logistic score. Then (Figure 9) the main effect of
     each variable: 2 × RankBoost's and the logistic one, beside Thm 2's (2/√p)·x_j. With
     `input`, the data come from the CSV of ``aucbound experiment losses --out-csv`` (the
-    experiment takes about 20 s at the default size); otherwise the experiment runs.
+    experiment takes about 20 s at the default size); otherwise the experiment runs, calling
+    `progress(done, total)` as it goes.
     """
     if input is not None:
         r, scores, grid, effects = read_loss_scores(input)
         caption = f"from {input}"
     else:
-        experiment = loss_scores(size=size, rounds=rounds, selection=selection, seed=seed)
+        experiment = loss_scores(size=size, rounds=rounds, selection=selection, seed=seed, progress=progress)
         r, scores, grid, effects = experiment.r, experiment.scores, experiment.effect_grid, experiment.effects
         caption = f"{experiment.size} + {experiment.size} points, stumps {experiment.selection}, seed {seed}"
     dimension = effects["logistic"].shape[0]

@@ -1316,9 +1316,12 @@ def _output_problems(run: Run) -> list[str]:
             return [f"stdout is not strict JSON: {error}"]
         problems += _impossible(document, run.command)
     elif not run.command.startswith("plot"):  # a plot prints the names of its files, which may read "inf"
-        match = NOT_FINITE.search(run.stdout)
+        text = run.stdout
+        if run.command == "roc":  # the first threshold is inf, as pROC's: above every score
+            text = re.sub(r"(?m)^(\s*)[-+]?inf\b", r"\1", text)
+        match = NOT_FINITE.search(text)
         if match:
-            line = next(l for l in run.stdout.splitlines() if match.group(0) in l)
+            line = next(l for l in text.splitlines() if match.group(0) in l)
             problems.append(f"{match.group(0)!r} in the output: {line.strip()[:200]}")
     return problems
 

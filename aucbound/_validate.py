@@ -188,8 +188,9 @@ def show(value) -> str:
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape}" if value.ndim else show(value[()])
     if isinstance(value, Fraction):  # p/q as written, a decimal for a long q (1e-300, not 1/1000…)
-        approximate = float(value)
-        return printable(str(value)) if value.denominator <= 10**6 or approximate == 0 else repr(approximate)
+        if value.denominator > 10**6 and Fraction(1, 10**307) < abs(value) < 10**307:  # a float holds it
+            return repr(float(value))
+        return printable(str(value))
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -265,3 +265,14 @@ def test_the_learning_plots_report_progress():
     reports.clear()
     plots.rankboost_normal_figure(size=50, rounds=25, progress=lambda done, total: reports.append((done, total)))
     assert reports and reports[-1][0] == reports[-1][1]
+
+
+def test_compare_intervals_contain_the_difference():
+    """The difference's interval is mapped from the kernel's scale u = (D + 1)/2: at δ near 1
+    (a half-width of about 1e-16) 2u − 1 rounded past D, and [lo, hi] left the estimate out."""
+    labels = [0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1]
+    second = [0.328, -0.312, 0.459, 0.527, 1.045, -0.23, -0.592, -0.605, -0.986, -0.045, -0.786, 1.069, -1.869,
+              -1.094, -0.953, -2.093, 1.902, -2.408, -0.283, -0.525]
+    result = ab.compare(labels, [0.5] * 20, second, delta=0.9999999999999999)
+    for row in result.rows:
+        assert row.lo <= result.difference <= row.hi, row.method

@@ -139,14 +139,18 @@ def _row(spec: Method, m, n, delta, estimate, epsilon, lo, hi, vacuous, log_f=0.
 
 
 def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates, level=None) -> Interval:
-    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`. With `level`
-    (``level(X)`` = ln(δ/|F|), :func:`level`), its half-width is the exact one rounded up
-    (:func:`exact_epsilon`), as :func:`interval` reports it; without, the floating-point one."""
+    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`, its half-width
+    the exact one rounded up (:func:`exact_epsilon`) at the level ``level(X)`` = ln(δ/|F|)
+    (:func:`level`; by default ln δ − `log_f`): the same row whichever function asks."""
     epsilon, lo, hi, vacuous = evaluate(spec, float(m), float(n), math.log(delta) - log_f, est)
-    epsilon = float(epsilon)
-    if level is not None:
-        epsilon = exact_epsilon(spec, m, n, level, est, epsilon)
+    if level is None:
+        level = _float_level(delta, log_f)
+    epsilon = exact_epsilon(spec, m, n, level, est, float(epsilon))
     return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous) or not epsilon < 1, log_f)
+
+
+def _float_level(delta: float, log_f: float):
+    return lambda X: X.log(X.number(delta)) - X.number(log_f)
 
 
 def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo: float, hi: float, *,
@@ -154,9 +158,14 @@ def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo
     """The :class:`Interval` of `spec` from its two ends around `estimate`, clipped to [`low`, `high`].
 
     Its half-width is the larger of estimate − lo and hi − estimate; it is "vacuous" when
-    it is all of [`low`, `high`]. `source` replaces the method's own.
+    it is all of [`low`, `high`]. `source` replaces the method's own. A closed form's interval
+    contains its estimate, and is kept so when its ends were mapped from another scale (the
+    difference 2u − 1 of two AUCs, say) and rounding moved them past it; a bootstrap's
+    percentiles need not, and are left as they are.
     """
     lo, hi = min(max(float(lo), low), high), min(max(float(hi), low), high)
+    if not spec.needs_scores:
+        lo, hi = min(lo, estimate), max(hi, estimate)
     vacuous = lo <= low and hi >= high
     return _row(spec, m, n, delta, estimate, max(estimate - lo, hi - estimate), lo, hi, vacuous, source=source)
 

@@ -101,6 +101,8 @@ class _ExactMath:
 FLOAT = _FloatMath()
 EXACT = _ExactMath()
 
+#: The digits of the integers a comparison uses are rounded up to a multiple of this.
+DIGITS_STEP = 32
 #: How far the working precision is raised before a comparison counts as an equality.
 _ROUNDS = 4
 #: The relative gap at which a floating-point comparison of accurate formulas is settled.
@@ -126,8 +128,11 @@ def holds(conditions, *, digits: int = 0, float_first: bool = False) -> bool:
     `conditions` computes its pairs in the namespace it is given; with :data:`EXACT` they
     are mpmath numbers. `digits` is the number of decimal digits of the largest integer it
     uses, so that it enters mpmath exactly. The working precision starts 40 digits above
-    that and doubles while some pair is closer than the precision can tell apart; a pair
-    still that close after four doublings is an equality, and lhs ≤ rhs holds.
+    that, rounded up to a multiple of :data:`DIGITS_STEP` (a search over sizes of growing
+    length then works at a few precisions, and what is remembered at one, such as a normal
+    quantile, serves many tests), and doubles while some pair is closer than the precision
+    can tell apart; a pair still that close after four doublings is an equality, and
+    lhs ≤ rhs holds.
 
     With `float_first`, the pairs are first computed in floating point, and a comparison
     whose relative gap exceeds :data:`FLOAT_MARGIN` is settled there — for formulas accurate
@@ -144,7 +149,7 @@ def holds(conditions, *, digits: int = 0, float_first: bool = False) -> bool:
         settled = _settled_in_float(conditions)
         if settled is not None:
             return settled
-    dps = 40 + digits
+    dps = 40 + -(-digits // DIGITS_STEP) * DIGITS_STEP
     for _ in range(_ROUNDS + 1):
         with mpmath.workdps(dps):
             undecided = False

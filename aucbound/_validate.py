@@ -239,7 +239,9 @@ def show(value) -> str:
         return f"an integer of about {abs(value).bit_length() * math.log10(2):,.0f} digits"
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape}" if value.ndim else show(value[()])
-    if isinstance(value, Fraction):
+    if isinstance(value, Fraction):  # p/q as written, a decimal for a long q (1e-300, not 1/1000…)
+        if value.denominator > 10**6 and Fraction(1, 10**307) < abs(value) < 10**307:  # a float holds it
+            return repr(float(value))
         return printable(str(value))
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -433,7 +435,7 @@ def skew(parameter: str, value, *, max_denominator: int = 10**6) -> Fraction:
             raise fail(parameter, rule, value)
         exact = Fraction(number)
         near = exact.limit_denominator(max_denominator)
-        if abs(near - exact) <= 1e-12 * exact:
+        if 0 < near < 1 and abs(near - exact) <= 1e-12 * exact:  # not 1 for 0.9999999999999999
             exact = near
     if not 0 < exact < 1:
         raise fail(parameter, rule, value)

@@ -1,39 +1,64 @@
 #!/usr/bin/env python3
-"""Fuzz the ``aucbound`` command line and report every run that breaks its error rule.
+"""Fuzz the ``aucbound`` command line and its data functions; report every run that breaks the error rule.
 
-The rule: every input to every command gets an answer or one clear line.
+The rule: every input to every command and data function gets an answer or one clear refusal.
 
-* good input: exit 0, the answer on stdout, nothing on stderr;
+* good input: exit 0, the answer on stdout, nothing on stderr but the CLI's one-line
+  ``Warning: `` notes (and a progress bar on a terminal);
 * bad input: exit 2 (1 for a file that cannot be read or written) and exactly one line on
-  stderr starting ``Error: `` that names the option, and nothing on stdout;
-* never a traceback, a signal, a warning on stderr, a library parameter name in
-  backticks, a snake_case name or a "the <parameter>" fallback, NaN or infinity in the answer, or a run
-  longer than ``--timeout`` seconds.
+  stderr starting ``Error: `` that names the option, and nothing on stdout; from the
+  library, an ``aucbound.ParameterError`` or ``ParameterTypeError``;
+* never a traceback, a signal, a raw warning (a Python warning that is not aucbound's own
+  ``DataWarning``), a library parameter name in backticks, a snake_case name or a "the
+  <parameter>" fallback, NaN or infinity in the answer, a run longer than
+  ``--progress-deadline`` seconds (30) with no progress output, or a peak resident memory
+  above ``--rss-mb`` (4096 MiB).
 
-Each run is a fresh ``python -m aucbound …`` process (``PYTHONWARNINGS`` unset, one BLAS
-thread, address space capped at ``--memory-mb``) started in a work directory that holds
-generated data files (good and malformed CSV/TSV text, ``.npy`` and ``.npz`` files) and
-takes the figures and CSV files the commands write. Command lines are drawn from every
-command with valid values, extreme numbers, malformed text, missing, duplicated and
-unknown options; the draws depend only on ``--seed``, so a run is reproducible.
+Each run is a fresh process (``PYTHONWARNINGS`` unset, one BLAS thread, address space
+capped at ``--memory-mb``) in a work directory that holds generated data files (good and
+malformed CSV/TSV text, ``.npy`` and ``.npz`` files) and takes the figures and CSV files
+the commands write; its peak resident memory and CPU time come from ``wait4``. A command
+line ``python -m aucbound …`` has its stderr on a terminal, so that the progress bars of
+long commands show, as they would for a user: a run that has shown none by the deadline
+is killed and counted ``slow``; one that has runs on, to ``--timeout`` (300 s). Command
+lines are drawn from every command with valid values, extreme numbers (probabilities and
+skews at 1e-300 and next to 1, their ranges too), malformed text, missing, duplicated and
+unknown options, and work that is large in a dimension the limits may not look at (rows
+× resamples, grid points × resamples, size × rounds, dimension × size, K × starts).
 
-    python bench/fuzz_cli.py --runs 2000 --seed 0 --jobs 1 --out fuzz-report.json
+A share ``--calls`` (a quarter) of the runs call a data function directly — ``auc``,
+``delong``, ``intervals``, ``compare``, ``roc_curve``, ``partial_auc``, ``roc_band``,
+``power_test_data``, ``bootstrap_interval`` — with labels and scores as lists, numpy
+arrays of every dtype, object arrays (integers beyond 2^53 beside floats and booleans),
+pandas Series of nullable dtypes (Int64, UInt64, Float64, boolean, string, category) with
+missing values, pandas arrays and indexes, and shapes that are no column; the child checks
+the answer (no NaN, AUCs in [0, 1], intervals that contain their estimate, and the AUC
+against a count of the pairs where the inputs are plain numbers). See bench/fuzz_library.py.
+The draws depend only on ``--seed``, so a run is reproducible.
+
+    python bench/fuzz_cli.py --runs 2000 --seed 0 --jobs 2 --out fuzz-report.json
     python bench/fuzz_cli.py --runs 200 --commands auc,compare --workdir /tmp/fuzz --verbose
+    python bench/fuzz_cli.py --runs 300 --commands call      # data functions only
 
-Prints a table of classes per command, the distinct failures (one example command line
-each) and the slowest runs; writes every run that is neither ``ok`` nor ``clean-error``
-to the JSON report with its command line, exit code, stderr and time. Replay a finding
-from the work directory (``--workdir`` keeps it): ``cd WORKDIR && python -m aucbound …``.
+Prints a table of classes per command, a table of the four rules per command (tracebacks,
+raw warnings, runs over 30 s without progress, peak RSS over 4 GB), the distinct failures
+(one example each, a command line or Python to replay), the slowest runs and the largest
+memory; writes every run that is neither ``ok`` nor ``clean-error`` to the JSON report
+with its command line, exit code, stderr, time and memory. Replay a finding from the work
+directory (``--workdir`` keeps it): ``cd WORKDIR && python -m aucbound …``.
 
-Classes, the first that applies: ``timeout``, ``crash`` (killed by a signal or an exit
-code other than 0, 1, 2), ``traceback``, ``bad-stderr`` (not one ``Error: `` line on a
-failure, anything on stderr on success, a warning, control characters, or a line longer
-than 1000 characters), ``internal-name``, ``stdout-on-error``, ``refused-good`` (a
-well-formed data file, read once per file before the random runs, that does not give an
-answer), ``wrong-output`` (NaN/inf or an impossible number in the answer, JSON that is not
-strict JSON, or no output at all), ``clean-error``, ``ok``. ``aucbound`` and
-``aucbound plot`` with no arguments show their help on stderr with exit 2, as click's
-groups do; that counts as a clean error.
+Classes, the first that applies: ``slow`` (no progress output by the deadline),
+``timeout`` (past ``--timeout`` with progress), ``memory``, ``crash`` (killed by a signal,
+an exit code other than 0, 1, 2, or a call with no answer), ``traceback``, ``warning``,
+``bad-stderr`` (not one ``Error: `` line on a failure, anything but ``Warning: `` lines
+on success, control characters, or a line longer than 1000 characters),
+``internal-name``, ``stdout-on-error``, ``refused-good`` (a well-formed data file, read
+once per file before the random runs, that does not give an answer), ``wrong-output``
+(NaN/inf or an impossible number in the answer, JSON that is not strict JSON, no output
+at all, or an AUC other than the pairs' count), ``invalid-case`` (the fuzzer built an
+input that does not construct), ``clean-error``, ``ok``. ``aucbound`` and ``aucbound
+plot`` with no arguments show their help on stderr with exit 2, as click's groups do;
+that counts as a clean error.
 """
 
 from __future__ import annotations
@@ -45,6 +70,7 @@ import dataclasses
 import io
 import json
 import os
+import pty
 import random
 import re
 import shlex
@@ -53,8 +79,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fuzz_library  # noqa: E402  (beside this file)
 
 # --- what the command line offers (kept in step with `aucbound CMD --help`) -------------------
 
@@ -69,7 +99,12 @@ CLASS_OPTIONS = ["--size", "--d", "--q", "--log-c1", "--c2"]
 SCENARIOS = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
 TABLEFMTS = ["simple", "github", "grid", "latex_booktabs", "plain", "pipe", "rst", "html", "tsv", "fancy_grid"]
 PLOTS = ["fig1", "fig2", "fig3", "intervals", "psi", "sample-complexity", "shatter", "regret", "quicksort-calls",
-         "hinge-steps", "step-risk", "jump-dynamics"]
+         "hinge-steps", "step-risk", "jump-dynamics", "fig4", "rankboost-normal", "loss-scores"]
+#: Values at the ends of the plots' ranges: probabilities and skews near 1e-300 and near 1.
+NEAR_ENDS = ["1e-300", "5e-324", "1e-150", "1e-17", "0.9999999999999999", "0.9999999999", "1e-100"]
+RANGES_NEAR_ENDS = [("1e-300", "1e-299"), ("1e-300", "0.5"), ("1e-155", "0.5"), ("1e-160", "1e-100"),
+                    ("0.9999999999999998", "0.9999999999999999"), ("1e-300", "0.9999999999999999"),
+                    ("0.5", "0.9999999999999999"), ("5e-324", "1e-323")]
 
 # --- values --------------------------------------------------------------------------------
 
@@ -259,6 +294,13 @@ def data_files() -> dict[str, DataFile]:
         "scores of 31 digits and 2^53+1", good=True)
     add("huge_int_scores.csv", _csv([("1" + "0" * 400 if y else "0", 1, y) for y in labels]),
         "a 401-digit integer score (beyond float)")
+    near = [(2**62 + (3 if y else 0) + k % 3, 2**62 + k, y) for k, y in enumerate(labels)]
+    add("ints_beyond_2_53.csv", _csv(near), "scores 2^62 + k, every positive above every negative", good=True)
+    add("ints_beyond_2_53_na.csv", _csv([(a if k % 7 else "", b if k % 5 else "<NA>", y) for k, (a, b, y)
+                                         in enumerate(near)]),
+        "the same with empty and <NA> fields (as pandas writes nullable integers)")
+    add("pandas_na.csv", _csv([(a, b, "<NA>" if k % 9 == 4 else y) for k, (a, b, y) in enumerate(rows)]),
+        "labels with pandas' <NA>")
     add("big.csv", _csv([(round(rng.random(), 6), round(rng.random(), 6), rng.randrange(2)) for _ in range(50_000)]),
         "50 000 rows", good=True)
     # malformed text
@@ -606,13 +648,14 @@ def _plot_sizes(draw: Draw) -> list[str]:
 def gen_plot(name: str):
     def generate(line: Line, draw: Draw, index: int = 0) -> None:
         _plot_out(line, draw, index)
+        ends = draw.chance(0.15)  # the ends of the ranges
         if name in ("fig1", "fig2", "fig3", "intervals", "sample-complexity") and draw.chance(0.4):
-            line.add("--delta", draw.unit())
+            line.add("--delta", draw.choice(NEAR_ENDS) if ends else draw.unit())
         if name in ("fig1", "fig3", "intervals"):
             for _ in range(draw.rng.randrange(3) if draw.chance(0.5) else 0):
-                line.add("--rho", draw.skew())
+                line.add("--rho", draw.choice(NEAR_ENDS) if ends else draw.skew())
         if name == "sample-complexity" and draw.chance(0.4):
-            line.add("--rho", draw.skew())
+            line.add("--rho", draw.choice(NEAR_ENDS + ["1/1000000", "999999/1000000"]) if ends else draw.skew())
         if name in ("fig1", "intervals", "psi", "shatter") and draw.chance(0.6):
             sizes = _plot_sizes(draw)
             if name == "psi" and draw.chance(0.5):
@@ -622,9 +665,9 @@ def gen_plot(name: str):
             line.add("--sizes", *sizes)
         if name == "fig2":
             if draw.chance(0.4):
-                line.add("--epsilon", draw.unit())
+                line.add("--epsilon", draw.choice(NEAR_ENDS) if ends else draw.unit())
             if draw.chance(0.4):
-                line.add("--rho-range", draw.unit(), draw.unit())
+                line.add("--rho-range", *(draw.choice(RANGES_NEAR_ENDS) if ends else (draw.unit(), draw.unit())))
         if name == "fig3":
             if draw.chance(0.4):
                 line.add("--max-size", draw.value(["100", "1e3", "2e4", "1e5"], ["1e12", "1", "1e9"]))
@@ -638,7 +681,7 @@ def gen_plot(name: str):
                     line.add(option, draw.closed())
         if name == "sample-complexity":
             if draw.chance(0.4):
-                line.add("--epsilon-range", draw.unit(), draw.unit())
+                line.add("--epsilon-range", *(draw.choice(RANGES_NEAR_ENDS) if ends else (draw.unit(), draw.unit())))
             _class(line, draw, required=False)
         if name == "regret":
             if draw.chance(0.6):
@@ -669,12 +712,45 @@ def gen_plot(name: str):
             if name == "hinge-steps" and draw.chance(0.3):
                 line.add("--x-range", *draw.choice([("-4", "4"), ("-10", "10"), ("0", "1"), ("1", "0"),
                                                     ("-1e300", "1e300"), ("nan", "1")]))
+        if name == "fig4":
+            for option in ("--m", "--n"):
+                for _ in range(draw.rng.randrange(3) if draw.chance(0.6) else 0):
+                    line.add(option, draw.size([5, 20, 80], [10**4, 10**5, 100001], 0.1))
+            if draw.chance(0.6):
+                line.add("--trials", draw.size([1, 2, 3], [100, 1000], 0.1))
+        if name in ("rankboost-normal", "loss-scores"):
+            if draw.chance(0.7):  # size × rounds
+                line.add("--size", draw.size([2, 20, 100], [10**4, 10**5, 10**6], 0.1))
+            if draw.chance(0.7):
+                line.add("--rounds", draw.size([1, 10, 50], [10**4, 10**5], 0.1))
+            if draw.chance(0.3):
+                line.add("--selection", draw.value(["random", "best"], ["worst"]))
+            if name == "rankboost-normal" and draw.chance(0.3):
+                line.add("--alpha", draw.value(["bound", "exact"], ["x"]))
+            if name == "loss-scores" and draw.chance(0.1):
+                line.add("--input", draw.value(["files/good.csv"], ["nowhere.csv", "files/empty.csv"]))
         if name == "shatter":
             if draw.chance(0.4):
                 line.add("--trials", draw.size([1, 2, 3], [100, 10**4, 10**6]))
             if draw.chance(0.3):
                 line.add("--seed", draw.value([0, 1, 7], [2**32, 2**64, HUGE_DIGITS]))
             _class(line, draw, ("line", "linear", "polynomial", "finite"), required=False)
+
+    return generate
+
+
+def gen_plot_roc(files):
+    def generate(line: Line, draw: Draw, index: int = 0) -> None:
+        _data_columns(line, draw, files, draw.choice([1, 1, 2, 3]))
+        _plot_out(line, draw, index)
+        if draw.chance(0.4):
+            line.add("--band", draw.value(["dkw", "bootstrap", "none"], ["x"]))
+        if draw.chance(0.3):
+            line.add("--method", draw.value(["delong", "hoeffding-kl", "bootstrap-bca"], ["nope"]))
+        if draw.chance(0.3):  # resamples × rows × points of the band
+            line.add("--bootstrap", draw.size([10, 200, 2000], [10**5, 10**6, 10**7], 0.1))
+        if draw.chance(0.1):
+            line.add("--seed", draw.value([0, 7], [2**64]))
 
     return generate
 
@@ -709,6 +785,10 @@ def _data_columns(line: Line, draw: Draw, files: dict[str, DataFile], how_many: 
                  draw.choice(["", "2", "Poor", "nan", "1.0", "true", HUGE_DIGITS, "١"]))
     if draw.chance(0.3):
         line.add("--delta", draw.unit())
+    if draw.chance(0.25):
+        line.add("--nan", draw.value(["omit", "raise"], ["propagate", "Omit"]))
+    if draw.chance(0.04):
+        line.add("--delimiter", draw.value([",", "\t", ";"], ["", ",,", "\\t"]))
 
 
 def gen_auc(files):
@@ -719,9 +799,86 @@ def gen_auc(files):
         if draw.chance(0.15):
             line.add("--seed", draw.value([0, 1, 7, 2**32 - 1], [2**32, 2**63, 2**64, HUGE_DIGITS]))
         _methods(line, draw, ALL_METHODS)
+        if draw.chance(0.15):
+            line.add("--partial", draw.value(["0.9,1", "0,1", "0.8,0.95", "1,0.9"],
+                                             ["0.5,0.5", "0,5e-324", "0.9999999999999999,1", "-1,2", "a,b", "0.9"]))
+            if draw.chance(0.4):
+                line.add("--focus", draw.value(["sp", "se", "specificity", "sensitivity"], ["x"]))
+            if draw.chance(0.3):
+                line.add("--correct")
         _common(line, draw)
 
     return generate
+
+
+def gen_roc(files):
+    def generate(line: Line, draw: Draw) -> None:
+        _data_columns(line, draw, files, 1)
+        option = draw.choice(["--specificity", "--sensitivity"])
+        for _ in range(draw.rng.randrange(3) if draw.chance(0.5) else 0):
+            line.add(option, draw.value(["0.9", "0.5", "0", "1", "0.95"], ["1.5", "-0.1", "nan", "5e-324",
+                                                                            "0.9999999999999999"]))
+        if draw.chance(0.2):
+            line.add("--best", draw.value(["youden", "closest-topleft"], ["f1"]))
+        if draw.chance(0.3):  # resamples × rows × points: work the limits may not see
+            line.add("--bootstrap", draw.size([1, 10, 100, 2000], [10**5, 10**6, 10**7], 0.1))
+        if draw.chance(0.1):
+            line.add("--seed", draw.value([0, 1, 7], [2**64, HUGE_DIGITS]))
+        _common(line, draw)
+
+    return generate
+
+
+def gen_power(files):
+    def generate(line: Line, draw: Draw) -> None:
+        if draw.chance(0.3):
+            _data_columns(line, draw, files, draw.choice([1, 2, 2]))
+            if draw.chance(0.3):
+                line.add("--method", draw.value(["delong", "obuchowski"], ["bootstrap"]))
+        elif draw.chance(0.9):
+            line.add("--auc", draw.value(["0.6", "0.73", "0.9", "0.99"], ["0.5000000001", "0.9999999999999999",
+                                                                           "0.5", "1", "5e-324"], 0.15))
+        shared = {"--ncases": (["10", "41", "100", "29.3"], ["5e-324", "1e-300", "1e300", "1e15", "0.5"]),
+                  "--ncontrols": (["10", "72"], ["1e300", "5e-324"]),
+                  "--kappa": (["1", "1.7", "0.25"], ["1e-300", "1e300", "5e-324"]),
+                  "--sig-level": (["0.05", "0.01"], ["5e-324", "1e-320", "1e-300", "0.9999999999999999"]),
+                  "--power": (["0.8", "0.9"], ["1e-300", "0.9999999999999999", "5e-324"])}
+        for option, (good, rare) in shared.items():
+            if draw.chance(0.35):
+                line.add(option, draw.value(good, rare, 0.2))
+        if draw.chance(0.2):
+            line.add("--alternative", draw.value(["two-sided", "one-sided"], ["less"]))
+        _common(line, draw)
+
+    return generate
+
+
+def gen_experiment(line: Line, draw: Draw, index: int = 0) -> None:
+    sub = draw.choice(["fig4", "rankboost-normal", "losses"])
+    line.prefix = line.prefix + [sub]
+    if sub == "fig4":
+        for option in ("--m", "--n"):
+            if draw.chance(0.8):
+                line.add(option, draw.value(["20,40", "20", "5,10", "30"], ["1,100000", "100000", "1", "0", "a,b"]))
+        if draw.chance(0.8):
+            line.add("--trials", draw.size([1, 2, 3], [100, 1000, 1001], 0.1))
+    else:
+        if draw.chance(0.9):  # size × rounds: large in both
+            line.add("--size", draw.size([2, 20, 50, 200], [10**4, 10**5, 10**6], 0.1))
+        if draw.chance(0.9):
+            line.add("--rounds", draw.size([21, 30, 50] if sub == "rankboost-normal" else [1, 5, 20],
+                                           [1000, 10**4, 10**5], 0.1))
+        if sub == "losses" and draw.chance(0.4):
+            line.add("-p", draw.size([1, 2, 10], [100, 101], 0.1))
+        if sub == "rankboost-normal" and draw.chance(0.3):
+            line.add("--alpha", draw.value(["bound", "exact"], ["Exact"]))
+        if draw.chance(0.3):
+            line.add("--selection", draw.value(["random", "best"], ["worst"]))
+    if draw.chance(0.2):
+        line.add("--seed", draw.value([0, 1, 7], [2**64, HUGE_DIGITS]))
+    if draw.chance(0.1):
+        line.add("--out-csv", draw.value([f"out/exp{index}.csv"], ["missing/x.csv", "out"]))
+    _common(line, draw)
 
 
 def gen_compare(files):
@@ -737,6 +894,8 @@ def gen_coverage(line: Line, draw: Draw, index: int = 0) -> None:
     if draw.chance(0.03):
         line.add("--grid")
         line.add("--trials", draw.value([1, 2, 5], [10, 100]))
+        if draw.chance(0.3):  # grid points × resamples
+            line.add("--resamples", draw.size([1, 10], [10**4, 10**5, 10**6], 0.3))
         if draw.chance(0.2):
             line.add("--m", draw.size())
         if draw.chance(0.3):
@@ -882,14 +1041,21 @@ class Run:
     argv: list[str]
     stdin: str | None = None  # a data file's name, "closed", "devnull" or None (no input)
     expect_ok: bool = False  # built to be valid: anything but exit 0 is a refusal of good input
+    case: fuzz_library.LibraryCase | None = None  # a call of a data function instead of a command line
     exit_code: int | None = None
     stdout: str = ""
     stderr: str = ""
     elapsed: float = 0.0
+    progress_at: float | None = None  # seconds from the start to the first progress output
+    killed: str = ""  # "slow" (no progress by the progress deadline) or "timeout" (the hard limit)
+    max_rss_mb: float = 0.0
+    cpu: float = 0.0
     kind: str = ""
     issues: list = dataclasses.field(default_factory=list)
 
     def cmdline(self) -> str:
+        if self.case is not None:
+            return "python: " + fuzz_library.replay(self.case)
         text = "python -m aucbound " + shlex.join(self.argv)
         if self.stdin == "closed":
             return text + " <&-"
@@ -905,19 +1071,24 @@ def generators(files, prefs):
         "shatter": (9, gen_shatter), "auc": (15, gen_auc(files)), "compare": (9, gen_compare(files)),
         "coverage": (7, gen_coverage), "plot all": (0.25, gen_plot_all), "(top level)": (1.5, gen_top),
         "rank": (10, gen_rank(prefs)), "tournaments": (5, gen_tournaments), "regret": (7, gen_regret),
-        "optimal": (8, gen_optimal),
+        "optimal": (8, gen_optimal), "roc": (9, gen_roc(files)), "power": (8, gen_power(files)),
+        "experiment": (2, gen_experiment), "plot roc": (1.5, gen_plot_roc(files)),
     }
     for name in PLOTS:
-        table[f"plot {name}"] = (1.5, gen_plot(name))
+        table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     return table
 
 
-def make_runs(count: int, seed: int, files, only=None, prefs=None) -> list[Run]:
-    """`count` command lines, reproducible from `seed` (the first runs take good values only)."""
+def make_runs(count: int, seed: int, files, only=None, prefs=None, calls: float = 0.25) -> list[Run]:
+    """`count` runs, reproducible from `seed`: command lines (the first ones with good values
+    only) and, a share `calls` of them, calls of the library's data functions."""
     prefs = preference_files() if prefs is None else prefs
     table = generators(files, prefs)
     names = [name for name in table if not only or name in only or name.split()[0] in only]
     weights = [table[name][0] for name in names]
+    calls = calls if not only or "call" in only else 0.0
+    if not names:
+        names, weights, calls = ["call"], [1.0], 1.0
     rng = random.Random(seed)
     runs = []
     if not only or "auc" in only or "compare" in only:  # every data file and standard input once
@@ -939,12 +1110,16 @@ def make_runs(count: int, seed: int, files, only=None, prefs=None) -> list[Run]:
     fixed = len(runs)
     for index in range(fixed, count):
         k = index - fixed  # the first draws: each command once, then good values only
+        if names == ["call"] or (k >= len(names) and rng.random() < calls):
+            case = fuzz_library.make_case(Draw(random.Random(rng.getrandbits(64)), 0.0))
+            runs.append(Run(index, f"call {case.function}", [case.function], case=case))
+            continue
         command = names[k] if k < len(names) else rng.choices(names, weights)[0]
         bad = 0.0 if k < 2 * len(names) else rng.choice([0.0, 0.0, 0.05, 0.15, 0.3, 0.6])
         draw = Draw(random.Random(rng.getrandbits(64)), bad)
         line = Line(command.split() if command != "(top level)" else [])
         generate = table[command][1]
-        arguments = (index,) if command.startswith("plot") or command == "coverage" else ()
+        arguments = (index,) if command.startswith("plot") or command in ("coverage", "experiment") else ()
         generate(line, draw, *arguments)
 
         def regenerate(option, generate=generate, arguments=arguments, draw=draw):
@@ -968,37 +1143,112 @@ def environment(threads: int = 1) -> dict:
     return env
 
 
-def execute(run: Run, workdir: str, timeout: float, memory_mb: int, env: dict) -> Run:
-    """Run one command line in a fresh process group; kill the group at `timeout`."""
+#: What a progress bar writes on a terminal: a carriage return (click redraws the line), or
+#: the cursor hidden while it draws.
+PROGRESS_MARKS = (b"\r", b"\x1b[?25l")
+
+
+class _Collector(threading.Thread):
+    """Reads a file descriptor to its end, noting when progress output first arrived:
+    ``progress d/t`` lines of a call (`marks` "call"), or a progress bar on a terminal
+    ("bar"); None watches for nothing (stdout)."""
+
+    def __init__(self, fd: int, began: float, marks: str | None):
+        super().__init__(daemon=True)
+        self.fd, self.began, self.marks = fd, began, marks
+        self.chunks: list[bytes] = []
+        self.progress_at: float | None = None
+
+    def run(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # a terminal whose other end is closed
+                break
+            if not chunk:
+                break
+            self.chunks.append(chunk)
+            if self.progress_at is None and self.marks and self._progress(b"".join(self.chunks[-2:])):
+                self.progress_at = time.monotonic() - self.began
+
+    def _progress(self, data: bytes) -> bool:
+        if self.marks == "call":
+            return b"progress " in data
+        return any(mark in data.replace(b"\r\n", b"\n") for mark in PROGRESS_MARKS)
+
+    def text(self) -> str:
+        return b"".join(self.chunks).replace(b"\r\n", b"\n").decode("utf-8", "replace")
+
+
+def execute(run: Run, workdir: str, limits: dict, env: dict) -> Run:
+    """Run one case in a fresh process group: a command line, with stderr on a terminal (so
+    that progress bars show), or a call of a data function. Killed when it has shown no
+    progress by ``limits["progress"]`` seconds, or at ``limits["timeout"]`` in any case;
+    its peak resident memory and CPU time come from wait4."""
+    memory_mb = limits["memory_mb"]
     limit = f"ulimit -v {memory_mb * 1024}; " if memory_mb else ""
     redirect = " <&-" if run.stdin == "closed" else ""
     shell = f'{limit}exec "$@"{redirect}'
-    argv = ["/bin/sh", "-c", shell, "sh", sys.executable, "-m", "aucbound", *run.argv]
+    if run.case is not None:
+        program = fuzz_library.child_argv(sys.executable, run.case)
+    else:
+        program = [sys.executable, "-m", "aucbound", *run.argv]
+    argv = ["/bin/sh", "-c", shell, "sh", *program]
     stdin = subprocess.DEVNULL
     handle = None
     if run.stdin not in (None, "closed", "devnull"):
         handle = open(os.path.join(workdir, "files", run.stdin), "rb")
         stdin = handle
+    if run.case is None:
+        err_read, err_write = pty.openpty()
+    else:
+        err_read, err_write = os.pipe()
+    out_read, out_write = os.pipe()
     start = time.monotonic()
-    process = subprocess.Popen(argv, cwd=workdir, env=env, stdin=stdin, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)
     try:
-        stdout, stderr = process.communicate(timeout=timeout)
-        run.exit_code = process.returncode
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        stdout, stderr = process.communicate()
-        run.exit_code = None
+        process = subprocess.Popen(argv, cwd=workdir, env=env, stdin=stdin, stdout=out_write, stderr=err_write,
+                                   start_new_session=True)
     finally:
+        os.close(out_write)
+        os.close(err_write)
         if handle:
             handle.close()
+    readers = [_Collector(out_read, start, None), _Collector(err_read, start, "bar" if run.case is None else "call")]
+    for reader in readers:
+        reader.start()
+    status, usage = _wait(process, readers[1], start, limits, run)
+    for reader in readers:
+        reader.join(timeout=10)
+        os.close(reader.fd)
     run.elapsed = time.monotonic() - start
-    run.stdout = stdout.decode("utf-8", "replace")
-    run.stderr = stderr.decode("utf-8", "replace")
+    run.exit_code = None if run.killed else (os.waitstatus_to_exitcode(status) if status is not None else None)
+    process.returncode = run.exit_code if run.exit_code is not None else -9
+    run.max_rss_mb = usage.ru_maxrss / 1024 if usage else 0.0
+    run.cpu = usage.ru_utime + usage.ru_stime if usage else 0.0
+    run.stdout, run.stderr = readers[0].text(), readers[1].text()
+    run.progress_at = readers[1].progress_at
     return run
+
+
+def _wait(process, errors: _Collector, start: float, limits: dict, run: Run):
+    """(wait status, resource usage) of `process`, killing its group when it overstays."""
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            return status, usage
+        elapsed = time.monotonic() - start
+        if elapsed > limits["progress"] and errors.progress_at is None:
+            run.killed = "slow"
+        elif elapsed > limits["timeout"]:
+            run.killed = "timeout"
+        if run.killed:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            _, status, usage = os.wait4(process.pid, 0)
+            return status, usage
+        time.sleep(0.02 if elapsed < 1 else 0.1)
 
 
 # --- classification -----------------------------------------------------------------------------
@@ -1066,9 +1316,12 @@ def _output_problems(run: Run) -> list[str]:
             return [f"stdout is not strict JSON: {error}"]
         problems += _impossible(document, run.command)
     elif not run.command.startswith("plot"):  # a plot prints the names of its files, which may read "inf"
-        match = NOT_FINITE.search(run.stdout)
+        text = run.stdout
+        if run.command == "roc":  # the first threshold is inf, as pROC's: above every score
+            text = re.sub(r"(?m)^(\s*)[-+]?inf\b", r"\1", text)
+        match = NOT_FINITE.search(text)
         if match:
-            line = next(l for l in run.stdout.splitlines() if match.group(0) in l)
+            line = next(l for l in text.splitlines() if match.group(0) in l)
             problems.append(f"{match.group(0)!r} in the output: {line.strip()[:200]}")
     return problems
 
@@ -1109,13 +1362,37 @@ def _impossible(document, command: str) -> list[str]:
     return found[:3]
 
 
-def classify(run: Run, fallbacks: list[str]) -> Run:
+#: Every class, in the order a run takes the first that applies.
+ORDER = ["slow", "timeout", "memory", "crash", "traceback", "warning", "bad-stderr", "internal-name", "stdout-on-error",
+         "refused-good", "wrong-output", "invalid-case"]
+#: The limits the classification reads (set by main from its options).
+LIMITS = {"progress": 30.0, "timeout": 300.0, "memory_mb": 8192, "rss_mb": 4096}
+
+
+def _without_progress(text: str) -> str:
+    """stderr with every progress-bar line taken out (a line click redrew: it holds a carriage return)."""
+    text = text.replace("\x1b[?25l", "").replace("\x1b[?25h", "")
+    return "\n".join(line for line in text.split("\n") if "\r" not in line)
+
+
+def _resource_issues(run: Run) -> list[tuple[str, str]]:
     issues = []
-    err = run.stderr
+    if run.killed == "slow":
+        issues.append(("slow", f"no progress output in the first {LIMITS['progress']:g} s; killed"))
+    elif run.killed == "timeout":
+        issues.append(("timeout", f"still running after {LIMITS['timeout']:g} s (with progress output); killed"))
+    if run.max_rss_mb > LIMITS["rss_mb"]:
+        issues.append(("memory", f"peak resident memory {run.max_rss_mb:,.0f} MB"))
+    return issues
+
+
+def classify(run: Run, fallbacks: list[str]) -> Run:
+    if run.case is not None:
+        return classify_call(run)
+    issues = _resource_issues(run)
+    err = _without_progress(run.stderr)
     lines = err.splitlines()
-    if run.exit_code is None:
-        issues.append(("timeout", "killed after the time limit"))
-    elif run.exit_code < 0 or run.exit_code not in (0, 1, 2):
+    if run.exit_code is not None and (run.exit_code < 0 or run.exit_code not in (0, 1, 2)):
         issues.append(("crash", f"exit code {run.exit_code}"))
     if "Traceback (most recent call last)" in err:
         last = next((l for l in reversed(lines) if l.strip() and not l.startswith(" ")), "")
@@ -1123,9 +1400,12 @@ def classify(run: Run, fallbacks: list[str]) -> Run:
     if run.argv in ([], ["plot"]) and run.exit_code == 2 and err.startswith("Usage: ") and not issues:
         run.issues, run.kind = [], "clean-error"  # a group with no arguments shows its help, as click does
         return run
+    if WARNING.search(err):
+        issues.append(("warning", "a raw warning: " + WARNING.search(err).group(0)))
     if run.exit_code == 0:
-        if err:
-            issues.append(("bad-stderr", "stderr on success: " + (lines[0] if lines else repr(err))[:300]))
+        unexpected = [line for line in lines if not line.startswith("Warning: ")]  # the CLI's own one-line notes
+        if unexpected:
+            issues.append(("bad-stderr", "stderr on success: " + unexpected[0][:300]))
     elif run.exit_code is not None:
         if len(lines) != 1 or not err.endswith("\n") or not err.startswith("Error: "):
             issues.append(("bad-stderr", f"{len(lines)} stderr lines: " + (lines[0] if lines else "(empty)")[:300]))
@@ -1134,8 +1414,6 @@ def classify(run: Run, fallbacks: list[str]) -> Run:
     longest = max((len(l) for l in lines), default=0)
     if longest > LONGEST_LINE:
         issues.append(("bad-stderr", f"a {longest}-character stderr line: {err[:100]}"))
-    if WARNING.search(err):
-        issues.append(("bad-stderr", "a warning: " + WARNING.search(err).group(0)))
     backticked = BACKTICKED.search(err)
     if backticked:
         issues.append(("internal-name", backticked.group(0)))
@@ -1154,16 +1432,42 @@ def classify(run: Run, fallbacks: list[str]) -> Run:
         issues.append(("refused-good", (lines[0] if lines else "")[:300]))
     if run.exit_code == 0:
         issues += [("wrong-output", problem) for problem in _output_problems(run)]
-    order = ["timeout", "crash", "traceback", "bad-stderr", "internal-name", "stdout-on-error", "refused-good",
-             "wrong-output"]
-    issues.sort(key=lambda issue: order.index(issue[0]))
+    return _settle(run, issues)
+
+
+def classify_call(run: Run) -> Run:
+    """The class of a call of a data function, from the child's JSON line and its exit."""
+    issues = _resource_issues(run)
+    line = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
+    try:
+        outcome = json.loads(line)
+    except ValueError:
+        outcome = None
+    if outcome is None:
+        if not issues:
+            last = next((l for l in reversed(run.stderr.splitlines()) if l.strip()), "")
+            issues.append(("crash", f"exit code {run.exit_code}, no answer: {last[:200]}"))
+        return _settle(run, issues)
+    if outcome["status"] == "exception":
+        issues.append(("traceback", outcome["detail"]))
+    elif outcome["status"] == "invalid":
+        issues.append(("invalid-case", outcome["detail"]))
+    issues += [("warning", "a raw warning: " + text) for text in outcome["warnings"][:1]]
+    issues += [("wrong-output", problem) for problem in outcome["problems"]]
+    return _settle(run, issues, ok="clean-error" if outcome["status"] == "refused" else "ok")
+
+
+def _settle(run: Run, issues, ok=None) -> Run:
+    issues.sort(key=lambda issue: ORDER.index(issue[0]))
     run.issues = issues
-    run.kind = issues[0][0] if issues else ("ok" if run.exit_code == 0 else "clean-error")
+    run.kind = issues[0][0] if issues else (ok or ("ok" if run.exit_code == 0 else "clean-error"))
     return run
 
 
-CLASSES_SHOWN = ["ok", "clean-error", "timeout", "crash", "traceback", "bad-stderr", "internal-name",
-                 "stdout-on-error", "refused-good", "wrong-output"]
+CLASSES_SHOWN = ["ok", "clean-error"] + ORDER
+#: The rules the summary counts per command, each a class of issue.
+RULES = {"traceback": "tracebacks", "warning": "raw warnings", "slow": "over 30 s without progress",
+         "memory": "peak RSS over 4 GB"}
 
 
 def where(stderr: str) -> str:
@@ -1181,21 +1485,43 @@ def signature(run: Run) -> str:
     return f"{run.command} | {run.kind} | {detail[:160]}" + (f" | at {at}" if at else "")
 
 
+def _table(header: list[str], rows: list[list], first: int) -> None:
+    widths = [first] + [max(len(h), 5) + 2 for h in header[1:]]
+    print("".join(str(h).ljust(w) if k == 0 else str(h).rjust(w) for k, (h, w) in enumerate(zip(header, widths))))
+    for row in rows:
+        print("".join(str(c).ljust(w) if k == 0 else str(c).rjust(w) for k, (c, w) in enumerate(zip(row, widths))))
+
+
 def report(runs: list[Run], elapsed: float, args, files: dict[str, DataFile]) -> dict:
     counts = collections.defaultdict(collections.Counter)
+    rules = collections.defaultdict(collections.Counter)  # every issue of a run, not only its class
     for run in runs:
         counts[run.command][run.kind] += 1
-    names = sorted(counts)
+        for issue in {issue for issue, _ in run.issues}:
+            rules[run.command][issue] += 1
+    names = sorted(counts, key=lambda name: (name.startswith("call "), name))
     width = max(len(n) for n in names) + 2
     shown = [c for c in CLASSES_SHOWN if any(counts[n][c] for n in names)]
-    print(f"\n{len(runs)} runs in {elapsed:.0f} s (seed {args.seed}, {args.jobs} job(s), timeout {args.timeout:g} s)\n")
-    print("command".ljust(width) + "".join(c.rjust(max(len(c), 5) + 2) for c in shown) + "total".rjust(7))
+    calls = sum(1 for run in runs if run.case is not None)
+    print(f"\n{len(runs)} runs ({len(runs) - calls} command lines, {calls} calls of data functions) in {elapsed:.0f} s"
+          f" (seed {args.seed}, {args.jobs} job(s); killed without progress after {args.progress_deadline:g} s, "
+          f"in any case after {args.timeout:g} s)\n")
     total = collections.Counter()
+    rows = []
     for name in names:
         total.update(counts[name])
-        print(name.ljust(width) + "".join(str(counts[name][c] or "").rjust(max(len(c), 5) + 2) for c in shown)
-              + str(sum(counts[name].values())).rjust(7))
-    print("all".ljust(width) + "".join(str(total[c]).rjust(max(len(c), 5) + 2) for c in shown) + str(len(runs)).rjust(7))
+        rows.append([name] + [counts[name][c] or "" for c in shown] + [sum(counts[name].values())])
+    rows.append(["all"] + [total[c] for c in shown] + [len(runs)])
+    _table(["command"] + shown + ["total"], rows, width)
+
+    print("\nthe rules, per command (a run breaking several counts under each):")
+    rule_total = collections.Counter()
+    rows = []
+    for name in names:
+        rule_total.update(rules[name])
+        rows.append([name, sum(counts[name].values())] + [rules[name][rule] for rule in RULES])
+    rows.append(["all", len(runs)] + [rule_total[rule] for rule in RULES])
+    _table(["command", "runs"] + list(RULES.values()), rows, width)
 
     bad = [run for run in runs if run.kind not in ("ok", "clean-error")]
     groups = collections.OrderedDict()
@@ -1203,25 +1529,32 @@ def report(runs: list[Run], elapsed: float, args, files: dict[str, DataFile]) ->
         groups.setdefault(signature(run), []).append(run)
     print(f"\n{len(groups)} distinct failures (command | class | message), one example each:")
     for key, members in groups.items():
-        print(f"\n[{len(members)}x] {key}\n    {members[0].cmdline()}")
-    print("\nslowest runs:")
+        print(f"\n[{len(members)}x] {key}\n    {members[0].cmdline()[:2000]}")
+    print("\nslowest runs (wall s, CPU s, first progress s):")
     for run in sorted(runs, key=lambda r: -r.elapsed)[: args.slowest]:
-        print(f"  {run.elapsed:6.2f} s  {run.kind:<13} {run.cmdline()[:160]}")
+        progress = f"{run.progress_at:6.1f}" if run.progress_at is not None else "     —"
+        print(f"  {run.elapsed:6.2f} {run.cpu:6.2f} {progress}  {run.kind:<13} {run.cmdline()[:150]}")
+    print("\nlargest peak resident memory:")
+    for run in sorted(runs, key=lambda r: -r.max_rss_mb)[: min(5, args.slowest)]:
+        print(f"  {run.max_rss_mb:8,.0f} MB  {run.kind:<13} {run.cmdline()[:150]}")
 
     def entry(run: Run) -> dict:
         used = [name for name in files if name == run.stdin or f"files/{name}" in run.argv]
         return {
             "index": run.index, "command": run.command, "class": run.kind,
             "issues": [list(issue) for issue in run.issues], "cmdline": run.cmdline(), "argv": run.argv,
-            "stdin": run.stdin, "exit_code": run.exit_code, "elapsed": round(run.elapsed, 3),
+            "stdin": run.stdin, "exit_code": run.exit_code, "elapsed": round(run.elapsed, 3), "cpu": round(run.cpu, 3),
+            "progress_at": run.progress_at, "max_rss_mb": round(run.max_rss_mb, 1),
             "stdout_chars": len(run.stdout), "stderr": run.stderr[-4000:],
             "files": {f"files/{name}": files[name].about for name in used},
         }
 
     return {
         "runs": len(runs), "seed": args.seed, "jobs": args.jobs, "timeout": args.timeout,
-        "elapsed_seconds": round(elapsed, 1), "workdir": args.workdir,
+        "progress_deadline": args.progress_deadline, "elapsed_seconds": round(elapsed, 1), "workdir": args.workdir,
         "counts": {name: dict(counts[name]) for name in names}, "totals": dict(total),
+        "rules": {**{name: {RULES[rule]: rules[name][rule] for rule in RULES} for name in names},
+                  "all": {RULES[rule]: rule_total[rule] for rule in RULES}},
         "distinct": [{"signature": key, "count": len(members), "example": members[0].cmdline(),
                       "indexes": [m.index for m in members]} for key, members in groups.items()],
         "slowest": [{"elapsed": round(r.elapsed, 3), "class": r.kind, "cmdline": r.cmdline()}
@@ -1233,14 +1566,20 @@ def report(runs: list[Run], elapsed: float, args, files: dict[str, DataFile]) ->
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=2000, help="command lines to run [2000]")
+    parser.add_argument("--runs", type=int, default=2000, help="command lines and calls to run [2000]")
     parser.add_argument("--seed", type=int, default=0, help="seed of the command lines [0]")
-    parser.add_argument("--timeout", type=float, default=30.0, help="wall-time limit per run, seconds [30]")
+    parser.add_argument("--progress-deadline", type=float, default=30.0,
+                        help="a run with no progress output by then is killed and counted slow, seconds [30]")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="wall-time limit per run that shows progress, seconds [300]")
+    parser.add_argument("--calls", type=float, default=0.25,
+                        help="the share of runs that call a data function of the library directly [0.25]")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time [1]")
     parser.add_argument("--out", default="fuzz-report.json", help="the JSON report [fuzz-report.json]")
     parser.add_argument("--workdir", help="where the data files and outputs go (kept); default: a temporary directory")
     parser.add_argument("--commands", help="only these commands, comma-separated (e.g. auc,compare,plot)")
-    parser.add_argument("--memory-mb", type=int, default=4096, help="address-space limit per run, MiB; 0: none [4096]")
+    parser.add_argument("--memory-mb", type=int, default=8192, help="address-space limit per run, MiB; 0: none [8192]")
+    parser.add_argument("--rss-mb", type=int, default=4096, help="peak resident memory counted as too much, MiB [4096]")
     parser.add_argument("--slowest", type=int, default=15, help="how many of the slowest runs to list [15]")
     parser.add_argument("--verbose", action="store_true", help="print each failing run as it happens")
     args = parser.parse_args(argv)
@@ -1255,14 +1594,15 @@ def main(argv=None) -> int:
         with open(os.path.join(args.workdir, "files", name), "wb") as stream:
             stream.write(file.data)
     only = set(args.commands.split(",")) if args.commands else None
-    runs = make_runs(args.runs, args.seed, files, only, prefs)
+    runs = make_runs(args.runs, args.seed, files, only, prefs, calls=args.calls)
+    LIMITS.update(progress=args.progress_deadline, timeout=args.timeout, memory_mb=args.memory_mb, rss_mb=args.rss_mb)
     fallbacks = _library_names()
     env = environment()
     start = time.monotonic()
     done = 0
     try:
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            futures = [pool.submit(execute, run, args.workdir, args.timeout, args.memory_mb, env) for run in runs]
+            futures = [pool.submit(execute, run, args.workdir, LIMITS, env) for run in runs]
             for future in concurrent.futures.as_completed(futures):
                 run = classify(future.result(), fallbacks)
                 done += 1

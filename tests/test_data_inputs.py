@@ -276,3 +276,76 @@ def test_fuzz_omit_agrees_with_pair_counting_on_the_complete_rows(rows, as_serie
             assert len({y for y, _ in complete}) < 2, error  # refused only when a class is empty
             return
     assert got == pair_auc([y for y, _ in complete], [s for _, s in complete])
+
+
+#: Scores beyond 2^53 a float64 would merge: 2^62 + k for small k.
+BIG = 2**62
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.lists(st.tuples(st.one_of(st.sampled_from([0, 1]), st.none()),
+                               st.one_of(st.integers(-4, 4).map(lambda k: BIG + k), st.none())), min_size=2, max_size=14),
+       dtype=st.sampled_from(["Int64", "UInt64"]), name=st.sampled_from(["auc", "delong", "intervals", "compare"]))
+def test_nullable_integers_beyond_2_53_stay_exact_under_omit(rows, dtype, name):
+    """Pandas' masked integers with missing entries: the rows left are compared as integers,
+    as counting the pairs by hand compares them (as float64 every score here is 2^62)."""
+    labels = pd.Series([y for y, _ in rows], dtype="Int64")
+    scores = pd.Series([s for _, s in rows], dtype=dtype)
+    complete = [(y, s) for y, s in rows if y is not None and s is not None]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", aucbound.RowsOmittedWarning)
+        warnings.simplefilter("ignore", aucbound.BelowChanceWarning)
+        try:
+            got = CALLS[name](labels, scores, nan_policy="omit")
+        except ValueError as error:
+            assert len({y for y, _ in complete}) < 2 or name in ("delong", "intervals", "compare"), error
+            return
+    assert got == pair_auc([y for y, _ in complete], [s for _, s in complete])
+
+
+@pytest.mark.parametrize("name", ["auc", "delong", "intervals", "compare"])
+def test_the_reported_nullable_integer_case(name):
+    scores = pd.Series([BIG + 1, BIG + 5, BIG + 2, BIG + 6, BIG + 4, None], dtype="Int64")
+    with pytest.warns(aucbound.RowsOmittedWarning, match="omitted 1 of 6 rows"):
+        assert CALLS[name]([0, 1, 0, 1, 1, 0], scores, nan_policy="omit") == 1.0  # 3·2 pairs, all ordered
+
+
+def test_a_nullable_boolean_label_with_a_missing_entry():
+    labels = pd.Series([True, False, None, True, False], dtype="boolean")
+    with pytest.warns(aucbound.RowsOmittedWarning, match="omitted 1 of 5 rows"):
+        got = aucbound.auc(labels, [0.9, 0.2, 0.5, 0.4, 0.6], nan_policy="omit")
+    assert got == pair_auc([1, 0, 1, 0], [0.9, 0.2, 0.4, 0.6]) == 0.75
+
+
+def test_a_pandas_array_and_index_are_columns_too():
+    labels = pd.array([0, 1, None, 1, 0], dtype="Int64")
+    with pytest.warns(aucbound.RowsOmittedWarning, match="omitted 1 of 5 rows"):
+        assert aucbound.auc(labels, pd.Index([0.1, 0.9, 0.5, 0.8, 0.2]), nan_policy="omit") == 1.0
+    with pytest.raises(ValueError, match=r"`labels` must be free of missing values, but got a missing value in row 2"):
+        aucbound.auc(labels, [0.1, 0.9, 0.5, 0.8, 0.2])
+
+
+#: Values that are not one column, and the error the default policy gives for each.
+NOT_ONE_COLUMN = [
+    ("labels", lambda: (y for y in [0, 1, 0, 1]), ValueError, r"`labels` must be a one-dimensional array, but got "
+                                                               r"<generator"),
+    ("scores", lambda: np.array([[0.1], [0.2], [0.3], [0.4]]), ValueError,
+     r"`scores` must be a one-dimensional array, but got an array of shape \(4, 1\)\."),
+    ("scores", lambda: (s for s in [0.1, 0.2, 0.3, 0.4]), TypeError,
+     r"`scores` must be a number or an array of numbers, but got <generator"),
+    ("labels", lambda: 5, ValueError, r"`labels` must be a one-dimensional array, but got 5\."),
+    ("scores", lambda: [[0.1, 0.2], [0.3, 0.4], [1, 2], [3, 4]], ValueError,
+     r"`scores` must be a one-dimensional array, but got an array of shape \(4, 2\)\."),
+]
+
+
+@pytest.mark.parametrize("policy", ["raise", "omit"])
+@pytest.mark.parametrize("which, make, error, message", NOT_ONE_COLUMN)
+@pytest.mark.parametrize("name", ["auc", "delong", "intervals", "compare", "roc_curve", "bootstrap_interval"])
+def test_what_is_not_one_column_gets_the_same_error_under_either_policy(policy, which, make, error, message, name):
+    args = {"labels": [0, 1, 0, 1], "scores": [0.1, 0.2, 0.3, 0.4]}
+    args[which] = make()
+    if name == "compare":  # its scores are scores_a (and scores_b)
+        message = message.replace("`scores`", "`scores_a`")
+    with pytest.raises(error, match=message):
+        CALLS[name](args["labels"], args["scores"], nan_policy=policy)

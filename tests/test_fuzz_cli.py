@@ -803,3 +803,77 @@ def test_power(args):
          args=["--score", "score", "--score", "s2", "--label", "label", "--method", "obuchowski"])
 def test_power_data(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "power", args, via_stdin)
+
+
+# --- the data functions, with the bench fuzzer's inputs ------------------------------------------
+
+
+def _bench(name: str):
+    """bench/NAME.py as a module (bench/ is no package)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@settings(max_examples=200, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1))
+def test_data_functions(seed):
+    """One call of a data function with the fuzzer's inputs — lists, numpy arrays of every
+    dtype, object arrays, pandas nullable Series, arrays and indexes with missing values,
+    shapes that are no column — answered, or refused with aucbound's own error; never
+    another exception, a raw warning, a NaN, an AUC outside [0, 1], an interval without its
+    estimate, or an AUC other than the count of the pairs (bench/fuzz_library.py)."""
+    import random
+
+    library, draw = _bench("fuzz_library"), _bench("fuzz_cli").Draw(random.Random(seed), 0.0)
+    case = library.make_case(draw, quick=True)
+    outcome = library.evaluate(case)
+    assert outcome["status"] in ("ok", "refused", "invalid"), f"{case.code}\n{outcome['detail']}"
+    assert not outcome["warnings"], f"{case.code}\n{outcome['warnings']}"
+    assert not outcome["problems"], f"{case.code}\n{outcome['problems']}"
+
+
+#: Probabilities and skews at the ends of (0, 1), and ranges of them.
+ENDS = ["1e-300", "5e-324", "1e-150", "1e-17", "0.9999999999999999", "1e-100"]
+RANGE_ENDS = [["1e-300", "1e-299"], ["1e-155", "0.5"], ["1e-300", "0.9999999999999999"],
+              ["0.9999999999999998", "0.9999999999999999"], ["5e-324", "1e-323"]]
+
+
+@settings(max_examples=20, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(args=st.one_of(
+    st.tuples(st.just(["plot", "sample-complexity"]), st.sampled_from(RANGE_ENDS).map(lambda r: ["--epsilon-range", *r]),
+              option("--delta", text(ENDS)), option("--rho", text(ENDS + ["1/1000000"]))),
+    st.tuples(st.just(["plot", "fig2"]), option("--rho-range", st.sampled_from([" ".join(r) for r in RANGE_ENDS])),
+              option("--epsilon", text(ENDS)), option("--delta", text(ENDS))),
+    st.tuples(st.just(["plot", "fig3"]), option("--rho", text(ENDS), 0.9), option("--delta", text(ENDS)),
+              option("--max-size", text(["100", "1e12"]), 0.3)),
+    st.tuples(st.just(["plot", "fig1"]), option("--rho", text(ENDS)), option("--delta", text(ENDS)),
+              st.just(["--sizes", "10", "100"])),
+).map(lambda parts: [token for part in parts for token in (part if part[:1] != ["--rho-range"] else
+                                                            [part[0], *part[1].split()])]))
+@example(args=["plot", "sample-complexity", "--epsilon-range", "1e-155", "0.5"])
+@example(args=["plot", "fig3", "--rho", "1e-17"])
+def test_plots_at_the_ends_of_their_ranges(args, tmp_path_factory):
+    check(args + ["--out", str(tmp_path_factory.mktemp("ends") / "figure.svg")])
+
+
+def test_the_bench_fuzzer_runs(tmp_path):
+    """bench/fuzz_cli.py end to end on a few command lines and calls, each in its own process."""
+    import json
+
+    fuzz = _bench("fuzz_cli")
+    fuzz.main(["--runs", "8", "--seed", "3", "--jobs", "2", "--commands", "interval,call", "--workdir", str(tmp_path),
+               "--out", str(tmp_path / "report.json"), "--slowest", "2"])
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["runs"] == 8 and report["findings"] == [], report["findings"]
+    assert set(report["rules"]["all"]) == {"tracebacks", "raw warnings", "over 30 s without progress",
+                                           "peak RSS over 4 GB"}

@@ -127,7 +127,8 @@ def test_startup_builds_no_plot_command():
         (["shatter", "--out", "x.png", "--class", "linear", "--d", "1000000000"],
          "--class must be a class of at most 100 features"),  # refused before building 10^9 features
         (["fig2", "--out", "x.png", "--epsilon", "1e-300"],
-         "--epsilon must be large enough that the sizes compared are at most 10^300, but got 1e-300."),
+         "--epsilon must be at least 1e-10 (below, every ratio is its limit already, and the exact sizes, one "
+         "per point, pass 10^20 examples), but got 1e-300."),
     ],
 )
 def test_bad_input_exits_2(cli, tmp_path, monkeypatch, args, message):

@@ -9,25 +9,100 @@ needs the scores themselves: :func:`aucbound.intervals` has it.
 from __future__ import annotations
 
 import math
+import struct
 
 from .. import _validate as v
+from .._exact import holds
 from ._results import Interval
 from ._deviation import log_union
 from ._methods import INPUTS, METHODS, Estimates, Method, evaluate, method as registered
+from ._sizes import _bisect
 from ._variance import lehmann_inputs
 
 __all__ = ["interval", "interval_table", "interval_row"]
 
 
 def _inputs(delta, auc, p1, p2, variance, class_size, log_class_size):
-    """(δ, estimates, ln|F|), checked."""
+    """(δ, estimates, ln|F|, level), checked; `level(X)` is ln(δ/|F|) in the namespace X (:func:`level`)."""
     delta = v.probability("delta", delta, scalar=True)
     auc, p1, p2 = lehmann_inputs(auc, p1, p2)
     if variance is not None:
         variance = v.nonnegative("variance", variance, scalar=True)
         if auc is None:
             raise v.ParameterError("auc", "given with {variance}", "None", others=("variance",))
-    return delta, Estimates(auc, p1, p2, variance), log_union(class_size, log_class_size)
+    log_f = log_union(class_size, log_class_size)
+    if class_size is not None:
+        class_size = v.count("class_size", class_size)
+    return delta, Estimates(auc, p1, p2, variance), log_f, level(delta, class_size, log_class_size)
+
+
+def level(delta: float, class_size: int | None = None, log_class_size=None):
+    """ln(δ/|F|) as a function of the namespace X: with EXACT, at the working precision, from
+    the integer |F| itself (not from its logarithm rounded to a float)."""
+
+    def in_namespace(X):
+        log_f = X.log_int(class_size) if class_size is not None else X.number(log_class_size or 0.0)
+        return X.log(X.number(delta)) - log_f
+
+    return in_namespace
+
+
+def digits(*integers: int) -> int:
+    """The decimal digits of the largest of `integers` (for :func:`aucbound._exact.holds`)."""
+    return max(len(str(abs(k))) for k in integers)
+
+
+def within(spec: Method, m: int, n: int, level, est: Estimates, epsilon: float) -> bool:
+    """Whether the interval of `spec` at (m, n), at the level ``level(X)`` = ln(δ/|F|), lies
+    within Â ± ε, decided in exact arithmetic. The one test that both the half-width
+    :func:`interval` reports and the size :func:`~aucbound.sample_size` returns are
+    decided by (`spec` must have ``meets``)."""
+
+    def conditions(X):
+        return spec.meets(X, X.number(m), X.number(n), level(X), est.exact(X), X.number(epsilon))
+
+    return holds(conditions, digits=digits(m, n))
+
+
+def _ordinal(x: float) -> int:
+    """The position of a float ≥ 0 among the floats (consecutive floats, consecutive integers)."""
+    return struct.unpack("<q", struct.pack("<d", x))[0]
+
+
+def _float(ordinal: int) -> float:
+    return struct.unpack("<d", struct.pack("<q", ordinal))[0]
+
+
+def exact_epsilon(spec: Method, m: int, n: int, level, est: Estimates, epsilon: float) -> float:
+    """The smallest float ε′ with :func:`within` at ε′: the exact half-width rounded up, from
+    its floating-point value `epsilon` (a few ulps off) by a few exact tests.
+
+    So the half-width reported at (m, n) is at most a float ε exactly when the exact
+    half-width is, and the smallest size whose reported half-width is at most ε is the one
+    :func:`~aucbound.sample_size` finds. An infinite or NaN `epsilon`, or a method without
+    an exact test, is returned as it is.
+    """
+    if spec.meets is None or not 0 <= epsilon < math.inf:
+        return epsilon
+
+    def test(ordinal):
+        return within(spec, m, n, level, est, _float(ordinal))
+
+    infinite = _ordinal(math.inf)
+    start, step = _ordinal(epsilon), 1
+    if test(start):  # the answer is at or below `start`: step down until a test fails
+        high = start
+        while high - step >= 0 and test(high - step):
+            high, step = high - step, 2 * step
+        low = max(high - step, -1)  # -1: below 0.0
+    else:  # the answer is above `start`: step up until a test holds
+        low = start
+        while not test(min(low + step, infinite)):
+            if low + step >= infinite:
+                return math.inf
+            low, step = low + step, 2 * step
+        high = min(low + step, infinite)
+    return _float(_bisect(test, low, high))  # test(high) holds, test(low) fails (or low is below 0.0)
 
 
 def missing(spec: Method, est: Estimates) -> list[str]:
@@ -63,10 +138,19 @@ def _row(spec: Method, m, n, delta, estimate, epsilon, lo, hi, vacuous, log_f=0.
     )
 
 
-def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates) -> Interval:
-    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`."""
+def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates, level=None) -> Interval:
+    """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`, its half-width
+    the exact one rounded up (:func:`exact_epsilon`) at the level ``level(X)`` = ln(δ/|F|)
+    (:func:`level`; by default ln δ − `log_f`): the same row whichever function asks."""
     epsilon, lo, hi, vacuous = evaluate(spec, float(m), float(n), math.log(delta) - log_f, est)
-    return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous), log_f)
+    if level is None:
+        level = _float_level(delta, log_f)
+    epsilon = exact_epsilon(spec, m, n, level, est, float(epsilon))
+    return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous) or not epsilon < 1, log_f)
+
+
+def _float_level(delta: float, log_f: float):
+    return lambda X: X.log(X.number(delta)) - X.number(log_f)
 
 
 def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo: float, hi: float, *,
@@ -74,9 +158,14 @@ def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo
     """The :class:`Interval` of `spec` from its two ends around `estimate`, clipped to [`low`, `high`].
 
     Its half-width is the larger of estimate − lo and hi − estimate; it is "vacuous" when
-    it is all of [`low`, `high`]. `source` replaces the method's own.
+    it is all of [`low`, `high`]. `source` replaces the method's own. A closed form's interval
+    contains its estimate, and is kept so when its ends were mapped from another scale (the
+    difference 2u − 1 of two AUCs, say) and rounding moved them past it; a bootstrap's
+    percentiles need not, and are left as they are.
     """
     lo, hi = min(max(float(lo), low), high), min(max(float(hi), low), high)
+    if not spec.needs_scores:
+        lo, hi = min(lo, estimate), max(hi, estimate)
     vacuous = lo <= low and hi >= high
     return _row(spec, m, n, delta, estimate, max(estimate - lo, hi - estimate), lo, hi, vacuous, source=source)
 
@@ -176,9 +265,9 @@ def interval(m, n, delta=None, *, confidence=None, method="mcdiarmid", auc=None,
     m, n = _class_sizes(m, n)
     delta = v.failure_probability(delta, confidence, default=None)
     spec = registered(method)
-    delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
+    delta, est, log_f, at = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     require(spec, est)
-    return evaluate_row(spec, m, n, delta, log_f, est)
+    return evaluate_row(spec, m, n, delta, log_f, est, at)
 
 
 def interval_table(m, n, delta=None, *, confidence=None, methods=None, auc=None, p1=None, p2=None, variance=None,
@@ -195,7 +284,7 @@ def interval_table(m, n, delta=None, *, confidence=None, methods=None, auc=None,
     """
     m, n = _class_sizes(m, n)
     delta = v.failure_probability(delta, confidence, default=None)
-    delta, est, log_f = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
+    delta, est, log_f, at = _inputs(delta, auc, p1, p2, variance, class_size, log_class_size)
     if methods is None:
         chosen = [spec for spec in METHODS.values() if not missing(spec, est)]
     else:
@@ -204,4 +293,4 @@ def interval_table(m, n, delta=None, *, confidence=None, methods=None, auc=None,
         chosen = [registered(key, "methods") for key in methods]
         for spec in chosen:
             require(spec, est, "methods")
-    return tuple(evaluate_row(spec, m, n, delta, log_f, est) for spec in chosen)
+    return tuple(evaluate_row(spec, m, n, delta, log_f, est, at) for spec in chosen)

@@ -31,6 +31,7 @@ from ._hoeffding import hoeffding_formula, kl_ends, kl_meets
 from ._newcombe import newcombe_ends, newcombe_meets
 from ._variance import (
     chebyshev_factor,
+    chebyshev_width,
     hanley_mcneil_variance_formula,
     lehmann_formula,
     normal_factor,
@@ -303,7 +304,7 @@ _closed_form(
 _closed_form(
     "chebyshev-lehmann", "Chebyshev with Lehmann's variance", "Agarwal et al. 2005, Eq. 7, 11", "plug-in",
     "ε = σ/√δ with Lehmann's σ² at the given A, p1, p2",
-    _symmetric(lambda X, m, n, ld, est: _lehmann_sigma(X, m, n, est) * chebyshev_factor(X, ld)),
+    _symmetric(lambda X, m, n, ld, est: chebyshev_width(X, _lehmann_sigma(X, m, n, est), ld)),
     needs=("auc", "p1", "p2"),
 )
 _closed_form(

@@ -75,7 +75,9 @@ def newcombe_ends(auc, m, n, log_delta):
     with np.errstate(all="ignore"):
         lo, hi = _outer_roots(auc, 0.0, m, n, z), _outer_roots(auc, 1.0, m, n, z)
     infinite = np.isinf(z)  # every θ with V(θ) > 0 is inside: all of [0, 1]
-    return np.where(infinite, 0.0, lo), np.where(infinite, 1.0, hi)
+    # the set contains Â; the grid's last point end + (Â − end)·1 is Â only to within rounding
+    # (1 + (5e-324 − 1) is 0), so each end is kept on its side of Â
+    return np.where(infinite, 0.0, np.minimum(lo, auc)), np.where(infinite, 1.0, np.maximum(hi, auc))
 
 
 def newcombe_meets(X, auc, m, n, log_delta, epsilon):

@@ -23,7 +23,7 @@ from .. import _validate as v
 from .._exact import FLOAT, holds
 from ._results import SampleSize
 from ._deviation import error_rate_formula, log_union
-from ._interval import _inputs, require
+from ._interval import _inputs, digits, require, within
 from ._methods import evaluate, method as registered
 from ._sizes import smallest, smallest_design, split
 
@@ -51,19 +51,6 @@ def split_sample(N, rho) -> tuple[int, int]:
     return split(N, v.skew("rho", rho))
 
 
-def _level(X, delta: float, class_size, log_class_size):
-    """ln(δ/|F|) in the namespace X (exactly, at the working precision, with EXACT)."""
-    if class_size is not None:
-        log_f = X.log_int(class_size)
-    else:
-        log_f = X.number(log_class_size or 0.0)
-    return X.log(X.number(delta)) - log_f
-
-
-def _digits(*integers: int) -> int:
-    return max(len(str(abs(k))) for k in integers)
-
-
 def error_rate_size(epsilon: float, delta: float, log_f: float, level) -> int | None:
     """The smallest N with Hoeffding's error-rate half-width (Eq. 16) at most ε, exactly.
 
@@ -72,7 +59,7 @@ def error_rate_size(epsilon: float, delta: float, log_f: float, level) -> int | 
     log_delta = math.log(delta) - log_f
 
     def exact(N):
-        return holds(lambda X: [(error_rate_formula(X, X.number(N), level(X)), X.number(epsilon))], digits=_digits(N))
+        return holds(lambda X: [(error_rate_formula(X, X.number(N), level(X)), X.number(epsilon))], digits=digits(N))
 
     return smallest(lambda N: error_rate_formula(FLOAT, float(N), log_delta) <= epsilon, exact)
 
@@ -106,9 +93,7 @@ def sample_size(epsilon, delta=None, rho=None, *, confidence=None, method="mcdia
         raise v.ParameterTypeError("rho", "the share of positives ρ = m/N in (0, 1), e.g. 0.1 or '1/10'", "None")
     rho = v.skew("rho", rho)
     spec = registered(method)
-    delta, est, log_f = _inputs(delta, auc, p1, p2, None, class_size, log_class_size)
-    if class_size is not None:
-        class_size = v.count("class_size", class_size)
+    delta, est, log_f, level = _inputs(delta, auc, p1, p2, None, class_size, log_class_size)
     require(spec, est)
     if not spec.invertible:
         raise v.fail("method", "a method whose width depends on m, n and the given estimates only", spec.key)
@@ -118,17 +103,13 @@ def sample_size(epsilon, delta=None, rho=None, *, confidence=None, method="mcdia
         return evaluate(spec, float(m), float(n), log_delta, est)[0] <= epsilon
 
     def exact(m, n):
-        def conditions(X):
-            return spec.meets(X, X.number(m), X.number(n), _level(X, delta, class_size, log_class_size),
-                              est.exact(X), X.number(epsilon))
-
-        return holds(conditions, digits=_digits(m, n))
+        return within(spec, m, n, level, est, epsilon)
 
     N = smallest_design(fits, exact, rho)
     m, n = split(N, rho) if N is not None else (None, None)
     # a positive variance never gives a half-width of 0 at any size up to 10^300
     zero_variance = N is not None and est.auc is not None and evaluate(spec, float(m), float(n), log_delta, est)[0] == 0
-    error_rate_N = error_rate_size(epsilon, delta, log_f, lambda X: _level(X, delta, class_size, log_class_size))
+    error_rate_N = error_rate_size(epsilon, delta, log_f, level)
     return SampleSize(
         method=spec.key,
         epsilon=epsilon,

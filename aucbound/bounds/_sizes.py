@@ -86,7 +86,9 @@ def smallest(fits, exact, *, lowest: int = 1) -> int | None:
     decides. Both must be monotone (false, then true from some N on). From the float
     guess, steps of s, 2s, 4s, … towards the answer bracket it (s = 1, or about the
     float guess's uncertainty for sizes beyond 2^50), and bisection with `exact` finds it:
-    two exact tests when the guess is right and below 2^50.
+    two exact tests when the guess is right and below 2^50. A guess refuted by `exact` is
+    first checked against :data:`MAX_SIZE` (where a floating-point test passes far too
+    early, the answer is often beyond it: one test, not a thousand steps).
 
     >>> smallest(lambda k: k * k >= 10**40, lambda k: k * k >= 10**40)
     100000000000000000000
@@ -102,7 +104,7 @@ def smallest(fits, exact, *, lowest: int = 1) -> int | None:
             high -= step
             step *= 2
         low = max(high - step, lowest - 1)
-    elif guess >= MAX_SIZE:
+    elif guess >= MAX_SIZE or not exact(MAX_SIZE):  # one test, where the float guess was far too small
         return None
     else:
         low, step = guess, first  # the answer is above `low`

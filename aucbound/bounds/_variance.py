@@ -81,6 +81,13 @@ def chebyshev_factor(X, log_delta):
     return X.exp(-log_delta / 2)
 
 
+def chebyshev_width(X, sigma, log_delta):
+    """σ/√δ (Eq. 11) from σ and ln δ, formed as exp(ln σ − ln δ / 2): 0 when σ = 0 however
+    small δ is (σ·(1/√δ) would be 0·∞ = NaN once 1/√δ passes the largest float), and inf,
+    never NaN or an overflow, when the width itself passes it."""
+    return X.exp(X.log(sigma) - log_delta / 2)
+
+
 def normal_factor(X, log_delta):
     """Φ⁻¹(1 − δ/2), computed from ln δ."""
     return X.upper_quantile(log_delta - X.LN2)
@@ -204,7 +211,8 @@ def chebyshev_epsilon(sigma, delta):
     """
     sigma = v.nonnegative("sigma", sigma)
     delta = v.probability("delta", delta)
-    return v.out(sigma * chebyshev_factor(FLOAT, np.log(delta)))
+    with np.errstate(divide="ignore", over="ignore"):
+        return v.out(chebyshev_width(FLOAT, sigma, np.log(delta)))
 
 
 def normal_tail(epsilon, sigma):
@@ -312,8 +320,8 @@ def _expit(x):
 def wald_ends(auc, variance, z, *, logit: bool):
     """(lo, hi) of Â ± z·σ̂, or of the same on the logit scale mapped back (`logit`).
 
-    A NaN variance (undefined: a class with one item) gives all of [0, 1]; a zero variance
-    the single point Â on either scale; on the logit scale a positive variance at Â ∈ {0, 1}
+    Both contain Â. A NaN variance (undefined: a class with one item) gives all of [0, 1]; a
+    zero variance the single point Â on either scale; on the logit scale a positive variance at Â ∈ {0, 1}
     (where the logit is infinite) all of [0, 1].
     """
     auc, variance = np.broadcast_arrays(np.asarray(auc, dtype=np.float64), np.asarray(variance, dtype=np.float64))
@@ -326,6 +334,9 @@ def wald_ends(auc, variance, z, *, logit: bool):
             edge = (auc * (1 - auc) == 0) & (se > 0)
             lo, hi = np.where(edge, 0.0, lo), np.where(edge, 1.0, hi)
             lo, hi = np.where(se == 0, auc, lo), np.where(se == 0, auc, hi)
+            # expit(logit(Â)) is Â only to within an ulp or two: the interval contains Â, which
+            # a tiny half-width (variance 5e-324) would otherwise leave outside by that much
+            lo, hi = np.minimum(lo, auc), np.maximum(hi, auc)
         else:
             lo, hi = auc - z * se, auc + z * se
     undefined = np.isnan(variance)

@@ -10,6 +10,7 @@ drawn.
 from __future__ import annotations
 
 import csv
+import inspect
 from pathlib import Path
 
 import click
@@ -26,6 +27,7 @@ from ._options import (
     library_errors,
     stack,
 )
+from ._progress import Progress
 
 FORMATS = ("png", "pdf", "svg")
 
@@ -158,8 +160,11 @@ def _draw(name: str, out, data, **parameters) -> list[str]:
     parameters = {key: value for key, value in parameters.items() if value not in (None, ())}
     if fclass is not None:
         parameters["fclass"] = fclass
-    with library_errors():
-        figure, rows = _plots()[name](return_data=True, **parameters)
+    function = _plots()[name]
+    with library_errors(), Progress(name) as progress:
+        if "progress" in inspect.signature(function).parameters:  # a plot that runs an experiment
+            parameters["progress"] = progress
+        figure, rows = function(return_data=True, **parameters)
     return _save(figure, rows, out, data)
 
 

@@ -63,17 +63,31 @@ def _named(parameter: str, value, data):
     return value
 
 
-def _series_values(series) -> np.ndarray:
-    """A Series' values as a numpy array: its own dtype when numpy has it; nullable integers,
-    floats and booleans without missing values as int64/float64/bool; anything else as objects."""
-    dtype = series.dtype
+#: What stands in for a missing entry of a pandas masked column of each kind (its mask says where).
+_FILLER = {"b": False, "i": 0, "u": 0, "f": np.nan}
+
+
+def _pandas_values(column) -> tuple[np.ndarray, np.ndarray | None]:
+    """A pandas column's values as a numpy array, and the mask of its missing entries (None
+    when it has none).
+
+    Columns of a numpy dtype keep it; pandas' masked integers, floats and booleans (Int64,
+    UInt64, Float64, boolean) become int64, uint64, float64 and bool whether or not entries
+    are missing (a missing entry holds a filler that its mask marks: integers beyond 2^53
+    stay exact, not float64); anything else becomes objects.
+    """
+    dtype = column.dtype
     if isinstance(dtype, np.dtype):
-        return series.to_numpy()
-    numpy_dtype = getattr(dtype, "numpy_dtype", None)  # pandas' masked Int64, Float64, boolean
-    if numpy_dtype is not None and not series.hasnans:
-        return series.to_numpy(dtype=numpy_dtype)
-    values = np.asarray(series.to_numpy())
-    return values if values.dtype.kind in "biufU" else values.astype(object)
+        values = column.to_numpy()
+        return values, _missing(values)
+    numpy_dtype = getattr(dtype, "numpy_dtype", None)
+    if numpy_dtype is not None and numpy_dtype.kind in _FILLER:
+        missing = np.asarray(column.isna(), dtype=bool)
+        values = column.to_numpy(dtype=numpy_dtype, na_value=_FILLER[numpy_dtype.kind])
+        return values, missing if missing.any() else None
+    values = np.asarray(column.to_numpy())
+    values = values if values.dtype.kind in "biufU" else values.astype(object)
+    return values, _missing(values)
 
 
 def _missing(value) -> np.ndarray | None:
@@ -101,57 +115,80 @@ def _drop(value, keep: np.ndarray):
     return [item for item, kept in zip(value, keep.tolist()) if kept]
 
 
-def _length(value) -> int:
-    return value.shape[0] if isinstance(value, np.ndarray) and value.ndim else len(value)
+def _one_column(value):
+    """`value` as rows of one column — an array, a list or a tuple (a list stays a list) — or
+    None when it is not one: a generator, a scalar, a two-dimensional array. Such a value
+    is refused by the checks of labels and scores that come next, under either policy."""
+    if isinstance(value, (list, tuple)):
+        return value
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):
+        return None
+    return array if array.ndim == 1 else None
+
+
+def _paired(named, values) -> None:
+    """Refuse Series whose indexes differ: they are paired by position."""
+    series = [(parameter, value) for (parameter, _), value in zip(named, values) if _is_pandas(value, "Series")]
+    for parameter, value in series[1:]:
+        if not value.index.equals(series[0][1].index):
+            raise v.ParameterError(parameter, f"indexed as {{{series[0][0]}}} (Series are paired by position: "
+                                   "align them first, e.g. with .reindex or .reset_index(drop=True))",
+                                   "a different index", others=(series[0][0],))
+
+
+def _is_pandas_column(value) -> bool:
+    return any(_is_pandas(value, kind) for kind in ("Series", "Index", "ExtensionArray"))
 
 
 def columns(*named, data=None, nan_policy: str = "raise", stacklevel: int = 3) -> list:
     """The values of each ``(parameter, value)`` pair, ready for the checks of labels and scores.
 
-    Column names are looked up in `data`; pandas Series become numpy arrays (after their
-    indexes are compared); under ``nan_policy="omit"`` rows with a missing value in any
-    column are dropped, with a :class:`~aucbound.RowsOmittedWarning` when there are any.
-    A ``None`` value (an optional column not given) comes back as None.
+    Column names are looked up in `data`; pandas Series (indexes and arrays too) become numpy
+    arrays (after the Series' indexes are compared); under ``nan_policy="omit"`` rows with a
+    missing value in any column are dropped, with a :class:`~aucbound.RowsOmittedWarning`
+    when there are any. A ``None`` value (an optional column not given) comes back as None.
+    A value that is not one column (a generator, a two-dimensional array) comes back as it
+    is, for the checks that follow to refuse with the same message under either policy.
 
     >>> columns(("labels", "y"), ("scores", "s"), data={"y": [0, 1, 1], "s": [0.2, 0.9, 0.4]})
     [[0, 1, 1], [0.2, 0.9, 0.4]]
     """
     v.choice("nan_policy", nan_policy, NAN_POLICIES)
     values = [_named(parameter, value, data) for parameter, value in named]
-    series = [(parameter, value) for (parameter, _), value in zip(named, values) if _is_pandas(value, "Series")]
-    for parameter, value in series[1:]:
-        first, index = series[0][1].index, value.index
-        if not index.equals(first):
-            raise v.ParameterError(parameter, f"indexed as {{{series[0][0]}}} (Series are paired by position: "
-                                   "align them first, e.g. with .reindex or .reset_index(drop=True))",
-                                   "a different index", others=(series[0][0],))
-    from_series = [_is_pandas(value, "Series") for value in values]
-    values = [_series_values(value) if is_series else value for value, is_series in zip(values, from_series)]
-    present = [(parameter, value) for (parameter, _), value in zip(named, values) if value is not None]
+    _paired(named, values)
+    from_pandas = [_is_pandas_column(value) for value in values]
+    masks = [None] * len(values)  # the missing entries of each pandas column (None: none)
+    for k in np.flatnonzero(from_pandas):
+        values[k], masks[k] = _pandas_values(values[k])
     if nan_policy == "raise":
-        # a Series' missing values are named here: pandas' NA has no order for the later checks
-        for (parameter, _), value, is_series in zip(named, values, from_series):
-            mask = _missing(value) if is_series else None
+        # a pandas column's missing values are named here: pandas' NA has no order for the later checks
+        for (parameter, _), mask in zip(named, masks):
             if mask is not None and mask.any():
                 raise v.MissingValueError(parameter, "free of missing values",
                                           f"a missing value in row {int(np.argmax(mask))}")
         return values
-    lengths = {parameter: _length(value) for parameter, value in present}
-    rows = lengths[present[0][0]]
-    for parameter, length in lengths.items():
-        if length != rows:
-            first = present[0][0]
-            raise v.ParameterError(parameter, f"as long as {{{first}}} ({rows})", f"{length} values", others=(first,))
+    present = [k for k, value in enumerate(values) if value is not None]
+    shaped = {k: _one_column(values[k]) for k in present}
+    if any(column is None for column in shaped.values()):
+        return values
+    rows = len(shaped[present[0]])
+    for k in present:
+        if len(shaped[k]) != rows:
+            first = named[present[0]][0]
+            raise v.ParameterError(named[k][0], f"as long as {{{first}}} ({rows})", f"{len(shaped[k])} values",
+                                   others=(first,))
     keep = np.ones(rows, dtype=bool)
-    for _, value in present:
-        mask = _missing(value)
+    for k in present:
+        mask = masks[k] if from_pandas[k] else _missing(shaped[k])
         if mask is not None:
             keep &= ~mask
     omitted = rows - int(np.count_nonzero(keep))
     if not omitted:
         return values
     warnings.warn(v.RowsOmittedWarning(omitted, rows), stacklevel=stacklevel)
-    return [None if value is None else _drop(value, keep) for value in values]
+    return [None if value is None else _drop(shaped[k], keep) for k, value in enumerate(values)]
 
 
 def warn_below_chance(area: float, pos_label, *, stacklevel: int = 3) -> None:

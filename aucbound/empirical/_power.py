@@ -174,14 +174,15 @@ def _unknown(known: dict) -> str:
                            others=(second,))
 
 
-def _level(alpha: float, alternative: str) -> float:
-    """The one-sided level α' spent on the tested side."""
-    return alpha / 2 if alternative == "two-sided" else alpha
+def _log_level(alpha: float, alternative: str) -> float:
+    """ln α', α' the one-sided level spent on the tested side (α/2 for a two-sided test), in
+    log space: half the smallest float is no float."""
+    return math.log(alpha) - (math.log(2.0) if alternative == "two-sided" else 0.0)
 
 
-def _z(tail: float) -> float:
-    """z with Φ(−z) = tail."""
-    return _normal.upper_quantile(math.log(tail))
+def _z_alpha(alpha: float, alternative: str) -> float:
+    """z_α' with Φ(−z_α') = α'."""
+    return _normal.upper_quantile(_log_level(alpha, alternative))
 
 
 # --- Eq. 2, solved for each quantity -------------------------------------------------------
@@ -191,11 +192,11 @@ def _solve(unknown, *, effect, ncases, sig_level, power, v0, va, alternative):
     """(ncases, sig_level, power) with the `unknown` one solved from Eq. 2, for |effect| > 0."""
     d = abs(effect)
     if unknown == "power":
-        z_alpha = _z(_level(sig_level, alternative))
+        z_alpha = _z_alpha(sig_level, alternative)
         return ncases, sig_level, _normal.cdf((math.sqrt(ncases) * d - z_alpha * math.sqrt(v0)) / math.sqrt(va))
     z_beta = _normal.quantile(power)
     if unknown == "ncases":
-        z_alpha = _z(_level(sig_level, alternative))
+        z_alpha = _z_alpha(sig_level, alternative)
         root = z_alpha * math.sqrt(v0) + z_beta * math.sqrt(va)
         if root <= 0:
             lowest = _normal.cdf(-z_alpha * math.sqrt(v0) / math.sqrt(va))
@@ -234,8 +235,8 @@ def _solve_auc(ncases, kappa, sig_level, power, alternative) -> float:
     """
     from scipy.optimize import brentq
 
-    level = _level(sig_level, alternative)
-    z_alpha = _z(level)
+    level = math.exp(_log_level(sig_level, alternative))
+    z_alpha = _z_alpha(sig_level, alternative)
     z_beta = _normal.quantile(power)
     v0 = _null_variance(kappa)
 
@@ -293,7 +294,7 @@ def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves:
     sides = 2 if result["alternative"] == "two-sided" else 1
 
     def log_level(alpha):
-        return math.log(sides / alpha)
+        return math.log(sides) - math.log(alpha)  # ln(sides/α) without the overflow of 2/1e-320
 
     given_effect = result["difference"] if two_curves else result["auc"]
     given_gap = abs(given_effect) / 2 if two_curves else given_effect - 0.5

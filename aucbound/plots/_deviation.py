@@ -56,8 +56,10 @@ _ENDS = "AUC: interval ends lo and hi\n(above Â: log scale of 1 − AUC)"
 def _test_sets(rho, lo: int, hi: int, points: int):
     """(N, m, n) arrays: N log-spaced from max(lo, 1/ρ) to hi, m = ρN rounded (split_sample)."""
     start = max(lo, math.ceil(1 / rho))
+    if start > 10**12:  # beyond any range of sizes
+        raise v.fail("rhos", "a skew with a positive among at most 10^12 examples (1/ρ ≤ 10^12)", rho)
     if start >= hi:
-        raise v.fail("sizes", f"a range reaching beyond N = 1/ρ = {start} for ρ = {skew_text(rho)}", (lo, hi))
+        raise v.fail("sizes", f"a range reaching beyond N = 1/ρ = {start:,} for ρ = {skew_text(rho)}", (lo, hi))
     N = log_grid(start, hi, points)
     m, n = np.array([split_sample(int(size), rho) for size in N]).T
     return N, m, n
@@ -112,6 +114,11 @@ def fig1(*, delta=0.01, rhos=PAPER_SKEWS, sizes=(100, 10**7), points=120, ax=Non
     return result(figure, rows, return_data)
 
 
+#: The smallest ε of Figure 2: each of its points is an exact test-set size, of about
+#: ln(2/δ)/(2ρε²) examples, and the time of its search grows with the size's digits.
+MIN_FIG2_EPSILON = 1e-10
+
+
 def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, ax=None, return_data=False):
     """Figure 2 of Agarwal et al. (2005): how many times more test examples the AUC needs than an error rate.
 
@@ -119,8 +126,10 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, ax=Non
     1/(ρ(1−ρ)) (McDiarmid's size, Cor 3.5, over Hoeffding's size for an error rate,
     Eq. 16; it does not depend on ε or δ), and beside it (dashed, beyond the paper) the
     size Hoeffding's U-statistic bound needs at the given ε and δ over the error rate's,
-    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic. With `ax` (an Axes) the panel is
-    drawn there.
+    about 1/min(ρ, 1−ρ). The ratio axis is logarithmic. ε must be at least 1e-10
+    (:data:`MIN_FIG2_EPSILON`): each point is an exact size, whose search takes longer the
+    more digits it has, and below that the ratios no longer change. With `ax` (an Axes) the
+    panel is drawn there.
 
     With ``return_data=True`` returns ``(figure, rows)`` with keys ``panel``, ``series``,
     ``x`` (ρ) and ``y`` (the ratio).
@@ -131,6 +140,9 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, ax=Non
     """
     delta = v.probability("delta", delta, scalar=True)
     epsilon = v.probability("epsilon", epsilon, scalar=True)
+    if epsilon < MIN_FIG2_EPSILON:
+        raise v.fail("epsilon", f"at least {MIN_FIG2_EPSILON:g} (below, every ratio is its limit already, and the "
+                     "exact sizes, one per point, pass 10^20 examples)", epsilon)
     lo, hi = open_range("rho_range", rho_range)
     points = v.count("points", points, minimum=2)
     rho = np.linspace(lo, hi, points)
@@ -139,8 +151,10 @@ def fig2(*, delta=0.01, epsilon=0.05, rho_range=(0.01, 0.99), points=197, ax=Non
     rows = Rows()
     rows.plot(ax, panel, "McDiarmid: 1/(ρ(1−ρ)) at any ε, δ (Agarwal et al. 2005, Cor 3.5)", rho, sample_size_ratio(rho), **method_style("mcdiarmid"))
     sizes, error_rate = hoeffding_sample_size(epsilon, delta, rho), error_rate_sample_size(epsilon, delta)
-    if not (np.all(np.isfinite(sizes)) and math.isfinite(error_rate)):
-        raise v.fail("epsilon", "large enough that the sizes compared are at most 10^300", epsilon)
+    if not np.all(np.isfinite(sizes)):  # the error rate's size is below 10^23 at ε ≥ 1e-10
+        raise v.ParameterError("rho_range", "skews whose test-set sizes at this {epsilon} are at most 10^300 (the "
+                               f"AUC's size at ρ = {rho[np.argmin(np.isfinite(sizes))]:g} is beyond)", v.show((lo, hi)),
+                               others=("epsilon",))
     hoeffding = sizes / error_rate
     rows.plot(ax, panel, method_label("hoeffding"), rho, hoeffding, **method_style("hoeffding"))
     ax.set(yscale="log", xlabel="Positive skew ρ = m/(m+n)", ylabel=r"$N_{AUC}\,/\,N_{err}$ (ratio of test-set sizes)",

@@ -140,6 +140,36 @@ def short_log_range(axis, lo, hi) -> None:
         plain_log_ticks(axis)
 
 
+#: The decades a logarithmic axis may span: its limits, ticks and margins stay floats.
+LOG_DECADES = (-300, 300)
+
+
+def safe_log_axis(axis, values) -> None:
+    """Limits and decade ticks for a logarithmic `axis` holding the finite positive `values`.
+
+    matplotlib's own margins (5% of the span each side) and tick locator (which looks a few
+    tick steps beyond the ends) pass the largest float for data near 10^300 — an overflow
+    warning, then an OverflowError; here the limits keep the 5% margin, but within
+    10^±300, and the major ticks are decades inside the limits (no minor ticks when the
+    span is wide). Nothing changes without a finite positive value.
+    """
+    from matplotlib.ticker import FixedLocator, NullLocator
+
+    values = np.asarray(values, dtype=float).ravel()
+    values = values[np.isfinite(values) & (values > 0)]
+    if values.size == 0:
+        return
+    lo, hi = math.log10(values.min()), math.log10(values.max())
+    pad = 0.05 * (hi - lo) if hi > lo else 0.5
+    lo, hi = max(lo - pad, LOG_DECADES[0]), min(hi + pad, LOG_DECADES[1])
+    axis.axes.set(**{f"{axis.axis_name}lim": (10.0**lo, 10.0**hi)})
+    first, last = math.ceil(lo), math.floor(hi)
+    if last - first > 12:  # about eight labelled decades, no minor ticks
+        step = math.ceil((last - first) / 8)
+        axis.set_major_locator(FixedLocator([10.0**k for k in range(first, last + 1, step)]))
+        axis.set_minor_locator(NullLocator())
+
+
 def method_label(key: str) -> str:
     """A method's legend entry: its literature name, then in parentheses its source (authors,
     year, result), its guarantee when not distribution-free and 'beyond the paper' when it

@@ -25,14 +25,15 @@ __all__ = ["fig4", "rankboost_normal_figure", "loss_scores_figure"]
 _LOSS_COLOURS = {"exponential": "black", "logistic": "C3", "hinge": "C0"}
 
 
-def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, ax=None, return_data=False):
+def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, ax=None, return_data=False, progress=None):
     """Agarwal et al. (2005), Figure 4: training AUC, test AUC and Cor 4.5's lower bound against m and n.
 
     Rows of panels: training AUC, test AUC, lower bound (the paper's, solid; the sharper
     one beyond the paper, dashed). Left column: against m, one curve per n; right column:
     against n, one curve per m. Error bars: one standard deviation over the trials. With
     `ax`, a sequence of six Axes (row by row: training AUC against m, against n, test AUC
-    against m, …), the panels are drawn there.
+    against m, …), the panels are drawn there. `progress(done, total)` is called as the
+    trials run.
 
     >>> figure, rows = fig4(ms=[20, 80], ns=[20], trials=2, return_data=True)
     >>> sorted({row["panel"] for row in rows})[:2]
@@ -40,7 +41,7 @@ def fig4(*, ms=DEFAULT_SIZES, ns=DEFAULT_SIZES, trials=10, seed=0, ax=None, retu
     """
     if ax is not None:
         given_axes(ax, 6)  # before the experiment
-    experiment = bound_shape(ms, ns, trials=trials, seed=seed)
+    experiment = bound_shape(ms, ns, trials=trials, seed=seed, progress=progress)
     figure, axes = new_figure(6, columns=2, size=(5.4, 3.4), ax=ax,
                               title=f"RankBoost's linear rankers in R^16 and the uniform-convergence lower bound, "
                                     f"Agarwal et al. (2005), §4.5, Figure 4, {experiment.trials} trials, δ = 0.01")
@@ -78,11 +79,11 @@ _RULE_STYLES = {"bound": ("black", SOLID, "α: bound rule"), "exact": ("C0", DAS
 
 
 def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="both", selection="random", seed=0,
-                            ax=None, return_data=False):
+                            ax=None, return_data=False, progress=None):
     """Uematsu & Lee (2011), Figure 3: RankBoost's f̂ (shifted by the best constant on [−2, 2]) against
     f*(x) = x, with a rug of every 20th point; and the training AUC per round — for the bound rule
     of α, the exact one (the paper's) or both. With `ax`, a sequence of two Axes, the panels are
-    drawn there.
+    drawn there. `progress(done, total)` is called as the rounds of each run go.
 
     >>> figure, rows = rankboost_normal_figure(size=300, rounds=40, return_data=True)
     >>> sorted({row["series"] for row in rows})  # doctest: +NORMALIZE_WHITESPACE
@@ -93,7 +94,8 @@ def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="bo
     if ax is not None:
         given_axes(ax, 2)  # before the experiment
     rules = ("bound", "exact") if alpha == "both" else (alpha,)
-    runs = {rule: rankboost_normal(size=size, rounds=rounds, alpha=rule, selection=selection, seed=seed)
+    runs = {rule: rankboost_normal(size=size, rounds=rounds, alpha=rule, selection=selection, seed=seed,
+                                progress=progress)
             for rule in rules}
     first = runs[rules[0]]
     figure, (left, right) = new_figure(
@@ -156,7 +158,7 @@ def read_loss_scores(path):
 
 
 def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", hinge_step="smoothed", seed=0,
-                       input=None, ax=None, return_data=False):
+                       input=None, ax=None, return_data=False, progress=None):
     """Boosting under three losses on the test set of Uematsu & Lee's (2011) §5.1.3 data: their
     Figures 8 and 9, and the comparison their Figure 14 makes on the MovieLens data (§5.2).
 
@@ -166,7 +168,8 @@ def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", 
     against the logistic score. Then (Figure 9) the main effect of each variable:
     2 × RankBoost's and the logistic one, beside Thm 2's (2/√p)·x_j. With `input`, the data
     come from the CSV of ``aucbound experiment losses --out-csv`` (the experiment takes
-    about 25 s at the default size); otherwise the experiment runs. With `ax`, a sequence of
+    about 25 s at the default size); otherwise the experiment runs, calling `progress(done,
+    total)` as it goes. With `ax`, a sequence of
     Axes one per panel (5 + the number of variables: 15 for the experiment's ten), the panels
     are drawn there.
     """
@@ -176,7 +179,8 @@ def loss_scores_figure(*, size=LOSS_SIZE, rounds=LOSS_ROUNDS, selection="best", 
         r, scores, grid, effects = read_loss_scores(input)
         caption = f"from {input}"
     else:
-        experiment = loss_scores(size=size, rounds=rounds, selection=selection, hinge_step=hinge_step, seed=seed)
+        experiment = loss_scores(size=size, rounds=rounds, selection=selection, hinge_step=hinge_step, seed=seed,
+                                 progress=progress)
         r, scores, grid, effects = experiment.r, experiment.scores, experiment.effect_grid, experiment.effects
         caption = (f"{experiment.size} + {experiment.size} points, stumps {experiment.selection}, hinge step "
                    f"{experiment.hinge_step}, seed {seed}")

@@ -32,6 +32,7 @@ from ._figure import (
     new_figure,
     open_range,
     result,
+    safe_log_axis,
     short_log_range,
     skew,
     skew_text,
@@ -73,11 +74,27 @@ def _meaningful_from(fclass, delta, rho) -> dict:
             _FREUND: uniform_sample_size(fclass, MEANINGFUL, delta, rho, method="freund").M}
 
 
+#: The longest M axis: its sizes stay exact integers in a float.
+MAX_AXIS = 10**15
+#: A skew p/q with q up to this has its M axis on multiples of q (m = ρM exactly); beyond,
+#: on every integer, with m = ρM rounded as :func:`~aucbound.bounds.split_sample` rounds it.
+MAX_STEP = 10**6
+
+
 def _axis_end(meaningful: dict) -> int:
     """The paper's M ranges: the power of ten at or above 20 times the later of the two sizes
-    at which the bounds reach 0.5 (10^5 for ρ = 1/2 and 1/10, 10^6, 10^7 for 1/100, 1/1000)."""
+    at which the bounds reach 0.5 (10^5 for ρ = 1/2 and 1/10, 10^6, 10^7 for 1/100, 1/1000),
+    at most :data:`MAX_AXIS`."""
     later = max((M for M in meaningful.values() if M is not None), default=10**5)
-    return 10 ** math.ceil(math.log10(20 * later))
+    return min(10 ** math.ceil(math.log10(20 * later)), MAX_AXIS)
+
+
+def _first_size(rho) -> tuple[int, int]:
+    """(step, first): the M axis's step, and its first size, the smallest with a positive and
+    a negative (ρM and (1 − ρ)M rounded at least 1)."""
+    if rho.denominator <= MAX_STEP:
+        return rho.denominator, rho.denominator
+    return 1, math.ceil(1 / (2 * min(rho, 1 - rho)))
 
 
 def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160, ax=None, return_data=False):
@@ -119,16 +136,20 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
     rows = Rows()
     for ax, rho in zip(axes, rhos):
         panel = f"m/(m+n) = {skew_text(rho)}"
-        step = rho.denominator
+        step, first = _first_size(rho)
+        if max_size is not None and max_size < first:
+            raise v.fail("max_size", f"at least {first} (one positive at ρ = {skew_text(rho)})", max_size)
+        if first > MAX_AXIS:
+            raise v.fail("rhos", f"a skew whose classes both reach one example (m = ρ·M rounded ≥ 1 and n ≥ 1) by "
+                         f"M = 10^15, the end of the longest M axis", rho)
         meaningful = _meaningful_from(fclass, delta, rho)
-        end = max_size if max_size is not None else _axis_end(meaningful)
-        if end < step:
-            raise v.fail("max_size", f"at least {step} (one positive at ρ = {skew_text(rho)})", end)
+        end = max_size if max_size is not None else max(_axis_end(meaningful), first)
         # even on the linear axis, and dense where the curves fall steeply from ε ≈ 1 to 0.5
-        steep = min((at for at in meaningful.values() if at is not None), default=8 * step) // 8
-        M = np.union1d(log_grid(max(step, steep), end, points // 2, step=step),
-                       step * np.unique(np.linspace(1, end // step, points - points // 2).round().astype(np.int64)))
-        m = M * rho.numerator // step
+        steep = min((at for at in meaningful.values() if at is not None), default=8 * first) // 8
+        M = np.union1d(log_grid(max(first, steep), end, points // 2, step=step),
+                       step * np.unique(np.linspace(first // step, end // step, points - points // 2).round()
+                                        .astype(np.int64)))
+        m = np.array([split_sample(int(size), rho)[0] for size in M], dtype=np.int64)
         for label, bound in _BOUNDS.items():
             rows.plot(ax, panel, label, M, bound(fclass, m, M - m, delta), **_STYLES[label])
         sharp = uniform_epsilon(fclass, m, M - m, delta)
@@ -190,20 +211,24 @@ def sample_complexity(fclass=None, *, delta=0.01, rho="1/2", epsilon_range=(0.01
         return np.array([math.nan if (M := function(fclass, e, delta, rho).M) is None else M for e in epsilon],
                         dtype=float)
 
-    rows.plot(ax, panel, "Agarwal & Roth 2005, Thm 1: EEM upper bound", epsilon, sizes(eem_sample_size), color="C0",
-              linestyle=SOLID)
-    rows.plot(ax, panel, f"Agarwal & Roth 2005, proof of Thm 1, unrelaxed ({BEYOND})", epsilon, sizes(eem_exact_sample_size),
-              color="C1", linestyle=DASHED)
+    series = {"Agarwal & Roth 2005, Thm 1: EEM upper bound": (sizes(eem_sample_size), "C0", SOLID),
+              f"Agarwal & Roth 2005, proof of Thm 1, unrelaxed ({BEYOND})": (sizes(eem_exact_sample_size), "C1", DASHED)}
     low, high = fclass.rank_dimension_bounds or (0, None)
     if low >= 1:
         label = (f"Agarwal & Roth 2005, Cor 1: lower bound, any algorithm "
                  f"(rank dimension {low}{'' if low == high else ' or more'})")
-        bound = [sample_complexity_lower_bound(low, e, delta, float(rho)).value for e in epsilon]
-        rows.plot(ax, panel, label, epsilon, bound, color="C2", linestyle=SOLID)
+        bound = np.array([sample_complexity_lower_bound(low, e, delta, float(rho)).value for e in epsilon])
+        series[label] = (bound, "C2", SOLID)
+    # the limits before the curves: matplotlib's own margins pass the largest float for sizes near 10^300
+    ax.set(xscale="log", yscale="log", xlabel="Accuracy ε (excess ranking error)",
+           ylabel="Training-set size M = m + n (examples)", title=panel)
+    safe_log_axis(ax.yaxis, np.concatenate([values for values, _, _ in series.values()] + [[1.0]]))
+    safe_log_axis(ax.xaxis, [lo, hi])
+    ax.set_xlim(lo, hi)
+    for label, (values, color, style) in series.items():
+        rows.plot(ax, panel, label, epsilon, values, color=color, linestyle=style)
     ax.axhline(1, color="gray", linewidth=0.8, linestyle=":")
     ax.annotate("one example", (lo, 1), xytext=(2, 3), textcoords="offset points", fontsize="small", color="gray")
-    ax.set(xscale="log", yscale="log", xlabel="Accuracy ε (excess ranking error)", xlim=(lo, hi),
-           ylabel="Training-set size M = m + n (examples)", title=panel)
     short_log_range(ax.xaxis, lo, hi)
     ax.grid(True, which="major", alpha=0.3)
     legend(ax, loc="center right", fontsize="small", width=64)

@@ -76,17 +76,38 @@ def _log_power_of_three(N: int) -> float:
     return v.finite_log("N", N, FLOAT.number(N) * LN3, "3^N")
 
 
-def _log_binomials(N: int, top: int) -> np.ndarray:
-    """ln C(N, i) for i = 0..top (top ≤ N), by cumulative sums of ln((N − i + 1)/i).
+def _log_range(start: int, stop: int) -> np.ndarray:
+    """ln j for the integers start ≤ j < stop (start ≥ 1), as float64.
 
-    For N beyond 2^53, where N − i is no float, ln(N − i + 1) is taken from the integer itself.
+    Below 2^53 each j is a float; beyond, where start + k is no float, ln(start + k) is
+    ln(start) + ln(1 + k/start), each within an ulp or so of ln j, with no Python loop over
+    the terms (a face count at N = 10^250 sums thousands of them, many times in a search).
     """
+    if stop <= 2**53:
+        return np.log(np.arange(start, stop, dtype=np.float64))
+    offsets = np.arange(stop - start, dtype=np.float64)
+    return math.log(start) + np.log1p(offsets * math.exp(-math.log(start)))
+
+
+def _log_binomials(N: int, top: int) -> np.ndarray:
+    """ln C(N, i) for i = 0..top (top ≤ N), by cumulative sums of ln((N − i + 1)/i)."""
     i = np.arange(1, top + 1, dtype=np.float64)
-    if N < 2**53:
-        log_falling = np.log((N - i + 1))
-    else:
-        log_falling = np.array([math.log(N - k) for k in range(top)])
+    log_falling = _log_range(N - top + 1, N + 1)[::-1]  # ln(N − i + 1), i = 1..top
     return np.concatenate(([0.0], np.cumsum(log_falling - np.log(i))))
+
+
+#: Beyond N = 2^60·D² the largest term of a face count is all of it to far below a float's
+#: precision: the others, and the gap between N!/(N − D)! and N^D, are below D²/N < 2^−60 of it.
+_DOMINANT = 2**60
+
+
+def _dominated(N: int, D: int) -> bool:
+    return D >= 2 and N >= _DOMINANT * D * D
+
+
+def _log_falling(N: int, D: int) -> float:
+    """ln N!/(N − D)! = D·ln N − D(D − 1)/(2N) − …, for N ≥ 2^60·D² (the rest is below 2^−120)."""
+    return D * math.log(N) - D * (D - 1) / 2 * math.exp(-math.log(N))
 
 
 def _logsumexp(terms: np.ndarray) -> float:
@@ -111,6 +132,8 @@ def log_arrangement_faces(N, D) -> float:
     N, D = _check(N, D)
     if N <= D:
         return _log_power_of_three(N)
+    if _dominated(N, D):  # the last term, 2^D·C(N, D)
+        return D * LN2 + _log_falling(N, D) - math.lgamma(D + 1)
     return _logsumexp(_log_binomials(N, D) + LN2 * np.arange(D + 1))
 
 
@@ -153,15 +176,20 @@ def log_central_arrangement_faces(N, D) -> float:
     """ln of :func:`central_arrangement_faces`, in floating point for any N and D.
 
     Unrolls the recurrence, ``S_c = 2^{D−1−c} + Σ_{k=c}^{D−2} 2^{k−c}·C(N−k−2, D−k−1)``, as a
-    reversed cumulative log-sum-exp.
+    reversed cumulative log-sum-exp. For N ≥ 2^60·D² (and D ≥ 2), where each S_c is its
+    term C(N−c−1, D−c−1) and C(N, c)·C(N−c−1, D−c−1) = N!/(N−D)!/((N−c)·c!·(D−1−c)!), the
+    sum is 2^(D−1)·N^(D−1)/(D−1)!, so the count is 2^D·N^(D−1)/(D−1)!, to a relative
+    2^−60: one line, not a sum of D terms (a sample-size search at N = 10^250 asks for
+    hundreds).
     """
     N, D = _check(N, D)
     if N <= D:
         return _log_power_of_three(N)
+    if _dominated(N, D):
+        return D * LN2 + _log_falling(N, D) - math.log(N) - math.lgamma(D)
     k = np.arange(D - 1)
     # ln b_k = ln C(N−k−2, D−k−1) = ln[(N−k−2)!/(N−D−1)!] − ln (D−k−1)!, k = 0..D−2
-    factors = (np.log(np.arange(N - D, N - 1, dtype=np.float64)) if N < 2**53
-               else np.array([math.log(j) for j in range(N - D, N - 1)]))
+    factors = _log_range(N - D, N - 1)
     log_rising = np.concatenate(([0.0], np.cumsum(factors)))
     log_factorial = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, D, dtype=np.float64)))))
     log_b = log_rising[::-1][: D - 1] - log_factorial[::-1][: D - 1]

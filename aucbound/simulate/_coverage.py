@@ -12,9 +12,10 @@ Table 6), the mean and median width, and the shares of vacuous ([0, 1]) and dege
 Every interval is the one :func:`aucbound.intervals` would report for the trial's data:
 each registered method's vectorized closed form on the arrays of all trials' estimates
 (:mod:`._batch`), and for the methods that depend on Â alone only once per distinct value
-of Â. Trials are drawn in blocks of :data:`BLOCK`, block
-b from the child ``SeedSequence(seed, spawn_key=(0, b))``, so a seed gives the same trials
-on every machine. The bootstrap rows, which resample each trial, use its first
+of Â. Trials are drawn in blocks of :data:`BLOCK` — fewer when m + n passes 10^4, so that
+a block holds at most :data:`BLOCK_SCORES` scores (its memory, and the time between two
+progress reports) — block b from the child ``SeedSequence(seed, spawn_key=(0, b))``, so a
+seed gives the same trials on every machine. The bootstrap rows, which resample each trial, use its first
 ``bootstrap_trials`` trials (1000 unless given), trial t with the bootstrap seed drawn from
 ``SeedSequence(seed, spawn_key=(1, t))``.
 """
@@ -37,6 +38,15 @@ __all__ = ["coverage", "BLOCK", "BOOTSTRAP_TRIALS", "RESAMPLES", "MAX_TRIALS", "
 
 #: Trials drawn from one child seed (and the unit of the progress report).
 BLOCK = 1000
+#: The most scores one block holds: BLOCK trials up to m + n = 10^4, fewer beyond (a block
+#: of 1000 trials of 10^6 scores would take 8 GB, and minutes before its first report).
+BLOCK_SCORES = 10**7
+
+
+def block_size(m: int, n: int) -> int:
+    """The trials of one block at these class sizes."""
+    return max(1, min(BLOCK, BLOCK_SCORES // (m + n)))
+
 
 #: Trials of the bootstrap rows when not given: each needs its own resamples.
 BOOTSTRAP_TRIALS = 1000
@@ -85,7 +95,8 @@ class _Simulation:
     bootstrap rows resample their trials again at each δ, from the same seeds)."""
 
     def __init__(self, scenario: Scenario, m: int, n: int, trials: int, seed, keep: int, tick):
-        sizes = [min(BLOCK, trials - start) for start in range(0, trials, BLOCK)]
+        block = block_size(m, n)
+        sizes = [min(block, trials - start) for start in range(0, trials, block)]
         children = np.random.SeedSequence(seed, spawn_key=(0,)).spawn(len(sizes))
         parts, self.kept = [], []
         for size, child in zip(sizes, children):
@@ -153,9 +164,9 @@ def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -
     )
 
 
-def _steps(trials: int, bootstrap_trials: int | None, deltas: int) -> int:
+def _steps(trials: int, bootstrap_trials: int | None, deltas: int, m: int, n: int) -> int:
     """Progress steps of one simulation: one per block, one per bootstrap trial and δ."""
-    return -(-trials // BLOCK) + (bootstrap_trials or 0) * deltas
+    return -(-trials // block_size(m, n)) + (bootstrap_trials or 0) * deltas
 
 
 def _simulate(scenario, m, n, deltas, keys, trials, seed, bootstrap_trials, resamples, tick,
@@ -272,5 +283,5 @@ def coverage(
     workers = v.workers("workers", workers)
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
     check_work(1, [(m, n)], trials, bootstrap_trials, resamples)
-    tick = _counter(progress, _steps(trials, bootstrap_trials, 1))
+    tick = _counter(progress, _steps(trials, bootstrap_trials, 1, m, n))
     return _simulate(scenario, m, n, [delta], keys, trials, seed, bootstrap_trials, resamples, tick, workers)[0]

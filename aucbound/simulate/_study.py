@@ -85,7 +85,7 @@ def coverage_study(
     bootstrap_trials, resamples = _bootstrap_settings(keys, trials, bootstrap_trials, resamples)
     pairs = [(m, n) for m in sizes for n in sizes]
     check_work(len(chosen), pairs, trials, bootstrap_trials, resamples)
-    tick = _counter(progress, len(chosen) * len(pairs) * _steps(trials, bootstrap_trials, len(deltas)))
+    tick = _counter(progress, len(chosen) * sum(_steps(trials, bootstrap_trials, len(deltas), m, n) for m, n in pairs))
     cells = []
     for scenario in chosen:
         for m, n in pairs:

@@ -5,10 +5,39 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+import numpy as np
+
+from .. import _validate as v
 from .._display import Displayed
 from .._result_base import fields_as_dict
 
-__all__ = ['BoostedRanker']
+__all__ = ["BoostedRanker"]
+
+
+def _points(model, X):
+    """X as a (k, d) float64 array ((k,) taken as (k, 1) when d = 1), finite."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1 and model.d == 1:
+        X = X[:, None]
+    if X.ndim != 2 or X.shape[1] != model.d:
+        raise v.fail("X", f"an array of shape (k, {model.d})", X)
+    if not np.isfinite(X).all():
+        raise v.fail("X", "finite", X[~np.isfinite(X)][0])
+    return X
+
+
+def _effect(model, feature: int, values):
+    rounds = [t for t, j in enumerate(model.features) if j == feature]
+    if not rounds:
+        return np.zeros(values.shape[0])
+    alphas = np.array([model.alphas[t] for t in rounds])
+    if model.weak == "raw":
+        low, span = model.low[feature], model.span[feature]
+        return (values - low) / span * float(alphas.sum())
+    thresholds = np.array([model.thresholds[t] for t in rounds])
+    order = np.argsort(thresholds, kind="stable")
+    below = np.concatenate(([0.0], np.cumsum(alphas[order])))  # below[r]: the weights of the r lowest thresholds
+    return below[np.searchsorted(thresholds[order], values, side="left")]  # the thresholds θ < x
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,29 +94,24 @@ class BoostedRanker(Displayed):
         return len(self.alphas)
 
     def _weak_values(self, X):
-        import numpy as np
-
-        X = np.asarray(X, dtype=np.float64)
-        if X.ndim == 1 and self.d == 1:
-            X = X[:, None]
-        if X.ndim != 2 or X.shape[1] != self.d:
-            raise ValueError(f"`X` must be an array of shape (k, {self.d}), but got shape {X.shape}.")
-        columns = X[:, list(self.features)]
+        columns = _points(self, X)[:, list(self.features)]
         if self.weak == "stump":
             return (columns > np.array(self.thresholds, dtype=np.float64)).astype(np.float64)
         low, span = np.array(self.low), np.array(self.span)
         return (columns - low[list(self.features)]) / span[list(self.features)]
 
     def score(self, X):
-        """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1)."""
-        import numpy as np
-
-        return self._weak_values(X) @ np.array(self.alphas, dtype=np.float64)
+        """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1), in O(k + T) memory: the
+        rounds on one feature add up to a step function of it (a linear one for raw features), read at
+        each point by one binary search."""
+        X = _points(self, X)
+        f = np.zeros(X.shape[0])
+        for j in sorted(set(self.features)):
+            f += _effect(self, j, X[:, j])
+        return f
 
     def staged_scores(self, X):
-        """Row t: the scores after round t + 1 (shape (rounds, k))."""
-        import numpy as np
-
+        """Row t: the scores after round t + 1 (shape (rounds, k): rounds × k floats)."""
         return np.cumsum(self._weak_values(X) * np.array(self.alphas, dtype=np.float64), axis=1).T
 
     def truncate(self, rounds: int) -> "BoostedRanker":

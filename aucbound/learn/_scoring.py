@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..empirical import auc_from_groups
-from ._ranker import BoostedRanker
+from ._ranker import BoostedRanker, _effect, _points
 
 __all__ = ["score", "feature_effect", "staged_auc"]
 
@@ -28,32 +28,6 @@ def _model(model) -> BoostedRanker:
     if not isinstance(model, BoostedRanker):
         raise v.ParameterTypeError("model", "a BoostedRanker (from rankboost or pairwise_boost)", v.show(model))
     return model
-
-
-def _points(model: BoostedRanker, X) -> np.ndarray:
-    """X as a (k, d) float64 array ((k,) taken as (k, 1) when d = 1), finite."""
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim == 1 and model.d == 1:
-        X = X[:, None]
-    if X.ndim != 2 or X.shape[1] != model.d:
-        raise v.fail("X", f"an array of shape (k, {model.d})", X)
-    if not np.isfinite(X).all():
-        raise v.fail("X", "finite", X[~np.isfinite(X)][0])
-    return X
-
-
-def _effect(model: BoostedRanker, feature: int, values: np.ndarray) -> np.ndarray:
-    rounds = [t for t, j in enumerate(model.features) if j == feature]
-    if not rounds:
-        return np.zeros(values.shape[0])
-    alphas = np.array([model.alphas[t] for t in rounds])
-    if model.weak == "raw":
-        low, span = model.low[feature], model.span[feature]
-        return (values - low) / span * float(alphas.sum())
-    thresholds = np.array([model.thresholds[t] for t in rounds])
-    order = np.argsort(thresholds, kind="stable")
-    below = np.concatenate(([0.0], np.cumsum(alphas[order])))  # below[r]: the weights of the r lowest thresholds
-    return below[np.searchsorted(thresholds[order], values, side="left")]  # the thresholds θ < x
 
 
 def feature_effect(model, feature: int, values) -> np.ndarray:
@@ -70,9 +44,8 @@ def feature_effect(model, feature: int, values) -> np.ndarray:
 
 
 def score(model, X) -> np.ndarray:
-    """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1), in O(k + T) memory.
-
-    The same values as ``model.score(X)`` up to the rounding of the sum's order.
+    """f(x) = Σ_t α_t·h_t(x) for each row x of X (shape (k, d); (k,) when d = 1), in O(k + T) memory:
+    ``model.score(X)``, for any ranker given.
 
     >>> from aucbound.learn import pairwise_boost
     >>> model = pairwise_boost([[1.0], [2.0], [4.0]], [[0.0], [3.0]], loss="hinge", rounds=10, step="exact")
@@ -81,12 +54,7 @@ def score(model, X) -> np.ndarray:
     >>> score(model, [-0.5, 1.5, 2.5, 3.5]).tolist()
     [0.0, 1.0, 0.0, 1.0]
     """
-    model = _model(model)
-    X = _points(model, X)
-    f = np.zeros(X.shape[0])
-    for j in sorted(set(model.features)):
-        f += _effect(model, j, X[:, j])
-    return f
+    return _model(model).score(X)
 
 
 def staged_auc(model, positives, negatives) -> np.ndarray:

@@ -254,3 +254,13 @@ def test_the_work_limit_is_about_a_minute_at_ten_million_items():
     labels[: 3 * 10**6] = True
     with pytest.raises(ValueError, match=r"^`resamples` must be at most 500 for m \+ n = 10,000,000 items"):
         ab.empirical.bootstrap_aucs(labels, np.arange(10.0**7), resamples=501)
+
+
+@pytest.mark.parametrize("function", ["bootstrap_aucs", "bootstrap_interval"])
+def test_the_bootstrap_functions_report_progress(function):
+    seen = []
+    call = getattr(ab.empirical, function)
+    call([0, 1] * 50, list(range(100)), resamples=300, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (300, 300) and all(total == 300 for _, total in seen)
+    with pytest.raises(TypeError, match="`progress` must be a function progress"):
+        call([0, 1] * 5, list(range(10)), progress="yes")

@@ -100,14 +100,16 @@ def _settings(resamples, seed, workers) -> tuple[int, int | None, int]:
 
 
 def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, data=None, nan_policy="raise",
-                   workers=-1) -> np.ndarray:
+                   workers=-1, progress=None) -> np.ndarray:
     """Â of each of `resamples` stratified bootstrap resamples, as a float64 array.
 
     Each resample keeps m positives and n negatives, so it always has both classes. The
     same `seed` gives the same resamples on every machine, compiled loop or not, with any
     number of threads; ``seed=None`` draws fresh ones. `workers` threads draw them: an
     integer ≥ 1, or −1 (the default) for one per core this process may use; pass 1 when the
-    call itself runs inside parallel code of your own. `data` and `nan_policy` as for
+    call itself runs inside parallel code of your own. `progress(done, total)` is called as the
+    resamples are drawn (the work is limited up front: resamples × (m + n) at most 5·10⁹ items
+    drawn, about a minute of one core). `data` and `nan_policy` as for
     :func:`aucbound.auc`.
 
     >>> values = bootstrap_aucs([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6], resamples=5)
@@ -115,18 +117,19 @@ def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, da
     [0.75, 0.625, 0.75, 0.75, 0.875]
     """
     resamples, seed, workers = _settings(resamples, seed, workers)
+    v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     pos, neg = groups(labels, scores, pos_label)
-    return Sample(pos, neg, resamples=resamples, seed=seed, workers=workers).resampled_aucs().copy()
+    return Sample(pos, neg, resamples=resamples, seed=seed, workers=workers, progress=progress).resampled_aucs().copy()
 
 
 def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="bootstrap-bca", resamples=2000, seed=0,
-                       pos_label=None, data=None, nan_policy="raise", workers=-1) -> Interval:
+                       pos_label=None, data=None, nan_policy="raise", workers=-1, progress=None) -> Interval:
     """The stratified bootstrap interval for the AUC: BCa (``bootstrap-bca``) or percentile.
 
     At confidence 1 − δ, δ = 0.05 unless `delta` or `confidence` is given. `resamples`,
-    `seed` and `workers` as for :func:`bootstrap_aucs`; `data` and `nan_policy` as for
-    :func:`aucbound.auc`.
+    `seed`, `workers` and `progress` as for :func:`bootstrap_aucs`; `data` and `nan_policy`
+    as for :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1, 0, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6, 0.5, 2.5]
@@ -138,7 +141,9 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]
     resamples, seed, workers = _settings(resamples, seed, workers)
+    v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers)
+    sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,
+                    progress=progress)
     lo, hi = spec.data(sample, delta)
     return interval_row(spec, sample.m, sample.n, delta, sample.auc, lo, hi)

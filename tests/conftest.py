@@ -56,3 +56,32 @@ def asah():
     columns["outcome"] = [row["outcome"] for row in rows]
     columns["poor"] = np.array([row["outcome"] == "Poor" for row in rows])
     return columns
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_loss_experiment_runs_once():
+    """The loss experiment of Uematsu & Lee's §5.1.3 (boosting under three losses; about 10 s at its defaults) is
+    a function of its seeded arguments, so each distinct call runs once a session: the figure, the command
+    line's table, the docs' console example and the tests then read the same result (a progress callback does
+    not take part in the key: a repeated call reports no progress)."""
+    import functools
+
+    from aucbound import experiments
+    from aucbound.plots import _learning
+
+    original = experiments.loss_scores
+    results = {}
+
+    @functools.wraps(original)
+    def shared(**arguments):
+        progress = arguments.pop("progress", None)
+        key = tuple(sorted(arguments.items()))
+        if key not in results:
+            results[key] = original(progress=progress, **arguments)
+        return results[key]
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(experiments, "loss_scores", shared)
+    patch.setattr(_learning, "loss_scores", shared)
+    yield
+    patch.undo()

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from aucbound import experiments
 from aucbound.bounds import uniform_epsilon
 from aucbound.cli import main
 from aucbound.experiments import bound_shape, loss_scores, rankboost_normal
@@ -132,7 +133,7 @@ def test_rankboost_normal_risks_against_integration_and_the_pairs():
 
 @pytest.fixture(scope="module")
 def losses():
-    return loss_scores()
+    return experiments.loss_scores()  # the run the figure and the docs' example share (conftest)
 
 
 def test_losses_exponential_and_logistic_agree_as_thm2_says(losses):

@@ -276,3 +276,16 @@ def test_compare_intervals_contain_the_difference():
     result = ab.compare(labels, [0.5] * 20, second, delta=0.9999999999999999)
     for row in result.rows:
         assert row.lo <= result.difference <= row.hi, row.method
+
+
+def test_power_sizes_at_a_tiny_power_draw_no_warning_of_the_librarys_own_level(cli):
+    """The distribution-free rows solve for a design at an internal level that may exceed ½ (here the power
+    5e-324 makes ln(2/δ) < ln 4): that is no mistaken δ of the user's, so no LevelWarning reaches the output."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = ab.power_test(0.73, ncontrols=10, power=5e-324, sig_level=None, alternative="one-sided")
+    assert result.solved == "sig_level"
+    run = cli("power", "--auc", "0.73", "--ncontrols", "10", "--power", "5e-324", "--alternative", "one-sided")
+    assert run.exit_code == 0 and run.stderr == ""

@@ -79,6 +79,7 @@ with θ − ½ replaced by |Δ|/2. Given sizes that are not whole are rounded do
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -280,7 +281,9 @@ def _design(method, gap, log_level, log_beta, rho):
     if level <= math.log(2):
         return None, None
     extra = max(0.0, level - _LOG_LEVEL_SPLIT)
-    result = sample_size(gap, 2 * math.exp(-(level - extra)), rho, method=method, log_class_size=extra or None)
+    with warnings.catch_warnings():  # a δ above ½ here is the design's (L < ln 4), not a mistaken level
+        warnings.simplefilter("ignore", v.LevelWarning)
+        result = sample_size(gap, 2 * math.exp(-(level - extra)), rho, method=method, log_class_size=extra or None)
     return result.m, result.n
 
 

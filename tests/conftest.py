@@ -65,19 +65,22 @@ def _each_loss_experiment_runs_once():
     line's table, the docs' console example and the tests then read the same result (a progress callback does
     not take part in the key: a repeated call reports no progress)."""
     import functools
+    import inspect
 
     from aucbound import experiments
     from aucbound.plots import _learning
 
     original = experiments.loss_scores
+    signature = inspect.signature(original)
     results = {}
 
     @functools.wraps(original)
     def shared(**arguments):
-        progress = arguments.pop("progress", None)
-        key = tuple(sorted(arguments.items()))
+        bound = signature.bind(**arguments)
+        bound.apply_defaults()  # the same call whether its defaults are written out or not
+        key = tuple((name, value) for name, value in bound.arguments.items() if name != "progress")
         if key not in results:
-            results[key] = original(progress=progress, **arguments)
+            results[key] = original(**arguments)
         return results[key]
 
     patch = pytest.MonkeyPatch()

@@ -289,3 +289,14 @@ def test_power_sizes_at_a_tiny_power_draw_no_warning_of_the_librarys_own_level(c
     assert result.solved == "sig_level"
     run = cli("power", "--auc", "0.73", "--ncontrols", "10", "--power", "5e-324", "--alternative", "one-sided")
     assert run.exit_code == 0 and run.stderr == ""
+
+
+def test_mcclish_beyond_every_float_is_refused_naming_the_range():
+    """Over specificities (0, 5e-324) the area of this curve is below the chance diagonal's by far more than
+    max − min = (b − a)(a + b)/2 ≈ 1e-647, so McClish's (1 + (area − min)/(max − min))/2 is about −1e323,
+    beyond every float: refused, not an OverflowError."""
+    labels = ["Good"] * 4 + ["Poor", "Good", "Poor"] + ["Good"] * 3
+    scores = [-2, -3, -3, 1, -1, -3, 1, -1, 0, 2]
+    with pytest.raises(ValueError, match=r"^`range` must be wide enough that McClish's standardisation"):
+        ab.partial_auc(labels, scores, range=(0, 5e-324), correct=True, pos_label="Poor")
+    assert ab.partial_auc(labels, scores, range=(0, 5e-324), pos_label="Poor", resamples=None).auc >= 0

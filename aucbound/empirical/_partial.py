@@ -103,6 +103,18 @@ def _mcclish(area: Fraction, a: Fraction, b: Fraction) -> Fraction:
     return (1 + (area - low) / ((b - a) - low)) / 2
 
 
+def _float(value: Fraction, a: Fraction, b: Fraction) -> float:
+    """McClish's value as a float: it is at most 1 (the area is at most max), but far below the diagonal in a
+    range narrower than the floats can resolve it may be beyond every float, which is refused, naming `range`."""
+    try:
+        return float(value)
+    except OverflowError:
+        digits = len(str(abs(value.numerator))) - len(str(value.denominator))
+        raise v.ParameterError("range", "wide enough that McClish's standardisation (correct=True) is a float: "
+                               "far below the chance diagonal in so narrow a range it is not",
+                               f"({float(a):g}, {float(b):g}), where it is about −10^{digits}") from None
+
+
 def _range(value) -> tuple[float, float]:
     ends = v.unit_interval("range", value)
     if ends.shape != (2,) or ends[0] == ends[1]:
@@ -164,12 +176,12 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     m, n = curve.m, curve.n
     a, b = Fraction(low), Fraction(high)
 
-    def value(tp, fp) -> Fraction:  # the area, or McClish's value of it: exact, rounded once
+    def value(tp, fp) -> float:  # the area, or McClish's value of it: exact, rounded once
         area = _partial_area(tp, fp, m, n, focus, a, b)
-        return _mcclish(area, a, b) if correct else area
+        return _float(_mcclish(area, a, b), a, b) if correct else float(area)
 
     area = _partial_area(curve.tp, curve.fp, m, n, focus, a, b)
-    corrected = float(_mcclish(area, a, b)) if correct else None
+    corrected = _float(_mcclish(area, a, b), a, b) if correct else None
     if correct and area < _diagonal(a, b):
         warnings.warn(v.DataWarning(f"the partial AUC {float(area):.6g} is below the chance diagonal's "
                                     f"{float(_diagonal(a, b)):.6g} over the range: McClish's standardisation "

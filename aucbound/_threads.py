@@ -16,14 +16,15 @@ variables) then spends most of its time handing work to threads, and far more wh
 processes keep the cores busy (``aucbound optimal steps --K 1..25`` ran ten times slower
 with OpenBLAS's default threads than with one on a busy two-core machine).
 :func:`one_blas_thread` limits BLAS to one thread around such solvers (with threadpoolctl),
-whatever the user's environment says, and restores the setting after. The limit is the
-process's: BLAS calls made by other threads meanwhile run on one thread too.
+whatever the user's environment says, and restores the setting after; such blocks run one at
+a time.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 
 __all__ = ["cores", "thread_count", "one_blas_thread"]
 
@@ -48,6 +49,8 @@ def thread_count(workers: int, tasks: int) -> int:
     return max(1, min(wanted, tasks))
 
 
+#: Held by a block of one_blas_thread for as long as it runs (reentrant: nested blocks in one thread are fine).
+_lock = threading.RLock()
 _controller = None
 
 
@@ -56,7 +59,10 @@ def one_blas_thread():
     """Run the block with BLAS limited to one thread (all BLAS libraries loaded so far), then restore it.
 
     The controller that finds the libraries is made once, on first use, after scipy's
-    optimizers and numpy's linear algebra are loaded (each brings its own OpenBLAS).
+    optimizers and numpy's linear algebra are loaded (each brings its own OpenBLAS). Blocks in
+    different threads run one after the other: depending on how it was built, OpenBLAS keeps
+    its thread count for the whole process or for each thread, and a block that sets and
+    restores it while another runs would, with the first, leave the other's setting behind.
 
     >>> import numpy as np
     >>> with one_blas_thread():
@@ -64,10 +70,11 @@ def one_blas_thread():
     0.75
     """
     global _controller
-    if _controller is None:
-        import scipy.optimize  # noqa: F401  (loads scipy's BLAS, so that the controller sees it)
-        from threadpoolctl import ThreadpoolController
+    with _lock:
+        if _controller is None:
+            import scipy.optimize  # noqa: F401  (loads scipy's BLAS, so that the controller sees it)
+            from threadpoolctl import ThreadpoolController
 
-        _controller = ThreadpoolController()
-    with _controller.limit(limits=1, user_api="blas"):
-        yield
+            _controller = ThreadpoolController()
+        with _controller.limit(limits=1, user_api="blas"):
+            yield

@@ -252,3 +252,38 @@ def test_a_long_bootstrap_shows_its_progress_bar(cli, monkeypatch, name):
     result = cli(*COMMANDS[name], "--workers", "2")
     assert result.exit_code == 0, result.output
     assert "bootstrap" in terminal.getvalue() and "100%" in terminal.getvalue()
+
+
+def test_one_blas_thread_blocks_in_two_threads_run_one_at_a_time_and_restore_the_setting():
+    """Whether OpenBLAS keeps its thread count for the process or for each thread, blocks of two threads never
+    overlap (the second waits), each runs on one BLAS thread, and the setting afterwards is what it was before."""
+    import threading
+    import time
+
+    from threadpoolctl import threadpool_info
+
+    from aucbound._threads import one_blas_thread
+
+    def blas():
+        return sorted(info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas")
+
+    with one_blas_thread():  # loads every BLAS the limit reaches, so that before and after see the same libraries
+        pass
+    before = blas()
+    spans, inside = [], []
+
+    def run():
+        with one_blas_thread():
+            start = time.monotonic()
+            inside.append(blas())
+            time.sleep(0.1)
+            spans.append((start, time.monotonic()))
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    (_, first_end), (second_start, _) = sorted(spans)
+    assert first_end <= second_start  # one after the other
+    assert inside == [[1] * len(before)] * 2 and blas() == before

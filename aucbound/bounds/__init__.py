@@ -54,6 +54,8 @@ from ._variance import (
 )
 from ._results import Interval, SampleComplexity, SampleSize, UniformBound
 
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# evaluate, evaluate_row, interval_row, method_keys, lehmann_inputs, function_class take checked arguments, as their callers here give them.
 __all__ = [
     "Interval",
     "SampleComplexity",
@@ -108,10 +110,4 @@ __all__ = [
     "variance_max",
     "variance_min",
     "wald_interval",
-    "evaluate",
-    "method_keys",
-    "evaluate_row",
-    "interval_row",
-    "lehmann_inputs",
-    "function_class",
 ]

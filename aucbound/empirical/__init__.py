@@ -49,11 +49,12 @@ from ._results import (
     ROCCurve,
 )
 
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",
     "NAN_POLICIES",
     "NULL_VARIANCES",
-    "Sample",
     "AUCIntervals",
     "Comparison",
     "DeLong",
@@ -68,11 +69,6 @@ __all__ = [
     "DEFAULT_COMPARE_METHODS",
     "ENGINES",
     "best_threshold",
-    "bootstrap_band",
-    "check_resamples",
-    "dkw_band",
-    "dkw_band_contains",
-    "roc_curve_from_groups",
     "MAX_BAND_POINTS",
     "MAX_BAND_READINGS",
     "coords",
@@ -84,16 +80,13 @@ __all__ = [
     "auc_from_groups",
     "bootstrap_aucs",
     "bootstrap_interval",
-    "clip_to_lehmann_range",
     "compare",
-    "component_variances",
     "compare_methods",
     "default_methods",
     "delong",
     "delong_variance",
     "engine_in_use",
     "intervals",
-    "lehmann_p",
     "power_test",
     "power_test_binormal",
     "power_test_data",

@@ -661,7 +661,8 @@ static inline double midpoint(double a, double b)
  * fp = n), and item N - 1 - k the point whose threshold lies between level k and the next
  * (+inf above the top level): tp and fp count the positives and the negatives above level k.
  * values[k] is level k. Returns K; *twice_u is 2U = sum over levels of pos_k (2 neg_below_k +
- * neg_k). */
+ * neg_k). Returns -1 where a class is out of order or holds a NaN, so that no item is at most
+ * the next level (the pass would not move; the buffers hold at most N levels). */
 static Py_ssize_t curve_pass(const double *pos, Py_ssize_t m, const double *neg, Py_ssize_t n, double *values,
                              int64_t *tp, int64_t *fp, double *thresholds, uint64_t *twice_u)
 {
@@ -674,6 +675,8 @@ static Py_ssize_t curve_pass(const double *pos, Py_ssize_t m, const double *neg,
     while (i < m || j < n) {
         double x = i < m && (j >= n || pos[i] <= neg[j]) ? pos[i] : neg[j];
         Py_ssize_t i2 = skip_at_most(pos, i, m, x), j2 = skip_at_most(neg, j, n, x);
+        if (i2 == i && j2 == j) /* a NaN, or classes out of order: no score is at most x */
+            return -1;
         total += (uint64_t)(i2 - i) * (uint64_t)(j + j2);
         if (thresholds != NULL && level > 0)
             thresholds[size - level] = midpoint(values[level - 1], x);
@@ -723,7 +726,10 @@ static PyObject *curve(PyObject *module, PyObject *args)
     count = curve_pass(views[0].buf, m, views[1].buf, n, views[2].buf, views[3].buf, views[4].buf,
                        with_thresholds ? views[5].buf : NULL, &twice);
     Py_END_ALLOW_THREADS
-    result = Py_BuildValue("(nK)", count, (unsigned long long)twice);
+    if (count < 0)
+        PyErr_SetString(PyExc_ValueError, "`pos` and `neg` must each be sorted, with no NaN");
+    else
+        result = Py_BuildValue("(nK)", count, (unsigned long long)twice);
 done:
     for (int k = 0; k < held; k++)
         PyBuffer_Release(&views[k]);

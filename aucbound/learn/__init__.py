@@ -19,6 +19,8 @@ from ._checks import MAX_ENTRIES, MAX_POINTS, MAX_ROUND_WORK, MAX_ROUNDS, MAX_WO
 from ._pairwise import pairwise_gradient, pairwise_risk
 from ._scoring import feature_effect, score, staged_auc
 
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# fits, limit, work take checked arguments, as their callers here give them.
 __all__ = [
     "ALPHA_RULES",
     "BOOST_LOSSES",
@@ -35,13 +37,10 @@ __all__ = [
     "WEAK",
     "consistent_linear_ranker",
     "feature_effect",
-    "fits",
-    "limit",
     "pairwise_boost",
     "pairwise_gradient",
     "pairwise_risk",
     "rankboost",
     "score",
     "staged_auc",
-    "work",
 ]

@@ -176,7 +176,8 @@ class LevelWarning(UserWarning):
 def failure_probability(delta, confidence, *, default: float | None = 0.05, stacklevel: int = 3) -> float:
     """δ from `delta`, or from `confidence` = 1 − δ (taken as written: 0.95 gives δ = 0.05 exactly as
     typed, not 1 − 0.95 = 0.050000000000000044); at most one of the two, `default` when neither
-    (None: one is required). A δ above ½ or a confidence below ½ draws a :class:`LevelWarning`.
+    (None: one is required), as a float checked in (0, 1). A δ above ½ or a confidence below ½
+    draws a :class:`LevelWarning`.
 
     >>> failure_probability(None, 0.95), failure_probability(0.01, None), failure_probability(None, None)
     (0.05, 0.01, 0.05)
@@ -187,6 +188,8 @@ def failure_probability(delta, confidence, *, default: float | None = 0.05, stac
                                  others=("delta",))
         level = probability("confidence", confidence, scalar=True)
         delta = float(1 - Fraction(repr(level)))
+        if not 0 < delta < 1:  # a confidence below 1e-17 leaves no float δ below 1
+            raise fail("confidence", "a confidence whose δ = 1 − confidence is a float below 1", confidence)
         if delta > 0.5:
             warnings.warn(LevelWarning(f"`confidence` = {level!r} is a confidence below ½; did you mean "
                                        f"`delta` = {level!r}?"), stacklevel=stacklevel)
@@ -200,7 +203,7 @@ def failure_probability(delta, confidence, *, default: float | None = 0.05, stac
     if checked > 0.5:
         warnings.warn(LevelWarning(f"`delta` = {checked!r} is a failure probability above ½; did you mean "
                                    f"`confidence` = {checked!r}?"), stacklevel=stacklevel)
-    return delta
+    return checked
 
 
 def plural_only(parameter: str, singular) -> None:

@@ -163,7 +163,7 @@ def uniform_bound(fclass, m, n, delta=None, *, confidence=None, method="uniform"
     method = v.choice("method", method, SOURCES)
     fclass, bound = function_class(fclass), _bound_key(bound)
     m, n = v.count("m", m, maximum=v.MAX_COUNT), v.count("n", n, maximum=v.MAX_COUNT)
-    delta = v.probability("delta", v.failure_probability(delta, confidence, default=None), scalar=True)
+    delta = v.failure_probability(delta, confidence, default=None)
     key, r_source, beyond = _route(method, fclass, m, n, bound)
     epsilon = _epsilon(method, fclass, m, n, delta, key)
     return UniformBound(

@@ -137,7 +137,7 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     >>> result.guarantee, result.lo, result.hi
     ('asymptotic', 0.4, 1.0)
     """
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]
     resamples, seed, workers = _settings(resamples, seed, workers)

@@ -220,7 +220,7 @@ def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=
     (-1.0, 1.0, 'vacuous')
     """
     v.plural_only("methods", method)
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
                                          nan_policy=nan_policy)

@@ -127,7 +127,7 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     (0.6583, 1.0, 'asymptotic')
     """
     v.plural_only("methods", method)
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     keys, resamples = chosen_methods(methods, resamples)

@@ -166,7 +166,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     focus = v.choice("focus", focus, FOCUSES)
     if not isinstance(correct, (bool, np.bool_)):
         raise v.ParameterTypeError("correct", "True or False", v.show(correct))
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them

@@ -426,7 +426,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     ('asymptotic', True)
     """
     method = v.choice("method", method, BAND_METHODS)
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     if specificities is not None and sensitivities is not None:
         raise v.ParameterError("specificities", "given alone, or else sensitivities", "both given",
                                others=("sensitivities",))

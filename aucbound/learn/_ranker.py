@@ -14,16 +14,9 @@ from .._result_base import fields_as_dict
 __all__ = ["BoostedRanker"]
 
 
-def _points(model, X):
-    """X as a (k, d) float64 array ((k,) taken as (k, 1) when d = 1), finite."""
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim == 1 and model.d == 1:
-        X = X[:, None]
-    if X.ndim != 2 or X.shape[1] != model.d:
-        raise v.fail("X", f"an array of shape (k, {model.d})", X)
-    if not np.isfinite(X).all():
-        raise v.fail("X", "finite", X[~np.isfinite(X)][0])
-    return X
+def _points(model, X, parameter: str = "X"):
+    """X as a (k, d) float64 array of finite points ((k,) taken as (k, 1) when d = 1)."""
+    return v.points(parameter, X, dim=model.d)
 
 
 def _effect(model, feature: int, values):
@@ -45,7 +38,8 @@ class BoostedRanker(Displayed):
     """A ranking function learned by boosting: f(x) = Σ_t α_t·h_t(x).
 
     ``loss`` is what the boosting minimised over the m·n (positive, negative) training
-    pairs: ``exponential`` (RankBoost, Freund et al. 2003), ``logistic`` or ``hinge``.
+    pairs: ``exponential`` (RankBoost, Freund et al. 2003), ``logistic``, ``hinge`` or
+    ``squared-hinge``.
     Round t added the weak ranker ``h_t`` on feature ``features[t]``: for ``weak='stump'``
     1(x_j > ``thresholds[t]``), for ``weak='raw'`` (x_j − ``low[j]``)/``span[j]``, feature
     j scaled to [0, 1] on the training points (``thresholds`` then holds None). Its weight
@@ -57,7 +51,8 @@ class BoostedRanker(Displayed):
       W₊ = 0 (its exact minimiser is infinite);
     - ``perfect``: h_t alone ranks every training pair correctly (the exact α is infinite):
       α is the smallest whole step that makes the training ranking perfect, and boosting stops;
-    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge);
+    - ``line search``: α minimises the pairwise risk along h_t exactly (logistic, hinge,
+      squared hinge);
     - ``smoothed line search (μ = …)``: α minimises the hinge risk smoothed over [1 − μ, 1] along h_t.
 
     ``z`` holds RankBoost's normalisers Z_t (None for the other losses); ``risk[t]`` the
@@ -116,8 +111,7 @@ class BoostedRanker(Displayed):
 
     def truncate(self, rounds: int) -> "BoostedRanker":
         """The ranker after its first `rounds` rounds (1 ≤ rounds ≤ self.rounds)."""
-        if not (isinstance(rounds, int) and 1 <= rounds <= self.rounds):
-            raise ValueError(f"`rounds` must be an integer from 1 to {self.rounds}, but got {rounds!r}.")
+        rounds = v.count("rounds", rounds, maximum=self.rounds)
         cut = {name: getattr(self, name)[:rounds] for name in
                ("features", "thresholds", "alphas", "alpha_rules", "risk", "train_auc")}
         if self.z is not None:

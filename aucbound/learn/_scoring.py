@@ -71,7 +71,7 @@ def staged_auc(model, positives, negatives) -> np.ndarray:
     [0.5]
     """
     model = _model(model)
-    pos, neg = _points(model, positives), _points(model, negatives)
+    pos, neg = _points(model, positives, "positives"), _points(model, negatives, "negatives")
     X = np.vstack((pos, neg))
     m = pos.shape[0]
     f = np.zeros(X.shape[0])

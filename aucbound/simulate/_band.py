@@ -58,7 +58,7 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
     auc = v.probability("auc", auc, scalar=True)
     s = v.positive("sd_ratio", sd_ratio, scalar=True)
     m, n = v.count("m", m, maximum=10**6), v.count("n", n, maximum=10**6)
-    delta = v.probability("delta", v.failure_probability(delta, confidence), scalar=True)
+    delta = v.failure_probability(delta, confidence)
     trials = v.count("trials", trials, maximum=MAX_BAND_TRIALS)
     grid = np.atleast_1d(v.unit_interval("specificities", specificities))
     if grid.ndim != 1 or grid.size == 0:

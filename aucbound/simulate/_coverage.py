@@ -276,7 +276,7 @@ def coverage(
     """
     scenario = _as_scenario(scenario)
     m, n = v.count("m", m), v.count("n", n)
-    delta = v.probability("delta", v.failure_probability(delta, confidence, default=None), scalar=True)
+    delta = v.failure_probability(delta, confidence, default=None)
     keys = method_keys(methods, default_methods())
     trials = v.count("trials", trials)
     seed = v.seed("seed", seed)

@@ -179,11 +179,12 @@ def rankboost_normal(size, rounds, alpha, selection, seed, out_csv, output_forma
       aucbound experiment rankboost-normal
       aucbound experiment rankboost-normal --alpha exact --selection best
     """
-    from ..experiments import rankboost_normal as run
+    from ..experiments import check_rankboost_normal, rankboost_normal as run
 
     rules = ("bound", "exact") if alpha == "both" else (alpha,)
     results = {}
     with library_errors(), Progress("rounds") as progress:
+        check_rankboost_normal(size, rounds, selection, runs=len(rules))
         for k, rule in enumerate(rules):
             results[rule] = run(size=size, rounds=rounds, alpha=rule, selection=selection, seed=seed,
                                 progress=lambda done, total, k=k: progress(k * total + done, len(rules) * total))

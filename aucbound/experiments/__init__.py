@@ -19,7 +19,8 @@ Sits above :mod:`aucbound.learn`, :mod:`aucbound.reductions` and :mod:`aucbound.
 from ._bound_shape import DEFAULT_SIZES as BOUND_SHAPE_SIZES, MAX_SIZE as BOUND_SHAPE_MAX_SIZE, bound_shape
 from ._calls import quicksort_calls
 from ._loss_scores import LOSSES as LOSS_SCORES_LOSSES, ROUNDS as LOSS_SCORES_ROUNDS, SIZE as LOSS_SCORES_SIZE, loss_scores
-from ._rankboost_normal import ROUNDS as RANKBOOST_NORMAL_ROUNDS, SIZE as RANKBOOST_NORMAL_SIZE, rankboost_normal
+from ._rankboost_normal import (ROUNDS as RANKBOOST_NORMAL_ROUNDS, SIZE as RANKBOOST_NORMAL_SIZE, check_rankboost_normal,
+                                rankboost_normal)
 from ._regret import MODELS, regret_experiment
 from ._results import (BoundShapeExperiment, BoundShapeRow, LossScores, LossScoresRow, QuickSortCalls,
                        RankBoostNormal, RegretExperiment, RegretRow)

@@ -56,6 +56,25 @@ def _work(size: int, rounds: int, selection: str):
     return work(size, size, 1, rounds, selection=selection)
 
 
+def check_rankboost_normal(size, rounds, selection, runs: int = 1) -> tuple[int, int, str]:
+    """(size, rounds, selection) checked, and `runs` runs of :func:`rankboost_normal` at them (one per rule of
+    α asked for) refused up front beyond about a minute of work in all, naming the largest size or rounds
+    that fits."""
+    size = v.count("size", size, minimum=2, maximum=MAX_SIZE)
+    rounds = v.count("rounds", rounds, minimum=SETTLED + 1, maximum=MAX_ROUNDS)
+    selection = v.choice("selection", selection, ("random", "best"))
+    setting = "points per class" + (" with the best stump each round" if selection == "best" else "")
+    each = f" ({runs} runs, one per rule of α)" if runs > 1 else ""
+
+    def ok(points: int, steps: int) -> bool:
+        total, step = _work(points, steps, selection)
+        return fits(runs * total, step)
+
+    limit("size", size, lambda k: ok(k, SETTLED + 1), MAX_SIZE, f"{setting} and 21 rounds{each}")
+    limit("rounds", rounds, lambda k: ok(size, k), MAX_ROUNDS, f"for {size:,} {setting}{each}")
+    return size, rounds, selection
+
+
 def _mass(low: np.ndarray, high: np.ndarray) -> np.ndarray:
     """P(low < Z ≤ high) for a standard normal Z, from the nearer tail (no cancellation far out)."""
     from scipy.special import ndtr  # scipy only when the experiment runs: the command line starts without it
@@ -104,12 +123,7 @@ def rankboost_normal(*, size=SIZE, rounds=ROUNDS, alpha="bound", selection="rand
     >>> result.rms < 0.3, 0.85 < result.train_auc[-1] < 0.97
     (True, True)
     """
-    size = v.count("size", size, minimum=2, maximum=MAX_SIZE)
-    rounds = v.count("rounds", rounds, minimum=SETTLED + 1, maximum=MAX_ROUNDS)
-    selection = v.choice("selection", selection, ("random", "best"))
-    setting = "points per class" + (" with the best stump each round" if selection == "best" else "")
-    limit("size", size, lambda k: fits(*_work(k, SETTLED + 1, selection)), MAX_SIZE, f"{setting} and 21 rounds")
-    limit("rounds", rounds, lambda k: fits(*_work(size, k, selection)), MAX_ROUNDS, f"for {size:,} {setting}")
+    size, rounds, selection = check_rankboost_normal(size, rounds, selection)
     seed = v.count("seed", seed, minimum=0)
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     pos, neg = rng.normal(1.0, 1.0, size), rng.normal(-1.0, 1.0, size)

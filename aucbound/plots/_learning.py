@@ -9,7 +9,7 @@ import csv
 import numpy as np
 
 from .. import _validate as v
-from ..experiments import bound_shape, loss_scores, rankboost_normal
+from ..experiments import bound_shape, check_rankboost_normal, loss_scores, rankboost_normal
 from ..experiments import (
     BOUND_SHAPE_SIZES as DEFAULT_SIZES,
     LOSS_SCORES_LOSSES as LOSSES,
@@ -94,6 +94,7 @@ def rankboost_normal_figure(*, size=NORMAL_SIZE, rounds=NORMAL_ROUNDS, alpha="bo
     if ax is not None:
         given_axes(ax, 2)  # before the experiment
     rules = ("bound", "exact") if alpha == "both" else (alpha,)
+    check_rankboost_normal(size, rounds, selection, runs=len(rules))
     runs = {rule: rankboost_normal(size=size, rounds=rounds, alpha=rule, selection=selection, seed=seed,
                                 progress=progress)
             for rule in rules}

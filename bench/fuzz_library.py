@@ -32,7 +32,7 @@ import sys
 FUNCTIONS = ["auc", "delong", "intervals", "compare", "roc_curve", "partial_auc", "roc_band", "power_test_data",
              "bootstrap_interval"]
 #: The functions that take a progress callback.
-WITH_PROGRESS = ("intervals", "partial_auc", "roc_band")
+WITH_PROGRESS = ("intervals", "partial_auc", "roc_band", "bootstrap_interval")
 
 BIG = 2**62
 

@@ -23,7 +23,7 @@ __all__ = ["interval", "interval_table", "interval_row"]
 
 
 def _inputs(delta, auc, p1, p2, variance, class_size, log_class_size):
-    """(δ, estimates, ln|F|, level), checked; `level(X)` is ln(δ/|F|) in the namespace X (:func:`level`)."""
+    """(δ, estimates, ln|F|, level), checked; `level(X)` is ln(δ/|F|) in the namespace X (:func:`log_level`)."""
     delta = v.probability("delta", delta, scalar=True)
     auc, p1, p2 = lehmann_inputs(auc, p1, p2)
     if variance is not None:
@@ -33,10 +33,10 @@ def _inputs(delta, auc, p1, p2, variance, class_size, log_class_size):
     log_f = log_union(class_size, log_class_size)
     if class_size is not None:
         class_size = v.count("class_size", class_size)
-    return delta, Estimates(auc, p1, p2, variance), log_f, level(delta, class_size, log_class_size)
+    return delta, Estimates(auc, p1, p2, variance), log_f, log_level(delta, class_size, log_class_size)
 
 
-def level(delta: float, class_size: int | None = None, log_class_size=None):
+def log_level(delta: float, class_size: int | None = None, log_class_size=None):
     """ln(δ/|F|) as a function of the namespace X: with EXACT, at the working precision, from
     the integer |F| itself (not from its logarithm rounded to a float)."""
 
@@ -141,16 +141,12 @@ def _row(spec: Method, m, n, delta, estimate, epsilon, lo, hi, vacuous, log_f=0.
 def evaluate_row(spec: Method, m: int, n: int, delta: float, log_f: float, est: Estimates, level=None) -> Interval:
     """The :class:`Interval` of `spec` at (m, n, δ/|F|) with the estimates `est`, its half-width
     the exact one rounded up (:func:`exact_epsilon`) at the level ``level(X)`` = ln(δ/|F|)
-    (:func:`level`; by default ln δ − `log_f`): the same row whichever function asks."""
+    (:func:`log_level`; by default ln δ − `log_f`): the same row whichever function asks."""
     epsilon, lo, hi, vacuous = evaluate(spec, float(m), float(n), math.log(delta) - log_f, est)
     if level is None:
-        level = _float_level(delta, log_f)
+        level = log_level(delta, log_class_size=log_f)
     epsilon = exact_epsilon(spec, m, n, level, est, float(epsilon))
     return _row(spec, m, n, delta, est.auc, epsilon, lo, hi, bool(vacuous) or not epsilon < 1, log_f)
-
-
-def _float_level(delta: float, log_f: float):
-    return lambda X: X.log(X.number(delta)) - X.number(log_f)
 
 
 def interval_row(spec: Method, m: int, n: int, delta: float, estimate: float, lo: float, hi: float, *,

@@ -337,6 +337,12 @@ def all_plots(out_dir, suffix, data):
         click.echo(path)
 
 
+def _workers(function):
+    from ._options import workers_option
+
+    return workers_option(function)
+
+
 def _data_options(function):
     from ._data import label_option, positive_option
     from ._options import delta_option
@@ -356,9 +362,10 @@ def _data_options(function):
 @click.option("--bootstrap", "resamples", type=IntRange(min=1, max=10**6), default=2000, show_default=True,
               metavar="B", help="Resamples of a bootstrap band or interval.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@_workers
 @_files
 @_data_options
-def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed, out, data):
+def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed, workers, out, data):
     """ROC curves of one or more --score columns of FILE on one plot, each with its confidence band
     and its AUC's interval in the legend. FILE is read as by `aucbound auc`.
 
@@ -373,6 +380,7 @@ def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed
     with data_errors():
         columns, pos_label = read_data(file, scores, label, positive)
         figure, rows = roc(columns.labels, dict(zip(columns.score_names, columns.scores)), band=band, method=method,
-                           delta=delta, resamples=resamples, seed=seed, pos_label=pos_label, return_data=True)
+                           delta=delta, resamples=resamples, seed=seed, pos_label=pos_label, return_data=True,
+                           workers=workers)
     for path in _save(figure, rows, out, data):
         click.echo(path)

@@ -32,8 +32,7 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..bounds import METHODS, Method, register
-from ..bounds import Interval, interval_row
+from ..bounds import METHODS, Interval, Method, register
 from ._auc import groups
 from ._columns import columns
 from ._sample import Sample
@@ -145,5 +144,4 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,
                     progress=progress)
-    lo, hi = spec.data(sample, delta)
-    return interval_row(spec, sample.m, sample.n, delta, sample.auc, lo, hi)
+    return sample.row(spec, delta)

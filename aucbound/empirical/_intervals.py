@@ -131,8 +131,7 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     keys, resamples = chosen_methods(methods, resamples)
-    if progress is not None and not callable(progress):
-        raise v.ParameterTypeError("progress", "a function progress(done, total)", v.show(progress))
+    v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,
                     progress=progress)

@@ -571,7 +571,7 @@ def _read_numpy(loaded, source: str, scores: list, label, omit: bool) -> Columns
         def get(name):
             try:
                 return loaded[name]  # members load lazily: a corrupt one fails here
-            except Exception as error:  # of any type: see _unreadable
+            except Exception as error:  # of any type: see _files.unreadable
                 raise _files.unreadable(source, error, name) from None
     elif loaded.dtype.names is not None:
         names = list(loaded.dtype.names)

@@ -15,8 +15,9 @@
   (:func:`limiting_jumps`, :func:`jump_progression`, :func:`feasible_region`) and the
   excess over the Bayes ranking risk (:func:`hinge_excess_risk`).
 
-Imports only the neutral modules (:mod:`aucbound._validate`, :mod:`aucbound._normal`, the result base),
-numpy, scipy and (inside ``mpmath.workdps``) mpmath.
+Imports only the neutral modules (:mod:`aucbound._validate`, :mod:`aucbound._normal`, the result
+base, the BLAS-thread limit of :mod:`aucbound._threads`), numpy, scipy, threadpoolctl and (inside
+``mpmath.workdps``) mpmath.
 """
 
 from ._results import (

@@ -50,7 +50,7 @@ def _band_fill(count: int) -> float:
 
 
 def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=2000, seed=0, pos_label=None,
-        data=None, nan_policy="raise", title=None, ax=None, return_data=False):
+        data=None, nan_policy="raise", title=None, ax=None, return_data=False, workers=-1):
     """ROC curves of one or more scorers on one plot, each with its confidence band and its AUC's interval.
 
     `labels` and `scores` as for :func:`aucbound.roc_curve` (labels first; arrays, pandas
@@ -59,8 +59,8 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     rate 1 − specificity, the y axis the sensitivity; the chance diagonal is dashed.
 
     `band`: ``'dkw'`` (the default) the distribution-free simultaneous band, ``'bootstrap'``
-    the stratified bootstrap's pointwise band with `resamples` and `seed` (pROC's
-    ``ci.se``), None or ``'none'`` no band — each from :func:`aucbound.roc_band` at level
+    the stratified bootstrap's pointwise band with `resamples` and `seed`, drawn on `workers`
+    threads (pROC's ``ci.se``), None or ``'none'`` no band — each from :func:`aucbound.roc_band` at level
     1 − `delta`, drawn as thin lines in its curve's colour over a light fill (the fill the
     lighter, the more bands there are). The legend, outside the panel on its right so that it
     hides no curve, gives each AUC with its 1 − δ interval by `method` (a key of
@@ -85,8 +85,10 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     method = v.choice("method", method, [key for key, spec in METHODS.items() if spec.guarantee != "best-case"])
     delta = v.probability("delta", delta, scalar=True)
     curves = _curves(scores, data)
+    workers = v.workers("workers", workers)
     drawn = [_one_curve(labels, column, band=band, method=method, delta=delta, resamples=resamples, seed=seed,
-                        pos_label=pos_label, data=data, nan_policy=nan_policy) for column in curves.values()]
+                        pos_label=pos_label, data=data, nan_policy=nan_policy, workers=workers)
+             for column in curves.values()]
     sizes = {(curve.m, curve.n) for curve, _, _ in drawn}
     figure, (axes,) = new_figure(1, columns=1, size=(8.0, 5.3), ax=ax,
                                  title=title or f"ROC curve{'s' * (len(curves) > 1)}, {delta_text(delta)}")
@@ -118,11 +120,12 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     return result(figure, rows, return_data)
 
 
-def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_label, data, nan_policy):
+def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_label, data, nan_policy, workers):
     """(curve, interval row, band or None) of one score column. The curve says what was omitted
     or looks below chance; the interval and the band, computed on the same rows, keep quiet."""
     curve = roc_curve(labels, scores, pos_label=pos_label, data=data, nan_policy=nan_policy)
-    common = dict(delta=delta, pos_label=pos_label, data=data, nan_policy=nan_policy, resamples=resamples, seed=seed)
+    common = dict(delta=delta, pos_label=pos_label, data=data, nan_policy=nan_policy, resamples=resamples, seed=seed,
+                  workers=workers)
     with warnings.catch_warnings():
         for said in (v.RowsOmittedWarning, v.BelowChanceWarning):
             warnings.simplefilter("ignore", said)

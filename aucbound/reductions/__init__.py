@@ -12,7 +12,8 @@ L_ω(π, σ), L(h, σ), 1 − AUC), QuickSort's exact expected loss for small n,
 tournament theorems (Balcan et al. 2007, Thm 2 and Thm 4 with Examples 1 and 2; Ailon &
 Mohri 2008, Thm 7) make the guarantees checkable exactly.
 
-Imports only the neutral modules (:mod:`aucbound._validate`, the result base), numpy and the standard library.
+Imports only the neutral modules (:mod:`aucbound._validate`, the result base, the file reading of
+:mod:`aucbound._files`), numpy and the standard library.
 """
 
 from ._auc_train import auc_train

@@ -8,12 +8,11 @@ The result types themselves live beside the functions that return them (``<packa
 from __future__ import annotations
 
 import dataclasses
-import math
 from fractions import Fraction
 
 from ._display import Displayed
 
-__all__ = ["GUARANTEES", "AtConfidence", "Rows", "exact_ratio", "fields_as_dict", "log_count", "plain"]
+__all__ = ["GUARANTEES", "AtConfidence", "Rows", "exact_ratio", "fields_as_dict", "plain"]
 
 #: What each guarantee label promises.
 GUARANTEES = {
@@ -53,11 +52,6 @@ class Rows(AtConfidence):
         data = super().as_dict()
         data["rows"] = [row.as_dict() for row in self.rows]
         return data
-
-
-def log_count(count: int) -> float:
-    """ln of a positive integer of any size."""
-    return math.log(count)
 
 
 def exact_ratio(a: int, b: int) -> float:

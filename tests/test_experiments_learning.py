@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from aucbound import experiments
 from aucbound.bounds import uniform_epsilon
 from aucbound.cli import main
-from aucbound.experiments import bound_shape, loss_scores, rankboost_normal
+from aucbound.experiments import bound_shape, rankboost_normal
 from aucbound.shatter import Linear
 
 
@@ -161,8 +161,9 @@ def test_losses_the_hinge_learner_that_reaches_its_minimum_ranks_about_as_well(l
 
 def test_losses_the_exact_hinge_step_stops_early_with_integer_scores():
     """The exact line search (the paper's HingeBoost, with the best stump) on the default training data:
-    integer scores, and a stop after 10 rounds at training risk 0.2619, where the steepest stump by
-    the subgradient is blocked by pairs sitting at the kink."""
+    integer scores (0/1 stumps, integer steps), and a stop long before its 300 rounds, blocked by pairs at the
+    kink, at a training hinge risk well above the one the smoothed step reaches on the same data (the
+    experiment's hinge learner, run by the shared default experiment)."""
     from aucbound.experiments._loss_scores import _sample
     from aucbound.learn import pairwise_boost, score
 
@@ -170,10 +171,11 @@ def test_losses_the_exact_hinge_step_stops_early_with_integer_scores():
     train_pos, train_neg = _sample(rng, 1000, 10)
     test = np.vstack(_sample(rng, 1000, 10))
     model = pairwise_boost(train_pos, train_neg, loss="hinge", rounds=300, step="exact")
-    assert model.rounds == 10 and "no descent after round 10" in model.stopped
-    assert model.risk[-1] == pytest.approx(0.2619, abs=5e-5)
+    assert model.rounds < 300 and "no descent after round" in model.stopped
+    smoothed = experiments.loss_scores().models["hinge"]
+    assert smoothed.rounds > model.rounds and model.risk[-1] > min(smoothed.risk) + 0.05
     scores = score(model, test)
-    assert np.array_equal(scores, np.round(scores)) and np.unique(scores).shape[0] <= 11
+    assert np.array_equal(scores, np.round(scores)) and np.unique(scores).shape[0] <= model.rounds + 1
 
 
 RUNNER = CliRunner()

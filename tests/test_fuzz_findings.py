@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 
+import mpmath
 import pytest
 
 import aucbound as ab
@@ -159,10 +160,22 @@ def test_power_at_the_smallest_levels(cli, sig_level):
 @pytest.mark.parametrize("low", ["1e-150", "1e-155", "1e-300"])
 def test_sample_complexity_plot_down_to_tiny_epsilon(cli, tmp_path, low):
     """Sizes near 10^300 on a log axis: matplotlib's margins and tick search passed the largest
-    float (an overflow warning at 1e-150, an OverflowError traceback at 1e-155)."""
-    out = tmp_path / "sc.svg"
-    result = cli("plot", "sample-complexity", "--epsilon-range", low, "0.5", "--out", out)
+    float (an overflow warning at 1e-150, an OverflowError traceback at 1e-155). The points drawn are
+    Agarwal & Roth's Thm 1 (a finite class of 1000, ρ = ½, δ = 0.01), from its formula in mpmath."""
+    import csv
+
+    from tests import reference as ref
+
+    out, data = tmp_path / "sc.svg", tmp_path / "sc.csv"
+    result = cli("plot", "sample-complexity", "--epsilon-range", low, "0.5", "--class", "finite", "--size", "1000",
+                 "--out", out, "--data", data)
     assert result.exit_code == 0 and result.stderr == "" and out.stat().st_size > 0
+    with data.open(newline="") as stream:
+        points = [(float(row["x"]), float(row["y"])) for row in csv.DictReader(stream)
+                  if row["series"].startswith("Agarwal & Roth 2005, Thm 1")]
+    assert points and min(epsilon for epsilon, _ in points) < 1e-100
+    for epsilon, M in points:  # ⌈·⌉ to a multiple of 2 at ρ = ½ (M = m + n with m = n)
+        assert M == pytest.approx(float(2 * mpmath.ceil(ref.thm1_value(epsilon, 0.01, "1/2", 1000, 0) / 2)), rel=1e-12)
 
 
 def test_sample_complexity_plot_of_tiny_epsilon_and_a_large_class_is_quick(cli, tmp_path):
@@ -197,8 +210,19 @@ def test_fig3_refuses_a_skew_with_no_positive_on_its_axis(cli_error, tmp_path, r
 
 
 def test_fig3_draws_a_skew_of_1e_15(cli, tmp_path):
-    result = cli("plot", "fig3", "--rho", "1e-15", "--out", tmp_path / "f.svg")
+    """At ρ = 1e-15 the axis starts where m = ρ·M, rounded half up as the class split rounds it, reaches one
+    example: M = 5·10^14 (m = ½ rounds to 1); every size drawn is whole and has m ≥ 1."""
+    import csv
+    from fractions import Fraction
+
+    data = tmp_path / "f.csv"
+    result = cli("plot", "fig3", "--rho", "1e-15", "--out", tmp_path / "f.svg", "--data", data)
     assert result.exit_code == 0 and result.stderr == ""
+    with data.open(newline="") as stream:
+        sizes = {float(row["x"]) for row in csv.DictReader(stream)}
+    rho = Fraction(1, 10**15)
+    assert min(sizes) == 5 * 10**14
+    assert all(M == int(M) and math.floor(rho * int(M) + Fraction(1, 2)) >= 1 for M in sizes)
 
 
 def test_fig3_names_max_size_when_it_is_the_one_too_small(cli_error, tmp_path):
@@ -235,8 +259,20 @@ def test_fig2_refuses_an_epsilon_whose_exact_sizes_take_minutes(cli_error, tmp_p
 
 
 def test_fig2_at_its_smallest_epsilon_and_delta(cli, tmp_path):
-    result = cli("plot", "fig2", "--delta", "5e-324", "--epsilon", "1e-10", "--out", tmp_path / "f.svg")
+    """Figure 2's ratio N/N_err at ε = 1e-10: McDiarmid's size over Hoeffding's error-rate size, which is
+    1/(ρ(1 − ρ)) up to the rounding of two sizes near 10^23 (the paper's Figure 2 limit)."""
+    import csv
+
+    data = tmp_path / "f.csv"
+    result = cli("plot", "fig2", "--delta", "5e-324", "--epsilon", "1e-10", "--out", tmp_path / "f.svg",
+                 "--data", data)
     assert result.exit_code == 0 and result.stderr == ""
+    with data.open(newline="") as stream:
+        rows = [row for row in csv.DictReader(stream) if row["series"].startswith("McDiarmid")]
+    assert rows
+    for row in rows:
+        rho = float(row["x"])
+        assert float(row["y"]) == pytest.approx(1 / (rho * (1 - rho)), rel=1e-6)
 
 
 # --- coverage of large data sets ------------------------------------------------------------------

@@ -70,7 +70,7 @@ def _case(name):
 CASES = ["ties", "all-tied", "few-positives", "few-negatives", "one-positive", "one-negative", "one-each", "rejections"]
 
 
-def _numpy_engine(monkeypatch, labels, scores, resamples, seed):
+def _numpy_engine(labels, scores, resamples, seed):
     with use_engine("numpy"):
         assert _resampling.compiled_loop() is None and engine_in_use() == "numpy"
         return bootstrap_aucs(labels, scores, resamples=resamples, seed=seed)
@@ -118,7 +118,7 @@ def test_the_large_case_rejects_words():
 @pytest.mark.parametrize("name", CASES)
 def test_the_numpy_engine_draws_the_documented_stream(monkeypatch, name):
     labels, scores, resamples, seed = _case(name)
-    values = _numpy_engine(monkeypatch, labels, scores, resamples, seed)
+    values = _numpy_engine(labels, scores, resamples, seed)
     assert values.shape == (resamples,)
     assert np.array_equal(values, _documented_stream(labels, scores, resamples, seed))
 
@@ -128,7 +128,7 @@ def test_the_numpy_engine_draws_the_documented_stream(monkeypatch, name):
 def test_the_engines_agree_resample_for_resample(monkeypatch, name):
     labels, scores, resamples, seed = _case(name)
     compiled = _compiled_engine(monkeypatch, labels, scores, resamples, seed)
-    numpy = _numpy_engine(monkeypatch, labels, scores, resamples, seed)
+    numpy = _numpy_engine(labels, scores, resamples, seed)
     assert compiled.shape == numpy.shape == (resamples,)
     assert np.array_equal(compiled, numpy)
     if name not in ("all-tied", "one-each"):
@@ -143,7 +143,7 @@ def test_the_engines_agree_on_many_seeds(monkeypatch):
         labels = np.arange(m + n) < m
         scores = rng.integers(0, 8, m + n).astype(float)
         compiled = _compiled_engine(monkeypatch, labels, scores, 70, seed)
-        assert np.array_equal(compiled, _numpy_engine(monkeypatch, labels, scores, 70, seed)), (m, n, seed)
+        assert np.array_equal(compiled, _numpy_engine(labels, scores, 70, seed)), (m, n, seed)
 
 
 # --- without the compiled module ----------------------------------------------------------

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
+import math
 from dataclasses import dataclass
 
-from .._result_base import AtConfidence, exact_ratio, log_count
+from .._result_base import AtConfidence, exact_ratio
 
 __all__ = ['Interval', 'SampleComplexity', 'SampleSize', 'UniformBound']
 
@@ -92,7 +92,7 @@ class SampleSize(AtConfidence):
         data = super().as_dict()
         data["ratio"] = self.ratio
         data["vacuous"] = self.vacuous
-        data["log_N"] = None if self.N is None else log_count(self.N)
+        data["log_N"] = None if self.N is None else math.log(self.N)
         return data
 
 
@@ -160,6 +160,6 @@ class SampleComplexity(AtConfidence):
         """The fields, ``confidence``, ``vacuous`` and ``log_M`` (ln M beside M)."""
         data = super().as_dict()
         data["vacuous"] = self.vacuous
-        data["log_M"] = None if self.M is None else log_count(self.M)
+        data["log_M"] = None if self.M is None else math.log(self.M)
         return data
 

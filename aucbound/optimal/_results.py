@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .._display import Displayed
 from .._result_base import fields_as_dict

@@ -141,7 +141,7 @@ def fig3(*, delta=0.01, rhos=PAPER_SKEWS, fclass=None, max_size=None, points=160
             raise v.fail("max_size", f"at least {first} (one positive at ρ = {skew_text(rho)})", max_size)
         if first > MAX_AXIS:
             raise v.fail("rhos", f"a skew whose classes both reach one example (m = ρ·M rounded ≥ 1 and n ≥ 1) by "
-                         f"M = 10^15, the end of the longest M axis", rho)
+                         "M = 10^15, the end of the longest M axis", rho)
         meaningful = _meaningful_from(fclass, delta, rho)
         end = max_size if max_size is not None else max(_axis_end(meaningful), first)
         # even on the linear axis, and dense where the curves fall steeply from ε ≈ 1 to 0.5

@@ -190,8 +190,13 @@ RUNNER = CliRunner()
     (["experiment", "losses", "--rounds", "0"], "Invalid value for '--rounds'"),
     (["experiment", "losses", "--selection", "worst"], "Invalid value for '--selection'"),
     (["experiment", "losses", "--hinge-step", "grid"], "Invalid value for '--hinge-step'"),
-    (["experiment", "rankboost-normal", "--size", "1000000", "--rounds", "100000"],
+    # by hand: building 2·10^6 points × 10 units = 2·10^7, a round with a random stump 2·10^6 units, at most
+    # 1.2·10^9 in all: (1.2·10^9 − 2·10^7)/2·10^6 = 590 rounds for one rule of α, (6·10^8 − 2·10^7)/2·10^6 = 290
+    # for both
+    (["experiment", "rankboost-normal", "--size", "1000000", "--rounds", "100000", "--alpha", "bound"],
      "--rounds must be at most 590 for 1,000,000 points per class"),
+    (["experiment", "rankboost-normal", "--size", "1000000", "--rounds", "100000"],
+     "--rounds must be at most 290 for 1,000,000 points per class (2 runs, one per rule of α)"),
     (["experiment", "losses", "--size", "100000", "-p", "100", "--rounds", "1"],
      "--size must be at most 9,899 points per class for p = 100 and one round"),
     (["experiment", "losses", "--size", "1000", "--rounds", "100000"], "--rounds must be at most "),

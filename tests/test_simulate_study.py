@@ -119,3 +119,8 @@ def test_a_method_registered_later_is_held_to_its_promise():
 
 def test_broken_promises_is_empty_when_every_promise_held(reduced_study):
     assert reduced_study.broken_promises() == []
+
+
+def test_the_former_constant_still_answers_with_a_deprecation_warning():
+    with pytest.warns(DeprecationWarning, match="distribution_free_methods"):
+        assert ab.simulate.FINITE_SAMPLE_METHODS == ab.bounds.distribution_free_methods()

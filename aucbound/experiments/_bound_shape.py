@@ -135,8 +135,9 @@ def _work(ms, ns, trials: int, rounds: int) -> tuple[float, float]:
 def _check_work(ms, ns, trials: int, rounds: int) -> None:
     """Refuse, before any work, more than about a minute in all or 10 s a trial (a step of the progress)."""
     if not fits(*_work(ms, ns, 1, rounds)):
-        raise v.fail("ms", f"smaller: one trial at m = {max(ms):,}, n = {max(ns):,} and {rounds} rounds is more than "
-                           "10 s of work", max(ms))
+        parameter, value = ("ms", max(ms)) if max(ms) >= max(ns) else ("ns", max(ns))  # the larger is to blame
+        raise v.fail(parameter, f"smaller: one trial at m = {max(ms):,}, n = {max(ns):,} and {rounds} rounds is more "
+                                "than 10 s of work", value)
     limit("trials", trials, lambda k: fits(*_work(ms, ns, k, rounds)), 1000,
           f"for {_cells(len(ms) * len(ns))} (m up to {max(ms):,}, n up to {max(ns):,}) and {rounds} rounds")
 

@@ -53,3 +53,18 @@ __all__ = [
     "scenario",
     "worst_coverage",
 ]
+
+
+def __getattr__(name):
+    """``FINITE_SAMPLE_METHODS``, the former constant, with a DeprecationWarning: it was computed at import,
+    so a distribution-free method registered later was missing from it."""
+    if name == "FINITE_SAMPLE_METHODS":
+        import warnings
+
+        from ..bounds import distribution_free_methods
+
+        warnings.warn("aucbound.simulate.FINITE_SAMPLE_METHODS is aucbound.bounds.distribution_free_methods() now, "
+                      "read from the registry when called; the constant will be removed", DeprecationWarning,
+                      stacklevel=2)
+        return distribution_free_methods()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

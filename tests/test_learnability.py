@@ -245,3 +245,25 @@ class TestWithClasses:
         exact = ab.eem_exact_sample_size(fclass, 1e-3, 1e-300, "1/1000")
         assert theorem.M % 1000 == 0 and math.isfinite(theorem.value)
         assert exact.M is not None and exact.M <= theorem.M
+        # r(F, 2m, 2n) has about 2.7·10^5 digits here: the search decides in floating point, and says so
+        assert "floating point" in exact.source
+
+        def log_r(m, n):
+            return mp.mpf(fclass.log_rank_shatter(m, n))
+
+        assert proof_condition(math.ceil(exact.M * (1 + 1e-12)), "1/1000", 1e-3, 1e-300, log_r)
+        assert not proof_condition(math.floor(exact.M * (1 - 1e-12)), "1/1000", 1e-3, 1e-300, log_r)
+
+    def test_counts_below_the_digit_limit_are_decided_exactly(self):
+        small = ab.eem_exact_sample_size(ab.Linear(3), 0.1, 0.05, "1/2")
+        assert "floating point" not in small.source
+        # a class of e^(c1) rankings with c1 just above the limit's ln 10^50000 moves to floating point
+        c1 = ab.bounds.MAX_EXACT_COUNT_DIGITS * math.log(10) + 1
+        large = ab.eem_exact_sample_size(ab.RankGrowth(c1), 0.1, 0.05, "1/2")
+        assert "floating point" in large.source
+
+        def log_r(m, n):
+            return mp.mpf(c1)
+
+        assert proof_condition(math.ceil(large.M * (1 + 1e-12)), "1/2", 0.1, 0.05, log_r)
+        assert not proof_condition(math.floor(large.M * (1 - 1e-12)), "1/2", 0.1, 0.05, log_r)

@@ -20,6 +20,7 @@ from ._deviation import (
 from ._hoeffding import bernoulli_kl, hoeffding_epsilon, hoeffding_kl_interval, hoeffding_tail
 from ._interval import evaluate_row, interval, interval_row, interval_table
 from ._learnability import (
+    MAX_EXACT_COUNT_DIGITS,
     ceil_rho,
     eem_exact_sample_size,
     eem_sample_size,
@@ -62,6 +63,7 @@ __all__ = [
     "SampleSize",
     "UniformBound",
     "INPUTS",
+    "MAX_EXACT_COUNT_DIGITS",
     "MAX_SIZE",
     "METHODS",
     "Estimates",

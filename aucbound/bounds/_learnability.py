@@ -41,6 +41,7 @@ __all__ = [
     "eem_sample_size",
     "eem_exact_sample_size",
     "excess_error_lower_bound",
+    "MAX_EXACT_COUNT_DIGITS",
     "sample_complexity_lower_bound",
 ]
 
@@ -141,13 +142,21 @@ def eem_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
     return _sample_complexity("thm1", epsilon, delta, rho, M, value, "Agarwal & Roth 2005, Thm 1", str(fclass))
 
 
+#: The most decimal digits of r(F, 2m, 2n) that :func:`eem_exact_sample_size` counts exactly (a linear class of
+#: dimension 10^4 at sizes near 10^16 has about 2.7·10^5 digits, each count a long big-integer sum).
+MAX_EXACT_COUNT_DIGITS = 50_000
+
+
 def eem_exact_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
     """The smallest training set whose class sizes meet 4·r(F, 2m, 2n)·e^{−mnε²/(32(m+n))} ≤ δ.
 
     The condition Thm 1's proof establishes, before it is relaxed into a closed form
     (beyond the paper), with m = ρM rounded (the convention of :func:`aucbound.sample_size`),
-    confirmed in exact arithmetic. r is the smallest bound the class knows (its own, ψ(m, n)
-    or 3^{mn}). Never larger than :func:`eem_sample_size` on the same class.
+    confirmed in exact arithmetic wherever the floating-point comparison is close, up to counts
+    r of :data:`MAX_EXACT_COUNT_DIGITS` digits; beyond that the comparison is made in floating
+    point, and the result's source says so (M is then right to about 15 significant digits).
+    r is the smallest bound the class knows (its own, ψ(m, n) or 3^{mn}). Never larger than
+    :func:`eem_sample_size` on the same class.
 
     >>> from aucbound.shatter import Finite
     >>> exact = eem_exact_sample_size(Finite(1000), 0.1, 0.05, "1/4")
@@ -159,21 +168,34 @@ def eem_exact_sample_size(fclass, epsilon, delta, rho) -> SampleComplexity:
     delta = v.probability("delta", delta, scalar=True)
     rho = v.skew("rho", rho)
 
-    def excess(X, m, n, log_delta):
-        """ln 4 + ln r(F, 2m, 2n) − mnε²/(32(m+n)) − ln δ: ≤ 0 where the condition holds."""
+    def sides(X, m, n):
+        """(ln 4 + ln r(F, 2m, 2n) − ln δ, mnε²/(32(m+n))): the condition holds where the first is at most the
+        second. Compared as two sums of terms of one sign, so that a floating-point comparison whose relative
+        gap is wide is settled there and only a close one goes to exact arithmetic."""
         eps = X.number(epsilon)
-        return (2 * X.LN2 + fclass.log_rank_shatter(2 * m, 2 * n, X=X)
-                - eps * eps / (32 * (1 / X.number(m) + 1 / X.number(n))) - log_delta)
+        return (2 * X.LN2 + fclass.log_rank_shatter(2 * m, 2 * n, X=X) - X.log(X.number(delta)),
+                eps * eps / (32 * (1 / X.number(m) + 1 / X.number(n))))
+
+    floated = []  # the sizes whose test was left to floating point (the exact count out of reach)
+
+    def guess(m, n):
+        lhs, rhs = sides(FLOAT, m, n)
+        return lhs <= rhs
 
     def exact(m, n):
-        return holds(lambda X: [(excess(X, m, n, X.log(X.number(delta))), X.number(0))],
-                     digits=len(str(m + n)), float_first=True)
+        if fclass.log_rank_shatter(2 * m, 2 * n) > MAX_EXACT_COUNT_DIGITS * math.log(10):
+            floated.append(m + n)
+            return guess(m, n)
+        return holds(lambda X: [sides(X, m, n)], digits=len(str(m + n)), float_first=True)
 
-    M = smallest_design(lambda m, n: excess(FLOAT, m, n, math.log(delta)) <= 0, exact, rho)
+    M = smallest_design(guess, exact, rho)
     sizes = split(M, rho) if M is not None else (None, None)
-    return _sample_complexity("exact", epsilon, delta, rho, M, math.inf if M is None else M,
-                              "Agarwal & Roth 2005, proof of Thm 1 (unrelaxed)", str(fclass), beyond_paper=True,
-                              sizes=sizes)
+    source = "Agarwal & Roth 2005, proof of Thm 1 (unrelaxed)"
+    if floated:
+        source += (f"; decided in floating point, r(F, 2m, 2n) having over {MAX_EXACT_COUNT_DIGITS:,} digits: M to "
+                   "about 15 significant digits")
+    return _sample_complexity("exact", epsilon, delta, rho, M, math.inf if M is None else M, source, str(fclass),
+                              beyond_paper=True, sizes=sizes)
 
 
 def _rank_dimension(rank_dim) -> int:

@@ -446,8 +446,22 @@ def skew(parameter: str, value, *, max_denominator: int = 10**6) -> Fraction:
 
 
 def counts(parameter: str, values, *, minimum: int = 1, maximum: int | None = None) -> tuple[int, ...]:
-    """A non-empty sequence of whole numbers in [minimum, maximum], sorted, without repeats."""
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:
+    """A non-empty sequence of whole numbers in [minimum, maximum], sorted, without repeats.
+
+    A ``range`` has its ends checked first, so that one far beyond `maximum` (longer than
+    Python can count) is refused at once.
+
+    >>> counts("sizes", range(5, 2, -1))
+    (3, 4, 5)
+    >>> counts("sizes", range(1, 10**30), maximum=3000)
+    Traceback (most recent call last):
+    ...
+    aucbound._validate.ParameterError: `sizes` must be an integer from 1 to 3000, but got 999999999999999999999999999999.
+    """
+    if isinstance(values, range) and values:
+        for end in sorted((values[0], values[-1])):
+            count(parameter, end, minimum=minimum, maximum=maximum)
+    elif isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:
         raise ParameterTypeError(parameter, "a non-empty sequence of sizes", show(values))
     return tuple(sorted({count(parameter, value, minimum=minimum, maximum=maximum) for value in values}))
 

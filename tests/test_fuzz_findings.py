@@ -336,3 +336,11 @@ def test_mcclish_beyond_every_float_is_refused_naming_the_range():
     with pytest.raises(ValueError, match=r"^`range` must be wide enough that McClish's standardisation"):
         ab.partial_auc(labels, scores, range=(0, 5e-324), correct=True, pos_label="Poor")
     assert ab.partial_auc(labels, scores, range=(0, 5e-324), pos_label="Poor", resamples=None).auc >= 0
+
+
+def test_a_range_of_sizes_longer_than_python_can_count_is_refused_by_its_end(cli_error):
+    # len(range(1, 10**30 + 1)) is an OverflowError; the range's last end is the value to name
+    huge = 10**30
+    with pytest.raises(ValueError, match=f"`sizes` must be an integer from 1 to 3000, but got {huge}"):
+        ab.reductions.tight_examples(range(1, huge + 1))
+    assert f"got {huge}." in cli_error("tournaments", "--examples", "--n", f"1..{huge}", "--epsilon", "1/97")

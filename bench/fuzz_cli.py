@@ -1317,8 +1317,8 @@ def _output_problems(run: Run) -> list[str]:
         problems += _impossible(document, run.command)
     elif not run.command.startswith("plot"):  # a plot prints the names of its files, which may read "inf"
         text = run.stdout
-        if run.command == "roc":  # the first threshold is inf, as pROC's: above every score
-            text = re.sub(r"(?m)^(\s*)[-+]?inf\b", r"\1", text)
+        if run.command == "roc":  # the first threshold is inf, as pROC's: above every score (also in a grid's cell)
+            text = re.sub(r"(?m)^([|│]?\s*)[-+]?inf\b", r"\1", text)
         match = NOT_FINITE.search(text)
         if match:
             line = next(l for l in text.splitlines() if match.group(0) in l)

@@ -31,22 +31,3 @@ print(round(as.numeric(ci.auc(r.wfns))[c(1, 3)], 6))
 #   0.0104061769564846 – 0.174214419249478
 t1 <- roc.test(r.wfns, r.s100b)
 print(c(t1$statistic, p = t1$p.value, t1$conf.int), digits = 15)
-
-# --- power.roc.test of two curves depends on their order (pROC 1.18.0, run for tests/test_power.py) ---
-# Obuchowski & McClish's null variance V0 = 2·V1 − 2·C12 takes the first curve as the reference.
-
-# aSAH, ndka and wfns in both orders:   0.7131593987   0.8766791825
-# (and s100b, ndka:   0.3090624306;   ndka, s100b:   0.2619268462)
-# DeLong's paired z of ndka against wfns:   -2.79777591869
-print(sprintf("%.10g", c(power.roc.test(r.ndka, r.wfns)$power, power.roc.test(r.wfns, r.ndka)$power,
-                         power.roc.test(r.s100b, r.ndka)$power, power.roc.test(r.ndka, r.s100b)$power)))
-print(sprintf("%.12g", roc.test(r.ndka, r.wfns, method = "delong")$statistic))
-
-# power_order.csv (30 cases: `a` a coarse rounding of `b`): with `a` first V0 < 0 and pROC
-# prints NaN (with the warning "In sqrt(v0) : NaNs produced"); with `b` first 0.01488909302.
-# DeLong's paired z of a against b:   0.81843432859
-d <- read.csv("power_order.csv")
-r.a <- roc(d$y, d$a, levels = c(0, 1), direction = "<", quiet = TRUE)
-r.b <- roc(d$y, d$b, levels = c(0, 1), direction = "<", quiet = TRUE)
-print(sprintf("%.10g", c(power.roc.test(r.a, r.b)$power, power.roc.test(r.b, r.a)$power)))
-print(sprintf("%.12g", roc.test(r.a, r.b, method = "delong")$statistic))

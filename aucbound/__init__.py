@@ -69,7 +69,7 @@ from .reductions import (
 )
 from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_bayes, optimal_steps
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
-from .simulate import Scenario, band_coverage, coverage, coverage_study, scenario
+from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
@@ -106,6 +106,7 @@ __all__ = [
     "coords",
     "coverage",
     "coverage_study",
+    "interval_coverage",
     "degree_ranking",
     "delong",
     "discrete_bayes",

@@ -5,12 +5,15 @@ exact finite sum (binormal, rating scale with ties, exponential, log-normal, nea
 separation, the worst case of the variance bound Eq. 14, or your own samplers); ``coverage``: how often each
 interval method covers that AUC, with its Monte Carlo standard error, widths and shares of
 vacuous and degenerate intervals; ``study``: the standard grid of scenarios, sizes and
-levels; ``band_coverage``: how often an ROC band holds the true binormal curve.
+levels; ``band_coverage``: how often an ROC band holds the true binormal curve;
+``interval_coverage``: the coverage of any interval procedure, given a function that draws
+data and the true value.
 Newcombe (2006, Part 2) and Pohar Perme & Manevski (2018) set the design.
 """
 
 from ._band import MAX_BAND_TRIALS, band_coverage
 from ._coverage import MAX_TRIALS, coverage
+from ._interval_coverage import interval_coverage
 from ._scenarios import (
     SCENARIOS,
     Scenario,
@@ -47,6 +50,7 @@ __all__ = [
     "coverage_study",
     "custom",
     "exponential",
+    "interval_coverage",
     "lognormal",
     "near_perfect",
     "rating_scale",

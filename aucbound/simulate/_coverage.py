@@ -140,17 +140,18 @@ class _Simulation:
         return {key: (np.clip(pair[:, 0], 0.0, 1.0), np.clip(pair[:, 1], 0.0, 1.0)) for key, pair in ends.items()}
 
 
-def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -> MethodCoverage:
-    """One method's coverage, its Monte Carlo standard error, widths and shares."""
+def method_coverage(method: str, guarantee: str, source: str, delta: float, truth: float, lo: np.ndarray,
+                    hi: np.ndarray, *, limits=(0.0, 1.0), beyond_paper: bool = False) -> MethodCoverage:
+    """The coverage of `truth` by the intervals [lo, hi] (one per trial), its Monte Carlo standard
+    error, widths and shares; an interval is vacuous when it spans all of `limits`."""
     count = lo.shape[0]
     covered = int(np.count_nonzero((lo <= truth) & (truth <= hi)))
     share = covered / count
     width = hi - lo
-    spec = METHODS[key]
     return MethodCoverage(
-        method=key,
-        guarantee=spec.guarantee,
-        source=spec.source,
+        method=method,
+        guarantee=guarantee,
+        source=source,
         delta=delta,
         trials=count,
         covered=covered,
@@ -158,10 +159,16 @@ def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -
         mcse=math.sqrt(share * (1 - share) / count),
         mean_width=float(np.mean(width)),
         median_width=float(np.median(width)),
-        vacuous=int(np.count_nonzero((lo <= 0) & (hi >= 1))) / count,
+        vacuous=int(np.count_nonzero((lo <= limits[0]) & (hi >= limits[1]))) / count,
         degenerate=int(np.count_nonzero(lo == hi)) / count,
-        beyond_paper=spec.beyond_paper,
+        beyond_paper=beyond_paper,
     )
+
+
+def _row(key: str, delta: float, truth: float, lo: np.ndarray, hi: np.ndarray) -> MethodCoverage:
+    """One registered method's coverage of the true AUC."""
+    spec = METHODS[key]
+    return method_coverage(key, spec.guarantee, spec.source, delta, truth, lo, hi, beyond_paper=spec.beyond_paper)
 
 
 def _steps(trials: int, bootstrap_trials: int | None, deltas: int, m: int, n: int) -> int:

@@ -15,7 +15,9 @@ every machine, with any number of threads.
 Blocks are independent, so ``workers`` threads draw them at once (:func:`aucbound._threads.thread_count`);
 the compiled loop releases the GIL. The statistics of the ROC curve (:func:`map_resamples`)
 run the same blocks on the same threads, each resample reduced to its values in the thread
-that drew it.
+that drew it; :func:`map_strata` draws other strata in the same blocks (the cases of two curves,
+or all cases whatever their class), and :func:`map_random` hands a block's generator to any
+resampling or permutation scheme.
 
 The loop is the package's one compiled module (``_resample.c``, built when a C compiler is
 there): the same PCG64 and the same exact Lemire draws as numpy's, with the GIL released.
@@ -36,8 +38,8 @@ import numpy as np
 from .. import _threads
 from .. import _validate as v
 
-__all__ = ["BLOCK", "ENGINES", "MAX_RESAMPLES", "MAX_WORK", "compiled_loop", "engine_in_use", "map_resamples",
-           "resampled_draws", "twice_u_resampled", "use_engine"]
+__all__ = ["BLOCK", "ENGINES", "MAX_RESAMPLES", "MAX_WORK", "compiled_loop", "engine_in_use", "map_random", "map_resamples",
+           "map_strata", "resampled_draws", "twice_u_resampled", "use_engine"]
 
 #: Resamples drawn from one child seed; fixed, so results do not depend on the thread count.
 BLOCK = 64
@@ -219,25 +221,52 @@ def twice_u_resampled(placements, resamples: int, seed, *, workers: int = -1, pr
     return out
 
 
-def map_resamples(function, m: int, n: int, resamples: int, seed, *, workers: int = -1, progress=None):
-    """Yield ``function(negatives, positives)`` for each stratified resample of :func:`resampled_draws`,
-    in order, computed a block at a time on `workers` threads (checked already); ``progress(done,
-    total)`` with the resamples done so far, every :data:`POLL` seconds and after each block. Each
-    resample's value is made in the thread that drew it, so `function` should reduce the resample
-    to what is kept of it."""
+def map_random(function, resamples: int, seed, *, items: int, workers: int = -1, progress=None):
+    """Yield ``function(rng)`` for each of `resamples` resamples, in order, with `rng` the
+    ``Generator(PCG64(child_b))`` of its block (:data:`BLOCK` resamples to a child seed of
+    ``SeedSequence(seed)``, as every resample of the bootstrap), computed a block at a time on
+    `workers` threads (checked already); `items` is what one resample draws, which decides
+    whether threads are worth starting (:data:`MIN_THREADED_WORK`). ``progress(done, total)``
+    with the resamples done so far, every :data:`POLL` seconds and after each block. Each value
+    is made in the thread that drew it, so `function` should reduce its draws to what is kept.
+    A seed gives the same values with any number of threads."""
     blocks = _blocks(resamples, seed)
     done = [0] * len(blocks)  # resamples done in each block, each written by its block's thread only
 
     def run(k):
         _, count, child = blocks[k]
+        rng = np.random.Generator(np.random.PCG64(child))
         values = []
-        for negatives, positives in _block_draws(child, count, m, n):
-            values.append(function(negatives, positives))
+        for _ in range(count):
+            values.append(function(rng))
             done[k] += 1
         return values
 
     def report():
         progress(sum(done), resamples)
 
-    for values in _run_blocks(run, len(blocks), workers, resamples * (m + n), None if progress is None else report):
+    for values in _run_blocks(run, len(blocks), workers, resamples * items, None if progress is None else report):
         yield from values
+
+
+def map_strata(function, sizes, resamples: int, seed, *, workers: int = -1, progress=None):
+    """Yield ``function(*draws)`` for each of `resamples` resamples (:func:`map_random`), where
+    ``draws[k]`` holds ``sizes[k]`` indices drawn with replacement from ``range(sizes[k])``
+    (uint32), the strata drawn in the order given. With `sizes` (n, m) these are the stratified
+    bootstrap's resamples, the negatives' indices first (:func:`resampled_draws`); with
+    (m + n,) a resample of all the cases, whatever their class."""
+    sizes = tuple(int(size) for size in sizes)
+
+    def one(rng):
+        return function(*(rng.integers(0, size, size=size, dtype=np.uint32) for size in sizes))
+
+    yield from map_random(one, resamples, seed, items=sum(sizes), workers=workers, progress=progress)
+
+
+def map_resamples(function, m: int, n: int, resamples: int, seed, *, workers: int = -1, progress=None):
+    """Yield ``function(negatives, positives)`` for each stratified resample of :func:`resampled_draws`,
+    in order, computed a block at a time on `workers` threads (checked already); ``progress(done,
+    total)`` with the resamples done so far, every :data:`POLL` seconds and after each block. Each
+    resample's value is made in the thread that drew it, so `function` should reduce the resample
+    to what is kept of it."""
+    yield from map_strata(function, (n, m), resamples, seed, workers=workers, progress=progress)

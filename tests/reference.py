@@ -519,21 +519,150 @@ def deviation_constant(method, m, n):
         return (1 / m + 1 / n) / 2 if method == "mcdiarmid" else 1 / (2 * min(m, n))
 
 
-def guaranteed_power(c, gap, alpha):
-    """The power of 'reject when [Â − ε, Â + ε] excludes θ0' at a true AUC θ0 + gap, for every
+def guaranteed_power(c, gap, alpha, sides=2):
+    """The power of 'reject when [Â − ε, Â + ε] excludes θ0' at a true AUC θ0 ± gap, for every
     distribution: ε = sqrt(c·ln(2/α)), and P(Â ≤ θ0 + gap − t) ≤ exp(−t²/c) at t = gap − ε gives
-    power ≥ 1 − exp(−(gap − ε)²/c) when gap > ε, and nothing (0) otherwise."""
+    power ≥ 1 − exp(−(gap − ε)²/c) when gap > ε, and nothing (0) otherwise. With `sides` = 1 the
+    test is one-sided (reject when Â − ε > θ0, or Â + ε < θ0 below): one tail, ε = sqrt(c·ln(1/α))."""
     with mp.workdps(DPS):
         c, gap, alpha = _mpf(c, gap, alpha)
-        slack = gap - mp.sqrt(c * mp.log(2 / alpha))
+        slack = gap - mp.sqrt(c * mp.log(sides / alpha))
         return 1 - mp.exp(-slack**2 / c) if slack > 0 else mp.mpf(0)
 
 
-def power_reached(c, gap, alpha, power):
-    """The guaranteed power reaches `power`: sqrt(c)·(sqrt(ln(2/α)) + sqrt(ln(1/β))) ≤ gap, β = 1 − power."""
+def power_reached(c, gap, alpha, power, sides=2):
+    """The guaranteed power reaches `power`: sqrt(c)·(sqrt(ln(s/α)) + sqrt(ln(1/β))) ≤ gap, β = 1 − power,
+    s = `sides` (2 for a two-sided test, 1 for a one-sided one)."""
     with mp.workdps(DPS):
         c, gap, alpha, beta = _mpf(c, gap, alpha, 1 - mp.mpf(power))
-        return mp.sqrt(c) * (mp.sqrt(mp.log(2 / alpha)) + mp.sqrt(mp.log(1 / beta))) <= gap
+        return mp.sqrt(c) * (mp.sqrt(mp.log(sides / alpha)) + mp.sqrt(mp.log(1 / beta))) <= gap
+
+
+def guaranteed_level(c, gap, power, sides=2):
+    """The smallest level α at which the power at the gap reaches `power` for every distribution:
+    sqrt(c·ln(s/α)) = gap − sqrt(c·ln(1/β)), so α = s·exp(−(gap/√c − sqrt(ln(1/β)))²) (None when
+    gap/√c ≤ sqrt(ln(1/β)), or when that α is not below 1)."""
+    with mp.workdps(DPS):
+        c, gap, beta = _mpf(c, gap, 1 - mp.mpf(power))
+        room = gap / mp.sqrt(c) - mp.sqrt(mp.log(1 / beta))
+        level = sides * mp.exp(-room**2) if room > 0 else None
+        return level if level is not None and level < 1 else None
+
+
+def guaranteed_auc(c, auc0, alpha, power, sides=2, below=False):
+    """The AUC nearest θ0 at which the power reaches `power` for every distribution:
+    θ0 ± sqrt(c)·(sqrt(ln(s/α)) + sqrt(ln(1/β))), above θ0 (below with `below`); None outside [0, 1]."""
+    with mp.workdps(DPS):
+        c, auc0, alpha, beta = _mpf(c, auc0, alpha, 1 - mp.mpf(power))
+        gap = mp.sqrt(c) * (mp.sqrt(mp.log(sides / alpha)) + mp.sqrt(mp.log(1 / beta)))
+        theta = auc0 - gap if below else auc0 + gap
+        return theta if 0 <= theta <= 1 else None
+
+
+# --- Obuchowski, Lieber & Wians (2004), Eq. 2–3, and Obuchowski & McClish (1997), Eq. 2, 4, 5 --
+
+
+def obuchowski_variance(theta, kappa, dps=DPS):
+    """Obuchowski et al. (2004), Eq. 3 with its printed constants: V(θ) = 0.0099·e^(−A²/2)·((5A² + 8) +
+    (A² + 8)/κ), A = 1.414·Φ⁻¹(θ); N_A times the variance of Â under the binormal model with b = 1."""
+    with mp.workdps(dps):
+        A = mp.mpf("1.414") * mp.sqrt(2) * mp.erfinv(2 * mp.mpf(theta) - 1)
+        kappa = mp.mpf(kappa)
+        return mp.mpf("0.0099") * mp.exp(-A**2 / 2) * ((5 * A**2 + 8) + (A**2 + 8) / kappa)
+
+
+def _z(p):
+    return mp.sqrt(2) * mp.erfinv(2 * mp.mpf(p) - 1)
+
+
+def eq2_power(effect, v0, va, ncases, alpha, sides=2, dps=DPS):
+    """Eq. 2 solved for the power: Φ((√N_A·|effect| − z_{α/s}·√V0)/√VA), s = `sides`; the effect is
+    θ1 − θ0 for one AUC, Δ + margin for a difference (Obuchowski & McClish's Eq. 2 is the same)."""
+    with mp.workdps(dps):
+        effect, v0, va, ncases, alpha = _mpf(effect, v0, va, ncases, alpha)
+        return mp.ncdf((mp.sqrt(ncases) * abs(effect) - _z(1 - alpha / sides) * mp.sqrt(v0)) / mp.sqrt(va))
+
+
+def eq2_cases(effect, v0, va, alpha, power, sides=2, dps=DPS):
+    """Eq. 2 as printed: N_A = (z_{α/s}·√V0 + z_β·√VA)²/effect²."""
+    with mp.workdps(dps):
+        effect, v0, va, alpha = _mpf(effect, v0, va, alpha)
+        return (_z(1 - alpha / sides) * mp.sqrt(v0) + _z(power) * mp.sqrt(va)) ** 2 / effect**2
+
+
+def eq2_level(effect, v0, va, ncases, power, sides=2, dps=DPS):
+    """Eq. 2 solved for the level: α = s·Φ(−z), z = (√N_A·|effect| − z_β·√VA)/√V0."""
+    with mp.workdps(dps):
+        effect, v0, va, ncases = _mpf(effect, v0, va, ncases)
+        return sides * mp.ncdf(-(mp.sqrt(ncases) * abs(effect) - _z(power) * mp.sqrt(va)) / mp.sqrt(v0))
+
+
+def one_auc_power(theta1, theta0, ncases, kappa, alpha, sides=2):
+    """The power of the test of AUC = θ0 at the AUC θ1: Eq. 2 with V0 = V(θ0), VA = V(θ1) of Eq. 3."""
+    return eq2_power(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), ncases, alpha, sides)
+
+
+def one_auc_cases(theta1, theta0, kappa, alpha, power, sides=2):
+    """The cases of Eq. 2 for the test of AUC = θ0 at θ1."""
+    return eq2_cases(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), alpha, power, sides)
+
+
+def one_auc_level(theta1, theta0, ncases, kappa, power, sides=2):
+    """The level of Eq. 2 for the test of AUC = θ0 at θ1."""
+    return eq2_level(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), ncases, power, sides)
+
+
+def one_auc_detectable(theta0, ncases, kappa, alpha, power, sides=2, below=False):
+    """The AUC θ1 on θ0's upper side (lower with `below`) whose power is `power`: the root of
+    one_auc_power(θ1) − power, by bisection (the power grows with |θ1 − θ0| on each side)."""
+    with mp.workdps(DPS):
+        lo, hi = (mp.mpf(10) ** -15, mp.mpf(theta0)) if below else (mp.mpf(theta0), 1 - mp.mpf(10) ** -15)
+        target = mp.mpf(power)
+        for _ in range(200):
+            middle = (lo + hi) / 2
+            short = one_auc_power(middle, theta0, ncases, kappa, alpha, sides) < target
+            lo, hi = (lo, middle) if short == below else (middle, hi)
+        return (lo + hi) / 2
+
+
+def binormal_mann_whitney_variance(a, m, n, dps=30):
+    """The exact variance of the Mann–Whitney Â of m cases N(a, 1) against n controls N(0, 1) (Lehmann's
+    formula, see lehmann_variance; as Hanley & McNeil's Q1, p1 pairs two cases with one control):
+    θ = Φ(a/√2), p1 = P(X > Y, X' > Y) = ∫ φ(y)·Φ(a − y)² dy and p2 = P(X > Y, X > Y') =
+    ∫ φ(x − a)·Φ(x)² dx, by quadrature."""
+    with mp.workdps(dps):
+        a = mp.mpf(a)
+        theta = mp.ncdf(a / mp.sqrt(2))
+        p1 = mp.quad(lambda y: mp.npdf(y) * mp.ncdf(a - y) ** 2, [-mp.inf, 0, mp.inf])
+        p2 = mp.quad(lambda x: mp.npdf(x - a) * mp.ncdf(x) ** 2, [-mp.inf, a, mp.inf])
+        return lehmann_variance(theta, p1, p2, m, n)
+
+
+def binormal_moments(a1, b1, a2, b2, rn, ra, kappa):
+    """Obuchowski & McClish (1997), Eq. 4 and 5 for the full AUCs θ_k = Φ(a_k/√(1 + b_k²)): (V1, V2, C12),
+    N_A times the variances and the covariance, with f = ∂θ/∂a and g = ∂θ/∂b by numerical differentiation.
+
+        V = f²·(1 + b²/κ + a²/2) + g²·b²·(1 + κ)/(2κ)
+        C = f1f2·(r_A + r_N·b1b2/κ + r_A²·a1a2/2) + g1g2·b1b2·(r_N² + κ·r_A²)/(2κ)
+            + f1g2·r_A²·a1b2/2 + f2g1·r_A²·a2b1/2
+    """
+    with mp.workdps(30):
+        a1, b1, a2, b2, rn, ra, kappa = _mpf(a1, b1, a2, b2, rn, ra, kappa)
+
+        def area(a, b):
+            return mp.ncdf(a / mp.sqrt(1 + b * b))
+
+        f1, g1 = mp.diff(lambda x: area(x, b1), a1), mp.diff(lambda y: area(a1, y), b1)
+        f2, g2 = mp.diff(lambda x: area(x, b2), a2), mp.diff(lambda y: area(a2, y), b2)
+        v1 = f1**2 * (1 + b1**2 / kappa + a1**2 / 2) + g1**2 * b1**2 * (1 + kappa) / (2 * kappa)
+        v2 = f2**2 * (1 + b2**2 / kappa + a2**2 / 2) + g2**2 * b2**2 * (1 + kappa) / (2 * kappa)
+        c12 = (f1 * f2 * (ra + rn * b1 * b2 / kappa + ra**2 * a1 * a2 / 2)
+               + g1 * g2 * b1 * b2 * (rn**2 + kappa * ra**2) / (2 * kappa)
+               + f1 * g2 * ra**2 * a1 * b2 / 2 + f2 * g1 * ra**2 * a2 * b1 / 2)
+        return v1, v2, c12
 
 
 # --- Uematsu & Lee (2011), Thm 1: the optimal AUC of two normal classes ------------------------

@@ -1001,25 +1001,26 @@ def excludes_at(cell: str) -> tuple[int, int]:
     return int(m), int(n)
 
 
-def check_exclusion(cell: str, method, gap, alpha, rho) -> None:
+def check_exclusion(cell: str, method, gap, alpha, rho, sides=2) -> None:
     """The smallest design at the ratio whose interval at level α excludes the null when the
-    estimate sits `gap` above it: sqrt(c·ln(2/α)) ≤ gap."""
+    estimate sits `gap` above it: sqrt(c·ln(2/α)) ≤ gap (ln(1/α) for a one-sided interval, `sides` = 1)."""
     m, n = excludes_at(cell)
 
     def excludes(m, n):
-        return mp.sqrt(ref.deviation_constant(method, m, n) * mp.log(2 / mp.mpf(alpha))) <= gap
+        return mp.sqrt(ref.deviation_constant(method, m, n) * mp.log(sides / mp.mpf(alpha))) <= gap
 
     smallest_size(m + n, rho, excludes)
     assert (m, n) == ref.design(m + n, rho)
 
 
-def check_df_sizes(rows, gap, alpha, power, rho) -> None:
+def check_df_sizes(rows, gap, alpha, power, rho, sides=2) -> None:
     """The smallest designs with that power for every distribution, and their exclusion sizes."""
     for method, row in rows.items():
         N = int(row["ncases"]) + int(row["ncontrols"])
-        smallest_size(N, rho, lambda m, n: ref.power_reached(ref.deviation_constant(method, m, n), gap, alpha, power))
+        smallest_size(N, rho, lambda m, n: ref.power_reached(ref.deviation_constant(method, m, n), gap, alpha, power,
+                                                             sides))
         assert (int(row["ncases"]), int(row["ncontrols"])) == ref.design(N, rho)
-        check_exclusion(row["excludes at"], method, gap, alpha, rho)
+        check_exclusion(row["excludes at"], method, gap, alpha, rho, sides)
         check_row(row, sig_level=alpha, power=power)
 
 
@@ -1159,6 +1160,53 @@ def check_power_null_both(run: Run) -> None:
     for method, row in df_rows(run.table).items():
         check_row(row, ncases=41, ncontrols=72, difference=difference, sig_level=0.05, power="0")
         check_exclusion(row["excludes at"], method, NDKA_WFNS_GAP, 0.05, Fraction(41, 113))
+
+
+def check_power_null_0_7(run: Run) -> None:
+    """Eq. 2 with V0 = V(0.7) and VA = V(0.8) of Eq. 3, one-sided (mpmath): 84.1854 cases and controls;
+    for every distribution the one-sided tests (ln(1/α)) need 900 + 900 (McDiarmid) and 450 + 450
+    (Hoeffding), and exclude 0.7 from 300 + 300 and 150 + 150 on."""
+    assert run.stdout.startswith("Test of AUC = 0.7 (one ROC curve, one-sided, H1: AUC > 0.7)\n")
+    cases = ref.one_auc_cases(0.8, 0.7, 1, 0.05, 0.8, 1)
+    found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
+    near(found[1], cases)
+    near(found[2], cases)
+    check_row(run.table.row("obuchowski"), ncases=cases, ncontrols=cases, AUC=0.8, sig_level=0.05, power=0.8)
+    rows = df_rows(run.table)
+    check_df_sizes(rows, mp.mpf("0.1"), 0.05, 0.8, Fraction(1, 2), sides=1)
+    assert [rows[method]["excludes at"] for method in rows] == ["300 + 300", "150 + 150"]
+    assert "reject when the one-sided interval excludes 0.7" in run.stdout
+
+
+def check_power_null_0_7_less(run: Run) -> None:
+    """The AUC below 0.7 with power 0.8 at 100 + 100, one-sided: the root of Eq. 2 in mpmath (0.604153);
+    for every distribution 0.7 − √c·(√ln 20 + √ln 5), c = 1/100 (McDiarmid), 1/200 (Hoeffding)."""
+    assert run.stdout.startswith("Test of AUC = 0.7 (one ROC curve, one-sided, H1: AUC < 0.7)\n")
+    theta = ref.one_auc_detectable(0.7, 100, 1, 0.05, 0.8, 1, below=True)
+    near(sentence(run.stdout, r"AUC = (\S+) \(Obuchowski")[1], theta)
+    check_row(run.table.row("obuchowski"), ncases=100, ncontrols=100, AUC=theta, sig_level=0.05, power=0.8)
+    for method, row in df_rows(run.table).items():
+        c = ref.deviation_constant(method, 100, 100)
+        expected = ref.guaranteed_auc(c, 0.7, 0.05, 0.8, 1, below=True)
+        check_row(row, ncases=100, ncontrols=100, AUC=expected, sig_level=0.05, power=0.8)
+        check_exclusion(row["excludes at"], method, mp.mpf("0.7") - expected, 0.05, Fraction(1, 2), sides=1)
+
+
+def check_power_margin(run: Run) -> None:
+    """Non-inferiority of s100b to ndka within 0.05: Eq. 2 with V0 = VA = 41·(var + var − 2·cov) of pROC's
+    var() and cov(), the effect pROC's difference of the AUCs + 0.05, one-sided (mpmath); for every
+    distribution the one-sided tests of u = (D̂ + 1)/2 against (1 − 0.05)/2: the gap (Δ + 0.05)/2."""
+    difference = check_paired_header(run, "s100b", "ndka")
+    assert "H0: difference <= -0.05 against H1: difference > -0.05 (one-sided)" in run.stdout
+    va = 41 * (ref.PROC_VARIANCE["s100b"] + ref.PROC_VARIANCE["ndka"] - 2 * ref.PROC_COVARIANCE["s100b", "ndka"])
+    effect = mp.mpf(difference) + mp.mpf("0.05")
+    cases = ref.eq2_cases(effect, va, va, 0.05, 0.8, 1)
+    found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
+    near(found[1], cases)
+    near(found[2], cases * 72 / 41)
+    check_row(run.table.row("delong"), ncases=cases, difference=difference, sig_level=0.05, power=0.8)
+    check_df_sizes(df_rows(run.table), effect / 2, 0.05, 0.8, Fraction(41, 113), sides=1)
+    assert "reject when the one-sided interval excludes -0.05" in run.stdout
 
 
 # --- ROC curves --------------------------------------------------------------------------------
@@ -2435,6 +2483,11 @@ EXPECTED = {
     "aucbound roc aSAH.csv --score ndka --label outcome --positive Poor --sensitivity 0.9 --confidence 0.9":
         check_roc_at_sensitivity,
     "aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv": check_roc_csv,
+    # aucbound power: a null AUC other than 0.5, one-sided alternatives, a non-inferiority margin
+    "aucbound power --auc 0.8 --auc0 0.7 --power 0.8 --alternative greater": check_power_null_0_7,
+    "aucbound power --auc0 0.7 --ncases 100 --power 0.8 --alternative less": check_power_null_0_7_less,
+    "aucbound power aSAH.csv --score s100b --score ndka --label outcome --positive Poor --margin 0.05 --power 0.8":
+        check_power_margin,
 }
 
 

@@ -133,7 +133,7 @@ def power(file, scores, label, positive, auc, auc0, ncases, ncontrols, kappa, si
       aucbound power aSAH.csv --score wfns --score ndka --label outcome --positive Poor --null both
       aucbound power --auc 0.8 --auc0 0.7 --power 0.8 --alternative greater
       aucbound power --auc0 0.7 --ncases 100 --power 0.8 --alternative less
-      aucbound power aSAH.csv --score s100b --score wfns --label outcome --positive Poor --margin 0.1 --power 0.8
+      aucbound power aSAH.csv --score s100b --score ndka --label outcome --positive Poor --margin 0.05 --power 0.8
     """
     ctx = click.get_current_context()
     inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, "auc": auc, "auc0": auc0,

@@ -3,8 +3,8 @@
 Each function states, in its docstring, the formula as the paper prints it, and evaluates
 that formula directly: nothing here imports aucbound, so a shared error cannot pass.
 Sizes may be Python integers of any size; results are mpmath numbers (or Python
-integers for the counts). At the end, values of peers — R's pROC, scipy — each beside the
-call that printed it.
+integers for the counts). At the end, a value of a peer (scipy) beside the call that printed
+it; R's pROC values are in tests/proc_reference.py.
 """
 
 import itertools
@@ -707,75 +707,8 @@ def quicksort_expected_calls(n, top=None):
         return 2 * n + 2 * (n + 1) * mp.harmonic(n) - 2 * (n + 3 - k) * mp.harmonic(n + 1 - k) - 6 * k + 6
 
 
-# --- pROC's values on the aSAH data of tests/data/asah_markers.csv (cases: outcome == "Poor") ---
-#
-# Robin et al. (2011), pROC 1.18.0. The session every value below comes from:
-#
-#   library(pROC)
-#   d <- read.csv("tests/data/asah_markers.csv")
-#   r.wfns  <- roc(d$outcome, d$wfns,  levels = c("Good", "Poor"), direction = "<")
-#   r.s100b <- roc(d$outcome, d$s100b, levels = c("Good", "Poor"), direction = "<")
-#   r.ndka  <- roc(d$outcome, d$ndka,  levels = c("Good", "Poor"), direction = "<")
-#
-# The AUCs, DeLong variances, the ndka and rounded s100b/wfns intervals and the wfns–s100b test
-# are also pROC's own test suite's (tests/data/proc_reference.R); the rest were printed with
-# sprintf("%.12g", …) or print(…, digits = 15).
-
-#: auc(r.<marker>), ties counted one half
-PROC_AUC = {"s100b": 0.7313685636856369, "wfns": 0.8236788617886179, "ndka": 0.6119579945799458}
-#: var(r.<marker>), DeLong's
-PROC_VARIANCE = {"s100b": 0.00266868245717244, "wfns": 0.00146991470882363, "ndka": 0.0031908105493913}
-#: ci.auc(r.<marker>), DeLong's 95% interval (s100b and wfns as pROC's tests round them, to 6 decimals)
-PROC_DELONG_CI = {"s100b": (0.630118, 0.832619), "wfns": (0.748535, 0.898823),
-                  "ndka": (0.501244999271703, 0.722670989888189)}
-#: roc.test(r.a, r.b) (DeLong's paired test): z, p, and the 95% interval of AUC a − AUC b
-PROC_PAIRED = {("wfns", "s100b"): (2.20898359144091, 0.0271757822291882, 0.0104061769564846, 0.174214419249478),
-               ("s100b", "ndka"): (1.39077002574, 0.164295175223, -0.0488706064228, 0.287691744634),
-               ("wfns", "ndka"): (2.79777591869, None, None, None)}
-#: cov(r.s100b, r.ndka), DeLong's covariance of the two AUCs
-PROC_COVARIANCE = {("s100b", "ndka"): -0.000756164938057}
-#: coords(r.wfns, c(0.9, 0.8), input = "specificity", ret = "sensitivity")
-PROC_WFNS_SENSITIVITY = {0.9: 0.517073170731707, 0.8: 0.653658536585366}
-#: coords(r.ndka, 0.9, input = "sensitivity", ret = "specificity")
-PROC_NDKA_SPECIFICITY = {0.9: 0.166666666666667}
-#: coords(r.s100b, "best", ret = c("threshold", "specificity", "sensitivity")) (Youden's index)
-PROC_S100B_BEST = (0.205, 0.805555555555556, 0.634146341463415)
-
-# power.roc.test (Obuchowski et al. 2004, Eq. 2–3 for one curve; Obuchowski & McClish 1997 for two):
-#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72)$power
-PROC_POWER_41_72 = 0.989745343551
-#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72, power = 0.95, sig.level = NULL)$sig.level
-PROC_SIG_LEVEL_41_72 = 0.0092385836339
-#: power.roc.test(ncases = 41, ncontrols = 72, power = 0.95)$auc (R's uniroot stops within 1.2e-4 of the root)
-PROC_AUC_41_72 = 0.696105439222
-#: power.roc.test(auc = 0.73, power = <power>, kappa = 1.7): (ncases, ncontrols)
-PROC_SIZES_KAPPA_1_7 = {0.9: (24.1226704476, 41.0085397609), 0.95: (29.6701956187, 50.4393325519)}
-#: power.roc.test(r.s100b, power = 0.9): (ncases, ncontrols)
-PROC_S100B_SIZES_0_9 = (23.5598673953, 41.3734256698)
-#: power.roc.test(r.ndka, r.wfns)$power (DeLong's variances; the first curve is the null's reference)
-PROC_NDKA_WFNS_POWER = 0.713159398699
-#: power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski"): (ncases, ncontrols)
-PROC_NDKA_WFNS_SIZES = (53.2368536058, 93.4891087712)
-
-# The same session on the rows of tests/data/asah_missing.csv with s100b and outcome present:
-#   m <- read.csv("tests/data/asah_missing.csv", na.strings = c("", "NA", "NaN"))
-#   r.m <- roc(m$outcome, m$s100b, levels = c("Good", "Poor"), direction = "<")   # drops the NAs
-#: (length(r.m$cases), length(r.m$controls), auc(r.m), var(r.m), ci.auc(r.m)[1], ci.auc(r.m)[3])
-PROC_MISSING_S100B = (11, 14, 0.821428571429, 0.00751294160385, 0.651544329094, 0.991312813763)
-
-# Bootstrap intervals, with 20000 stratified resamples so that their own Monte Carlo error
-# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1) right
-# before each call, printed with sprintf("%.6g", …):
-#: set.seed(1); ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
-PROC_S100B_BOOTSTRAP = (0.625169, 0.826393)
-#: r.part <- roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9),
-#:               partial.auc.correct = TRUE)
-#: set.seed(1); ci.auc(r.part, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
-PROC_WFNS_PARTIAL_BOOTSTRAP = (0.56506, 0.758864)
-#: set.seed(1); x <- ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (x[, 1], x[, 3]) at each
-PROC_WFNS_CI_SE = {0.9: (0.329608, 0.707317), 0.8: (0.487805, 0.80878)}
-#: set.seed(1); x <- ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (x[, 1], x[, 3])
-PROC_NDKA_CI_SP = {0.9: (0.0138889, 0.347222)}
+# --- scipy's values on the aSAH data of tests/data/asah_markers.csv (cases: outcome == "Poor") --
+# (pROC's values are in tests/proc_reference.py, each beside the R call that prints it.)
 
 #: pROC has no BCa interval; scipy 1.17's, on the s100b scores of the cases and the controls,
 #: resampled within each class (stratified) 20000 times:

@@ -23,9 +23,11 @@ import pytest
 import aucbound as ab
 from aucbound.bounds import split_sample
 
-from proc_reference import PROC_PAIRED_Z, PROC_POWER_ORDER
+from proc_reference import (PROC_AUC, PROC_AUC_41_72, PROC_BINORMAL_EXAMPLE, PROC_COVARIANCE, PROC_NDKA_WFNS,
+                            PROC_NDKA_WFNS_SIZES, PROC_PAIRED_Z, PROC_PARTIAL_SIZES, PROC_POWER_41_72,
+                            PROC_POWER_ORDER, PROC_S100B_CASES_KAPPA_1, PROC_S100B_NDKA_SIZES, PROC_S100B_POWER,
+                            PROC_S100B_SIZES_0_9, PROC_S100B_SIZES_KAPPA_1_7, PROC_SIG_LEVEL_41_72, PROC_VARIANCE)
 from tests import reference as ref
-from tests.reference import PROC_AUC, PROC_COVARIANCE, PROC_VARIANCE
 
 DATA = Path(__file__).parent / "data" / "asah_markers.csv"
 PROC = 1e-6  # pROC's printed values have 7 significant digits
@@ -40,7 +42,7 @@ def close(value, expected, rel=PROC):
 
 def test_power_from_auc_and_sizes():
     result = ab.power_test(0.73, ncases=41, ncontrols=72, sig_level=0.05)
-    assert close(result.power, 0.9897453)
+    assert close(result.power, PROC_POWER_41_72)
     assert (result.solved, result.auc, result.ncases, result.ncontrols, result.sig_level) == ("power", 0.73, 41, 72, 0.05)
     assert ab.power_test(0.73, ncases=41, ncontrols=72).power == result.power  # sig_level = 0.05 by default
 
@@ -48,13 +50,13 @@ def test_power_from_auc_and_sizes():
 def test_sample_size(asah):
     theta = ab.auc(asah["poor"], asah["s100b"])
     result = ab.power_test(theta, sig_level=0.05, power=0.95, kappa=1.7)
-    assert close(result.ncases, 29.29764) and close(result.ncontrols, 49.806)
+    assert close(result.ncases, PROC_S100B_SIZES_KAPPA_1_7[0]) and close(result.ncontrols, PROC_S100B_SIZES_KAPPA_1_7[1])
     assert result.solved == "ncases" and result.power == 0.95
 
 
 def test_sig_level():
     result = ab.power_test(0.73, ncases=41, ncontrols=72, power=0.95, sig_level=None)
-    assert close(result.sig_level, 0.009238584) and result.solved == "sig_level"
+    assert close(result.sig_level, PROC_SIG_LEVEL_41_72) and result.solved == "sig_level"
 
 
 def _r_zeroin(f, ax, bx, tol=np.finfo(float).eps ** 0.25, maxit=1000):
@@ -103,7 +105,7 @@ def test_auc_is_the_exact_root_and_pROC_stops_within_its_tolerance():
     the paper's Eq. 2–3, not the library), stops at pROC's value to 1e-7."""
     result = ab.power_test(ncases=41, ncontrols=72, sig_level=0.05, power=0.95)
     assert result.solved == "auc"
-    assert abs(result.auc - 0.6961054) < np.finfo(float).eps ** 0.25
+    assert abs(result.auc - PROC_AUC_41_72) < np.finfo(float).eps ** 0.25
     kappa = 72 / 41
     z_alpha, z_beta = _phi_inverse(1 - 0.05 / 2), _phi_inverse(0.95)
 
@@ -114,23 +116,23 @@ def test_auc_is_the_exact_root_and_pROC_stops_within_its_tolerance():
         va = 0.0099 * math.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
         return float((z_alpha * mp.sqrt(0.0792 * (1 + 1 / kappa)) + z_beta * mp.sqrt(va)) ** 2 / (theta - 0.5) ** 2) - 41
 
-    assert close(_r_zeroin(equation, 0.5, 1 - 1e-16), 0.6961054)
+    assert close(_r_zeroin(equation, 0.5, 1 - 1e-16), PROC_AUC_41_72)
     assert abs(equation(result.auc)) < 1e-9  # the library's root solves the equation
 
 
 def test_power_from_data(asah):
     result = ab.power_test_data(asah["poor"], asah["s100b"])
-    assert close(result.power, 0.9904833)
+    assert close(result.power, PROC_S100B_POWER)
     assert (result.ncases, result.ncontrols, result.sig_level) == (41, 72, 0.05)
     assert result.auc == ab.auc(asah["poor"], asah["s100b"])
 
 
 def test_kappa_with_one_curve(asah):
     result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9)
-    assert close(result.ncases, 23.5598674, 1e-8) and close(result.ncontrols, 41.3734257, 1e-8)
+    assert close(result.ncases, PROC_S100B_SIZES_0_9[0], 1e-8) and close(result.ncontrols, PROC_S100B_SIZES_0_9[1], 1e-8)
     assert close(result.ncases / result.ncontrols, 41 / 72, 1e-15)
     result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9, kappa=1)
-    assert close(result.ncases, 29.5697422, 1e-8) and result.ncontrols == result.ncases
+    assert close(result.ncases, PROC_S100B_CASES_KAPPA_1, 1e-8) and result.ncontrols == result.ncases
 
 
 #: Obuchowski et al. 2004, Table 4 as pROC's test suite has it (two cells corrected by pROC):
@@ -206,10 +208,8 @@ def test_eq_3_is_the_binormal_variance_at_b_1(theta, kappa):
 # --- two ROC curves: pROC's values ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("method, power, ncases, ncontrols, level", [
-    ("delong", 0.7131594, 64.77777, 113.7561, 0.1836639),
-    ("obuchowski", 0.8061004, 53.23685, 93.48911, 0.1150686),
-])
+@pytest.mark.parametrize("method, power, ncases, ncontrols, level",
+                         [(method, *values) for method, values in PROC_NDKA_WFNS.items()])
 def test_two_curves_ndka_wfns(asah, method, power, ncases, ncontrols, level):
     args = (asah["poor"], asah["ndka"], asah["wfns"])
     result = ab.power_test_data(*args, method=method)
@@ -226,7 +226,7 @@ def test_two_curves_partial_areas_obuchowski(asah):
     """pROC: partial.auc = c(1, 0.9) on wfns and ndka, method "obuchowski", power 0.9."""
     result = ab.power_test_data(asah["poor"], asah["wfns"], asah["ndka"], power=0.9, method="obuchowski",
                                 specificity=(1, 0.9))
-    assert close(result.ncases, 0.5061498) and close(result.ncontrols, 0.8888484)
+    assert close(result.ncases, PROC_PARTIAL_SIZES[0]) and close(result.ncontrols, PROC_PARTIAL_SIZES[1])
     expected = [ab.partial_auc(asah["poor"], asah[name], range=(0.9, 1), resamples=None).auc for name in ("wfns", "ndka")]
     assert [result.auc1, result.auc2] == expected and result.distribution_free == ()
 
@@ -320,9 +320,9 @@ def test_kappa_with_two_curves(asah):
     """As pROC: the per-case variances are the data's; kappa sets ncontrols only."""
     args = (asah["poor"], asah["s100b"], asah["ndka"])
     result = ab.power_test_data(*args, sig_level=0.05, power=0.9)
-    assert close(result.ncases, 213.117677, 1e-8) and close(result.ncontrols, 374.255432, 1e-8)
+    assert close(result.ncases, PROC_S100B_NDKA_SIZES[0], 1e-8) and close(result.ncontrols, PROC_S100B_NDKA_SIZES[1], 1e-8)
     result = ab.power_test_data(*args, sig_level=0.05, power=0.9, kappa=1)
-    assert close(result.ncases, 213.117677, 1e-8) and result.ncontrols == result.ncases
+    assert close(result.ncases, PROC_S100B_NDKA_SIZES[0], 1e-8) and result.ncontrols == result.ncases
 
 
 def test_delong_covariance_matches_compare(asah):
@@ -337,11 +337,11 @@ def test_binormal_parameters_partial_area():
     """pROC's example of Obuchowski & McClish 1997 (partial areas over FPR 0–0.2, Δ = 0.037)."""
     parameters = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), difference=0.037)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=0.05, **parameters)
-    assert close(result.ncases, 107.0238) and close(result.ncontrols, 107.0238)
+    assert close(result.ncases, PROC_BINORMAL_EXAMPLE[0]) and close(result.ncontrols, PROC_BINORMAL_EXAMPLE[0])
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=None, ncases=107, **parameters)
-    assert close(result.sig_level, 0.05004012) and (result.ncases, result.ncontrols) == (107, 107)
+    assert close(result.sig_level, PROC_BINORMAL_EXAMPLE[1]) and (result.ncases, result.ncontrols) == (107, 107)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, sig_level=0.05, ncases=107, **parameters)
-    assert close(result.power, 0.7999286) and result.distribution_free == ()
+    assert close(result.power, PROC_BINORMAL_EXAMPLE[2]) and result.distribution_free == ()
 
 
 @pytest.mark.parametrize("a, b, fpr", [(1.3, 0.7, (0, 0.3)), (2.6, 1.0, (0, 0.2)), (0.8, 1.4, (0.1, 0.5))])
@@ -562,15 +562,15 @@ def test_every_help_example_runs(cli, tmp_path, monkeypatch):
 def test_cli_gives_pROC_values(cli):
     result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--format", "json")
     data = json.loads(result.stdout)
-    assert close(data["parameters"]["power"], 0.9897453) and data["parameters"]["solved"] == "power"
+    assert close(data["parameters"]["power"], PROC_POWER_41_72) and data["parameters"]["solved"] == "power"
     assert [row["method"] for row in data["results"]] == ["obuchowski", "mcdiarmid", "hoeffding"]
     result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
-    assert close(json.loads(result.stdout)["parameters"]["sig_level"], 0.009238584)
+    assert close(json.loads(result.stdout)["parameters"]["sig_level"], PROC_SIG_LEVEL_41_72)
     result = cli("power", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
-    assert abs(json.loads(result.stdout)["parameters"]["auc"] - 0.6961054) < 1.3e-4
+    assert abs(json.loads(result.stdout)["parameters"]["auc"] - PROC_AUC_41_72) < 1.3e-4
     result = cli("power", DATA, "--score", "ndka", "--score", "wfns", "--label", "outcome", "--positive", "Poor",
                  "--power", "0.9", "--method", "obuchowski", "--format", "json")
-    assert close(json.loads(result.stdout)["parameters"]["ncases"], 53.23685)
+    assert close(json.loads(result.stdout)["parameters"]["ncases"], PROC_NDKA_WFNS_SIZES[0])
     result = cli("power", DATA, "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--power", "0.9",
                  "--ncases", "41", "--format", "csv")
     assert result.exit_code == 0 and result.stdout.startswith("method,ncases,ncontrols,effect,sig_level,power,")
@@ -622,8 +622,8 @@ CLI_BAD = [
     (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--auc", "0.7"],
      "Error: --auc comes from the data with FILE: leave it out."),
     (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Good", "--alternative", "greater"],
-     "Error: --alternative must be 'less', 'two-sided' or 'one-sided' for an AUC of 0.268631 against --auc0 = 0.5, "
-     "but got 'greater'."),
+     f"Error: --alternative must be 'less', 'two-sided' or 'one-sided' for an AUC of {1 - PROC_AUC['s100b']:.6g} "
+     "against --auc0 = 0.5, but got 'greater'."),
     (["{data}", "--score", "s100b", "--score", "s100b", "--label", "outcome", "--positive", "Poor"],
      "Error: the second --score must have an AUC other than that of --score"),
     (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--kappa", "2"],
@@ -883,6 +883,7 @@ def test_cli_auc0_and_margin_give_the_library_values(cli, asah):
 
 def test_cli_below_one_half_warns_and_answers(cli):
     result = cli("power", DATA, "--score", "s100b", "--label", "outcome", "--positive", "Good")
-    assert result.exit_code == 0 and result.stderr.startswith("Warning: the AUC of 's100b' is 0.268631, below 1/2")
+    below = f"{1 - PROC_AUC['s100b']:.6g}"  # 0.268631
+    assert result.exit_code == 0 and result.stderr.startswith(f"Warning: the AUC of 's100b' is {below}, below 1/2")
     assert result.stderr.count("\n") == 1
-    assert "AUC = 0.268631; test of AUC = 0.5 (two-sided)" in result.stdout
+    assert f"AUC = {below}; test of AUC = 0.5 (two-sided)" in result.stdout

@@ -847,7 +847,11 @@ def gen_power(files):
             if draw.chance(0.35):
                 line.add(option, draw.value(good, rare, 0.2))
         if draw.chance(0.2):
-            line.add("--alternative", draw.value(["two-sided", "one-sided"], ["less"]))
+            line.add("--alternative", draw.value(["two-sided", "one-sided", "greater", "less"], ["above"]))
+        if draw.chance(0.25):  # the null's AUC; with two columns an error, as a margin is with one
+            line.add("--auc0", draw.value(["0.7", "0.3", "0.5"], ["5e-324", "0.9999999999999999", "0", "1"], 0.2))
+        if draw.chance(0.15):
+            line.add("--margin", draw.value(["0.05", "0.1", "0"], ["0.9999999999999999", "5e-324", "1"], 0.2))
         _common(line, draw)
 
     return generate

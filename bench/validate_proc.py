@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import json
 import subprocess
 import sys
@@ -23,32 +24,43 @@ import numpy as np
 import aucbound as ab
 
 TOLERANCE = 1e-9
-DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "asah_markers.csv"
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT = ROOT / "tests" / "data" / "asah_markers.csv"
 
-#: pROC's values (asserted by pROC's own test suite; the R code is tests/data/proc_reference.R).
+
+def load_reference():
+    """tests/proc_reference.py, where each pROC value stands beside the R call that prints it."""
+    spec = importlib.util.spec_from_file_location("proc_reference", ROOT / "tests" / "proc_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+P = load_reference()
+
+
+def _partial(a, b, focus, correct):
+    return next(row[-1] for row in P.PROC_PARTIAL if row[:5] == ("wfns", a, b, focus, correct))
+
+
+#: pROC's values (asserted by pROC's own test suite), from tests/proc_reference.py.
 EXPECTED = {
-    ("s100b", "auc"): 0.7313685636856369,
-    ("s100b", "variance"): 0.00266868245717244,
-    ("wfns", "auc"): 0.8236788617886179,
-    ("wfns", "variance"): 0.00146991470882363,
-    ("ndka", "auc"): 0.6119579945799458,
-    ("ndka", "variance"): 0.0031908105493913,
-    ("ndka", "ci lo"): 0.501244999271703,
-    ("ndka", "ci hi"): 0.722670989888189,
-    ("wfns - s100b", "Z"): 2.20898359144091,
-    ("wfns - s100b", "p"): 0.0271757822291882,
-    ("wfns - s100b", "ci lo"): 0.0104061769564846,
-    ("wfns - s100b", "ci hi"): 0.174214419249478,
-    ("wfns", "pAUC sp 1-0.9"): 0.0334417344173442,
-    ("wfns", "pAUC sp 0.5-0"): 0.488134475939354,
-    ("wfns", "pAUC sp 1-0.9 McClish"): 0.649693339038653,
-    ("wfns", "pAUC se 1-0.9"): 0.0400999322493225,
-    ("s100b", "best Youden threshold"): 0.205,
-    ("s100b", "power"): 0.9904833,
-    ("41 + 72, AUC 0.73", "power"): 0.9897453,
+    **{(name, what): table[name] for name in ("s100b", "wfns", "ndka")
+       for what, table in (("auc", P.PROC_AUC), ("variance", P.PROC_VARIANCE))},
+    ("ndka", "ci lo"): P.PROC_DELONG_CI["ndka"][0],
+    ("ndka", "ci hi"): P.PROC_DELONG_CI["ndka"][1],
+    **dict(zip([("wfns - s100b", what) for what in ("Z", "p", "ci lo", "ci hi")], P.PROC_PAIRED["wfns", "s100b"])),
+    ("wfns", "pAUC sp 1-0.9"): _partial(1.0, 0.9, "specificity", False),
+    ("wfns", "pAUC sp 0.5-0"): _partial(0.5, 0.0, "specificity", False),
+    ("wfns", "pAUC sp 1-0.9 McClish"): _partial(1.0, 0.9, "specificity", True),
+    ("wfns", "pAUC se 1-0.9"): _partial(1.0, 0.9, "sensitivity", False),
+    ("s100b", "best Youden threshold"): P.PROC_S100B_BEST[0],
+    ("s100b", "power"): P.PROC_S100B_POWER,
+    ("41 + 72, AUC 0.73", "power"): P.PROC_POWER_41_72,
 }
-#: Values pROC prints with 7 significant digits only (its power.roc.test tests): checked to 1e-6.
-PRINTED = {("s100b", "power"), ("41 + 72, AUC 0.73", "power")}
+#: Values kept to the 7 significant digits pROC's power.roc.test tests print: checked to 1e-6.
+PRINTED = {("s100b", "power")}
 #: The partial AUCs: (name, range, focus, McClish's correction).
 PARTIAL = [("pAUC sp 1-0.9", (1, 0.9), "specificity", False), ("pAUC sp 0.5-0", (0.5, 0), "specificity", False),
            ("pAUC sp 1-0.9 McClish", (1, 0.9), "specificity", True), ("pAUC se 1-0.9", (1, 0.9), "sensitivity", False)]

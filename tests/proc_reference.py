@@ -15,7 +15,9 @@ tests themselves need no R. Values were produced with pROC 1.18.0 on R 4.2.
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
+from pathlib import Path
 
 #: The R code each call runs after: the data read and the curves built.
 SESSIONS = {
@@ -26,6 +28,12 @@ SESSIONS = {
         r.wfns  <- roc(d$outcome, d$wfns,  levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
         r.s100b <- roc(d$outcome, d$s100b, levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
         r.ndka  <- roc(d$outcome, d$ndka,  levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
+    """,
+    # the rows of tests/data/asah_missing.csv with s100b and outcome present (roc() drops the NAs)
+    "asah_missing": """
+        library(pROC)
+        m <- read.csv("tests/data/asah_missing.csv", na.strings = c("", "NA", "NaN"))
+        r.m <- roc(m$outcome, m$s100b, levels = c("Good", "Poor"), direction = "<", quiet = TRUE)
     """,
     # tests/data/power_order.csv: 30 cases (y = 1 for the 12 positives), `a` a coarse rounding of `b`
     "power_order": """
@@ -57,6 +65,186 @@ def proc(session: str, call: str, value, *, digits: int = 15):
         raise KeyError(session)
     CALLS.append(Call(session, " ".join(call.split()), value, digits))
     return value
+
+
+# --- pROC's values on the aSAH data (tests/data/asah_markers.csv; cases: outcome == "Poor") ------
+# Values marked "pROC's tests" are also asserted by pROC's own test suite (tests/testthat of pROC
+# 1.19: test-auc.R, test-var.R, test-ci.auc.R, test-roc.test.R, test-power.roc.test.R and the
+# expected curves of helper-roc-expected.R), on pROC's data(aSAH), whose columns these are.
+
+#: auc(r.<marker>), ties counted one half (pROC's tests)
+PROC_AUC = {name: proc("asah", f"auc(r.{name})", value, digits=16)
+            for name, value in (("s100b", 0.7313685636856369), ("wfns", 0.8236788617886179),
+                                ("ndka", 0.6119579945799458))}
+#: var(r.<marker>), DeLong's (pROC's tests)
+PROC_VARIANCE = {name: proc("asah", f"var(r.{name})", value)
+                 for name, value in (("s100b", 0.00266868245717244), ("wfns", 0.00146991470882363),
+                                     ("ndka", 0.0031908105493913))}
+#: ci.auc(r.<marker>), DeLong's 95% interval (pROC's tests; s100b and wfns as they round them, to 6 decimals)
+PROC_DELONG_CI = {
+    "s100b": proc("asah", "round(as.numeric(ci.auc(r.s100b))[c(1, 3)], 6)", (0.630118, 0.832619), digits=6),
+    "wfns": proc("asah", "round(as.numeric(ci.auc(r.wfns))[c(1, 3)], 6)", (0.748535, 0.898823), digits=6),
+    "ndka": proc("asah", "as.numeric(ci.auc(r.ndka))[c(1, 3)]", (0.501244999271703, 0.722670989888189)),
+}
+#: roc.test(r.a, r.b) (DeLong's paired test): z, p, and the 95% interval of AUC a − AUC b (wfns–s100b: pROC's
+#: tests); for wfns–ndka only z is kept
+PROC_PAIRED = {
+    ("wfns", "s100b"): proc("asah", "with(roc.test(r.wfns, r.s100b), c(statistic, p.value, conf.int))",
+                            (2.20898359144091, 0.0271757822291882, 0.0104061769564846, 0.174214419249478)),
+    ("s100b", "ndka"): proc("asah", "with(roc.test(r.s100b, r.ndka), c(statistic, p.value, conf.int))",
+                            (1.39077002574, 0.164295175223, -0.0488706064228, 0.287691744634), digits=12),
+    ("wfns", "ndka"): (proc("asah", "roc.test(r.wfns, r.ndka)$statistic", 2.79777591869, digits=12), None, None, None),
+}
+#: cov(r.s100b, r.ndka), DeLong's covariance of the two AUCs
+PROC_COVARIANCE = {("s100b", "ndka"): proc("asah", "cov(r.s100b, r.ndka)", -0.000756164938057, digits=12)}
+#: coords(r.wfns, <specificity>, input = "specificity", ret = "sensitivity")
+PROC_WFNS_SENSITIVITY = {sp: proc("asah", f'coords(r.wfns, {sp}, input = "specificity", ret = "sensitivity")', value)
+                         for sp, value in ((0.9, 0.517073170731707), (0.8, 0.653658536585366))}
+#: coords(r.ndka, 0.9, input = "sensitivity", ret = "specificity")
+PROC_NDKA_SPECIFICITY = {0.9: proc("asah", 'coords(r.ndka, 0.9, input = "sensitivity", ret = "specificity")',
+                                   0.166666666666667)}
+#: Youden's index: threshold, specificity, sensitivity (pROC's tests: the threshold)
+PROC_S100B_BEST = proc("asah", 'coords(r.s100b, "best", ret = c("threshold", "specificity", "sensitivity"))',
+                       (0.205, 0.805555555555556, 0.634146341463415))
+
+#: auc(r.<marker>, partial.auc = c(a, b), partial.auc.focus, partial.auc.correct) (pROC's tests, test-auc.R):
+#: (marker, a, b, focus, correct, value)
+PROC_PARTIAL = [
+    (marker, a, b, focus, correct,
+     proc("asah", f'auc(r.{marker}, partial.auc = c({a}, {b}), partial.auc.focus = "{focus}", '
+                  f'partial.auc.correct = {str(correct).upper()})', value))
+    for marker, a, b, focus, correct, value in [
+        ("wfns", 1.0, 0.9, "specificity", False, 0.0334417344173442),
+        ("wfns", 0.9, 1.0, "specificity", False, 0.0334417344173442),
+        ("wfns", 0.9, 0.8, "specificity", False, 0.0598373983739837),
+        ("wfns", 0.5, 0.0, "specificity", False, 0.488134475939354),
+        ("ndka", 1.0, 0.9, "specificity", False, 0.0107046070460705),
+        ("ndka", 0.9, 0.8, "specificity", False, 0.0277777777777778),
+        ("ndka", 0.5, 0.0, "specificity", False, 0.416836043360434),
+        ("wfns", 1.0, 0.0, "specificity", False, 0.823678861788618),
+        ("ndka", 1.0, 0.0, "specificity", False, 0.611957994579946),
+        ("wfns", 1.0, 0.9, "sensitivity", False, 0.0400999322493225),
+        ("wfns", 0.9, 0.8, "sensitivity", False, 0.0609953703703703),
+        ("wfns", 0.5, 0.0, "sensitivity", False, 0.483358739837398),
+        ("ndka", 1.0, 0.9, "sensitivity", False, 0.0037940379403794),
+        ("ndka", 0.9, 0.8, "sensitivity", False, 0.0242547425474255),
+        ("ndka", 0.5, 0.0, "sensitivity", False, 0.428523035230352),
+        ("wfns", 1.0, 0.0, "sensitivity", False, 0.823678861788618),
+        ("wfns", 1.0, 0.9, "specificity", True, 0.649693339038653),
+        ("wfns", 0.9, 0.8, "specificity", True, 0.763749402199904),
+        ("wfns", 0.5, 0.0, "specificity", True, 0.952537903757416),
+        ("ndka", 1.0, 0.9, "specificity", True, 0.530024247610897),
+        ("ndka", 0.9, 0.8, "specificity", True, 0.575163398692811),
+        ("ndka", 0.5, 0.0, "specificity", True, 0.667344173441734),
+        ("wfns", 1.0, 0.0, "specificity", True, 0.823678861788618),
+        ("wfns", 1.0, 0.9, "sensitivity", True, 0.68473648552275),
+        ("wfns", 0.9, 0.8, "sensitivity", True, 0.770561002178649),
+        ("wfns", 0.5, 0.0, "sensitivity", True, 0.933434959349593),
+        ("ndka", 0.9, 0.8, "sensitivity", True, 0.554439662043679),
+        ("ndka", 0.5, 0.0, "sensitivity", True, 0.714092140921409),
+        ("ndka", 1.0, 0.0, "sensitivity", True, 0.611957994579946),
+    ]
+]
+
+
+def _s100b_coords() -> tuple:
+    """tests/data/proc_s100b_coords.csv (pROC's tests: the expected s100b curve, every float in hexadecimal),
+    column by column as R's unlist() of the data frame lists them."""
+    with (Path(__file__).parent / "data" / "proc_s100b_coords.csv").open(newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    columns = ("threshold", "specificity", "sensitivity", "tp", "fp")
+    return tuple(float.fromhex(row[name]) if name not in ("tp", "fp") else int(row[name])
+                 for name in columns for row in rows)
+
+
+#: coords(r.s100b, "all") with the five columns tests/data/proc_s100b_coords.csv keeps (51 points, 255 numbers)
+PROC_S100B_COORDS = proc("asah", 'coords(r.s100b, "all", ret = c("threshold", "specificity", "sensitivity", "tp", '
+                                  '"fp"), transpose = FALSE)', _s100b_coords(), digits=17)
+
+# power.roc.test (Obuchowski et al. 2004, Eq. 2–3 for one curve; Obuchowski & McClish 1997 for two).
+# pROC's tests (test-power.roc.test.R) assert these to the 7 digits R prints; they are kept here to 12.
+#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72)$power
+PROC_POWER_41_72 = proc("asah", "power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72)$power", 0.989745343551,
+                        digits=12)
+#: the level at which 41 + 72 reach power 0.95 at AUC 0.73
+PROC_SIG_LEVEL_41_72 = proc("asah", "power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72, power = 0.95, "
+                                    "sig.level = NULL)$sig.level", 0.0092385836339, digits=11)
+#: the AUC 41 + 72 detect with power 0.95 (R's uniroot stops within 1.2e-4 of the root)
+PROC_AUC_41_72 = proc("asah", "power.roc.test(ncases = 41, ncontrols = 72, power = 0.95)$auc", 0.696105439222,
+                      digits=12)
+#: power.roc.test(auc = 0.73, power = <power>, kappa = 1.7): (ncases, ncontrols)
+PROC_SIZES_KAPPA_1_7 = {
+    power: proc("asah", f"with(power.roc.test(auc = 0.73, power = {power}, kappa = 1.7), c(ncases, ncontrols))",
+                value, digits=12)
+    for power, value in ((0.9, (24.1226704476, 41.0085397609)), (0.95, (29.6701956187, 50.4393325519)))
+}
+#: power.roc.test(auc = auc(r.s100b), power = 0.95, kappa = 1.7): (ncases, ncontrols)
+PROC_S100B_SIZES_KAPPA_1_7 = proc("asah", "with(power.roc.test(auc = as.numeric(auc(r.s100b)), power = 0.95, "
+                                          "kappa = 1.7), c(ncases, ncontrols))", (29.29764, 49.806), digits=7)
+#: power.roc.test(r.s100b)$power, at the data's 41 + 72
+PROC_S100B_POWER = proc("asah", "power.roc.test(r.s100b)$power", 0.9904833, digits=7)
+#: power.roc.test(r.s100b, power = 0.9): (ncases, ncontrols) at the data's ratio
+PROC_S100B_SIZES_0_9 = proc("asah", "with(power.roc.test(r.s100b, power = 0.9), c(ncases, ncontrols))",
+                            (23.5598673953, 41.3734256698), digits=12)
+#: power.roc.test(r.s100b, power = 0.9, kappa = 1)$ncases
+PROC_S100B_CASES_KAPPA_1 = proc("asah", "power.roc.test(r.s100b, power = 0.9, kappa = 1)$ncases", 29.5697422,
+                                digits=9)
+#: power.roc.test(r.s100b, r.ndka, power = 0.9): (ncases, ncontrols), DeLong's variances
+PROC_S100B_NDKA_SIZES = proc("asah", "with(power.roc.test(r.s100b, r.ndka, power = 0.9), c(ncases, ncontrols))",
+                             (213.117677, 374.255432), digits=9)
+#: power.roc.test(r.ndka, r.wfns)$power (DeLong's variances; the first curve is the null's reference)
+PROC_NDKA_WFNS_POWER = proc("asah", "power.roc.test(r.ndka, r.wfns)$power", 0.7131593987, digits=10)
+#: power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski"): (ncases, ncontrols)
+PROC_NDKA_WFNS_SIZES = proc("asah", 'with(power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski"), '
+                                    'c(ncases, ncontrols))', (53.2368536058, 93.4891087712), digits=12)
+#: ndka against wfns by method: (power at 41 + 72, ncases and ncontrols for power 0.9, the level for power 0.9)
+PROC_NDKA_WFNS = {
+    method: proc("asah", f'c(power.roc.test(r.ndka, r.wfns, method = "{method}")$power, '
+                         f'with(power.roc.test(r.ndka, r.wfns, power = 0.9, method = "{method}"), c(ncases, ncontrols)), '
+                         f'power.roc.test(r.ndka, r.wfns, power = 0.9, sig.level = NULL, method = "{method}")$sig.level)',
+                 value, digits=7)
+    for method, value in (("delong", (0.7131594, 64.77777, 113.7561, 0.1836639)),
+                          ("obuchowski", (0.8061004, 53.23685, 93.48911, 0.1150686)))
+}
+#: partial areas over specificity 1–0.9 of wfns and ndka, method "obuchowski", power 0.9: (ncases, ncontrols)
+PROC_PARTIAL_SIZES = proc("asah", 'with(power.roc.test(roc(d$outcome, d$wfns, levels = c("Good", "Poor"), '
+                                  'direction = "<", partial.auc = c(1, 0.9), quiet = TRUE), roc(d$outcome, d$ndka, '
+                                  'levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9), quiet = TRUE), '
+                                  'power = 0.9, method = "obuchowski"), c(ncases, ncontrols))',
+                          (0.5061498, 0.8888484), digits=7)
+#: pROC's example of Obuchowski & McClish 1997 (binormal curves, partial areas over FPR 0–0.2, Δ = 0.037):
+#: (ncases for power 0.8, the level at 107 cases, the power at 107 cases)
+PROC_BINORMAL_EXAMPLE = proc(
+    "asah", "local({ p <- list(A1 = 2.6, B1 = 1, A2 = 1.9, B2 = 1, rn = 0.6, ra = 0.6, FPR11 = 0, FPR12 = 0.2, "
+            "FPR21 = 0, FPR22 = 0.2, delta = 0.037); c(power.roc.test(p, power = 0.8)$ncases, "
+            "power.roc.test(p, power = 0.8, sig.level = NULL, ncases = 107)$sig.level, "
+            "power.roc.test(p, ncases = 107)$power) })",
+    (107.0238, 0.05004012, 0.7999286), digits=7)
+
+#: On the rows of tests/data/asah_missing.csv with s100b and outcome present:
+#: (cases, controls, AUC, DeLong's variance, DeLong's 95% interval)
+PROC_MISSING_S100B = proc("asah_missing", "c(length(r.m$cases), length(r.m$controls), auc(r.m), var(r.m), "
+                                          "as.numeric(ci.auc(r.m))[c(1, 3)])",
+                          (11, 14, 0.821428571429, 0.00751294160385, 0.651544329094, 0.991312813763), digits=12)
+
+# Bootstrap intervals, with 20000 stratified resamples so that their own Monte Carlo error
+# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1) right
+# before each call, kept to 6 digits:
+#: ci.auc(r.s100b, method = "bootstrap"): (lo, hi)
+PROC_S100B_BOOTSTRAP = proc("asah", 'local({ set.seed(1); ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, '
+                                    'boot.stratified = TRUE)[c(1, 3)] })', (0.625169, 0.826393), digits=6)
+#: the same for wfns's partial AUC over specificity 1–0.9, McClish-corrected
+PROC_WFNS_PARTIAL_BOOTSTRAP = proc(
+    "asah", 'local({ r <- roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9), '
+            'partial.auc.correct = TRUE, quiet = TRUE); set.seed(1); ci.auc(r, method = "bootstrap", boot.n = 20000, '
+            'boot.stratified = TRUE)[c(1, 3)] })', (0.56506, 0.758864), digits=6)
+#: ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (lo, hi) at each specificity
+_WFNS_CI_SE = proc("asah", "local({ set.seed(1); x <- ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000); "
+                           "c(x[1, 1], x[1, 3], x[2, 1], x[2, 3]) })", (0.329608, 0.707317, 0.487805, 0.80878), digits=6)
+PROC_WFNS_CI_SE = {0.9: _WFNS_CI_SE[:2], 0.8: _WFNS_CI_SE[2:]}
+#: ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (lo, hi)
+PROC_NDKA_CI_SP = {0.9: proc("asah", "local({ set.seed(1); x <- ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, "
+                                     "boot.n = 20000); c(x[1, 1], x[1, 3]) })", (0.0138889, 0.347222), digits=6)}
 
 
 # --- the order of two curves in power.roc.test -------------------------------------------------

@@ -3,8 +3,8 @@
 Each function states, in its docstring, the formula as the paper prints it, and evaluates
 that formula directly: nothing here imports aucbound, so a shared error cannot pass.
 Sizes may be Python integers of any size; results are mpmath numbers (or Python
-integers for the counts). At the end, values of peers — R's pROC, scipy — each beside the
-call that printed it.
+integers for the counts). At the end, a value of a peer (scipy) beside the call that printed
+it; R's pROC values are in tests/proc_reference.py.
 """
 
 import itertools
@@ -519,21 +519,150 @@ def deviation_constant(method, m, n):
         return (1 / m + 1 / n) / 2 if method == "mcdiarmid" else 1 / (2 * min(m, n))
 
 
-def guaranteed_power(c, gap, alpha):
-    """The power of 'reject when [Â − ε, Â + ε] excludes θ0' at a true AUC θ0 + gap, for every
+def guaranteed_power(c, gap, alpha, sides=2):
+    """The power of 'reject when [Â − ε, Â + ε] excludes θ0' at a true AUC θ0 ± gap, for every
     distribution: ε = sqrt(c·ln(2/α)), and P(Â ≤ θ0 + gap − t) ≤ exp(−t²/c) at t = gap − ε gives
-    power ≥ 1 − exp(−(gap − ε)²/c) when gap > ε, and nothing (0) otherwise."""
+    power ≥ 1 − exp(−(gap − ε)²/c) when gap > ε, and nothing (0) otherwise. With `sides` = 1 the
+    test is one-sided (reject when Â − ε > θ0, or Â + ε < θ0 below): one tail, ε = sqrt(c·ln(1/α))."""
     with mp.workdps(DPS):
         c, gap, alpha = _mpf(c, gap, alpha)
-        slack = gap - mp.sqrt(c * mp.log(2 / alpha))
+        slack = gap - mp.sqrt(c * mp.log(sides / alpha))
         return 1 - mp.exp(-slack**2 / c) if slack > 0 else mp.mpf(0)
 
 
-def power_reached(c, gap, alpha, power):
-    """The guaranteed power reaches `power`: sqrt(c)·(sqrt(ln(2/α)) + sqrt(ln(1/β))) ≤ gap, β = 1 − power."""
+def power_reached(c, gap, alpha, power, sides=2):
+    """The guaranteed power reaches `power`: sqrt(c)·(sqrt(ln(s/α)) + sqrt(ln(1/β))) ≤ gap, β = 1 − power,
+    s = `sides` (2 for a two-sided test, 1 for a one-sided one)."""
     with mp.workdps(DPS):
         c, gap, alpha, beta = _mpf(c, gap, alpha, 1 - mp.mpf(power))
-        return mp.sqrt(c) * (mp.sqrt(mp.log(2 / alpha)) + mp.sqrt(mp.log(1 / beta))) <= gap
+        return mp.sqrt(c) * (mp.sqrt(mp.log(sides / alpha)) + mp.sqrt(mp.log(1 / beta))) <= gap
+
+
+def guaranteed_level(c, gap, power, sides=2):
+    """The smallest level α at which the power at the gap reaches `power` for every distribution:
+    sqrt(c·ln(s/α)) = gap − sqrt(c·ln(1/β)), so α = s·exp(−(gap/√c − sqrt(ln(1/β)))²) (None when
+    gap/√c ≤ sqrt(ln(1/β)), or when that α is not below 1)."""
+    with mp.workdps(DPS):
+        c, gap, beta = _mpf(c, gap, 1 - mp.mpf(power))
+        room = gap / mp.sqrt(c) - mp.sqrt(mp.log(1 / beta))
+        level = sides * mp.exp(-room**2) if room > 0 else None
+        return level if level is not None and level < 1 else None
+
+
+def guaranteed_auc(c, auc0, alpha, power, sides=2, below=False):
+    """The AUC nearest θ0 at which the power reaches `power` for every distribution:
+    θ0 ± sqrt(c)·(sqrt(ln(s/α)) + sqrt(ln(1/β))), above θ0 (below with `below`); None outside [0, 1]."""
+    with mp.workdps(DPS):
+        c, auc0, alpha, beta = _mpf(c, auc0, alpha, 1 - mp.mpf(power))
+        gap = mp.sqrt(c) * (mp.sqrt(mp.log(sides / alpha)) + mp.sqrt(mp.log(1 / beta)))
+        theta = auc0 - gap if below else auc0 + gap
+        return theta if 0 <= theta <= 1 else None
+
+
+# --- Obuchowski, Lieber & Wians (2004), Eq. 2–3, and Obuchowski & McClish (1997), Eq. 2, 4, 5 --
+
+
+def obuchowski_variance(theta, kappa, dps=DPS):
+    """Obuchowski et al. (2004), Eq. 3 with its printed constants: V(θ) = 0.0099·e^(−A²/2)·((5A² + 8) +
+    (A² + 8)/κ), A = 1.414·Φ⁻¹(θ); N_A times the variance of Â under the binormal model with b = 1."""
+    with mp.workdps(dps):
+        A = mp.mpf("1.414") * mp.sqrt(2) * mp.erfinv(2 * mp.mpf(theta) - 1)
+        kappa = mp.mpf(kappa)
+        return mp.mpf("0.0099") * mp.exp(-A**2 / 2) * ((5 * A**2 + 8) + (A**2 + 8) / kappa)
+
+
+def _z(p):
+    return mp.sqrt(2) * mp.erfinv(2 * mp.mpf(p) - 1)
+
+
+def eq2_power(effect, v0, va, ncases, alpha, sides=2, dps=DPS):
+    """Eq. 2 solved for the power: Φ((√N_A·|effect| − z_{α/s}·√V0)/√VA), s = `sides`; the effect is
+    θ1 − θ0 for one AUC, Δ + margin for a difference (Obuchowski & McClish's Eq. 2 is the same)."""
+    with mp.workdps(dps):
+        effect, v0, va, ncases, alpha = _mpf(effect, v0, va, ncases, alpha)
+        return mp.ncdf((mp.sqrt(ncases) * abs(effect) - _z(1 - alpha / sides) * mp.sqrt(v0)) / mp.sqrt(va))
+
+
+def eq2_cases(effect, v0, va, alpha, power, sides=2, dps=DPS):
+    """Eq. 2 as printed: N_A = (z_{α/s}·√V0 + z_β·√VA)²/effect²."""
+    with mp.workdps(dps):
+        effect, v0, va, alpha = _mpf(effect, v0, va, alpha)
+        return (_z(1 - alpha / sides) * mp.sqrt(v0) + _z(power) * mp.sqrt(va)) ** 2 / effect**2
+
+
+def eq2_level(effect, v0, va, ncases, power, sides=2, dps=DPS):
+    """Eq. 2 solved for the level: α = s·Φ(−z), z = (√N_A·|effect| − z_β·√VA)/√V0."""
+    with mp.workdps(dps):
+        effect, v0, va, ncases = _mpf(effect, v0, va, ncases)
+        return sides * mp.ncdf(-(mp.sqrt(ncases) * abs(effect) - _z(power) * mp.sqrt(va)) / mp.sqrt(v0))
+
+
+def one_auc_power(theta1, theta0, ncases, kappa, alpha, sides=2):
+    """The power of the test of AUC = θ0 at the AUC θ1: Eq. 2 with V0 = V(θ0), VA = V(θ1) of Eq. 3."""
+    return eq2_power(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), ncases, alpha, sides)
+
+
+def one_auc_cases(theta1, theta0, kappa, alpha, power, sides=2):
+    """The cases of Eq. 2 for the test of AUC = θ0 at θ1."""
+    return eq2_cases(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), alpha, power, sides)
+
+
+def one_auc_level(theta1, theta0, ncases, kappa, power, sides=2):
+    """The level of Eq. 2 for the test of AUC = θ0 at θ1."""
+    return eq2_level(mp.mpf(theta1) - mp.mpf(theta0), obuchowski_variance(theta0, kappa),
+                     obuchowski_variance(theta1, kappa), ncases, power, sides)
+
+
+def one_auc_detectable(theta0, ncases, kappa, alpha, power, sides=2, below=False):
+    """The AUC θ1 on θ0's upper side (lower with `below`) whose power is `power`: the root of
+    one_auc_power(θ1) − power, by bisection (the power grows with |θ1 − θ0| on each side)."""
+    with mp.workdps(DPS):
+        lo, hi = (mp.mpf(10) ** -15, mp.mpf(theta0)) if below else (mp.mpf(theta0), 1 - mp.mpf(10) ** -15)
+        target = mp.mpf(power)
+        for _ in range(200):
+            middle = (lo + hi) / 2
+            short = one_auc_power(middle, theta0, ncases, kappa, alpha, sides) < target
+            lo, hi = (lo, middle) if short == below else (middle, hi)
+        return (lo + hi) / 2
+
+
+def binormal_mann_whitney_variance(a, m, n, dps=30):
+    """The exact variance of the Mann–Whitney Â of m cases N(a, 1) against n controls N(0, 1) (Lehmann's
+    formula, see lehmann_variance; as Hanley & McNeil's Q1, p1 pairs two cases with one control):
+    θ = Φ(a/√2), p1 = P(X > Y, X' > Y) = ∫ φ(y)·Φ(a − y)² dy and p2 = P(X > Y, X > Y') =
+    ∫ φ(x − a)·Φ(x)² dx, by quadrature."""
+    with mp.workdps(dps):
+        a = mp.mpf(a)
+        theta = mp.ncdf(a / mp.sqrt(2))
+        p1 = mp.quad(lambda y: mp.npdf(y) * mp.ncdf(a - y) ** 2, [-mp.inf, 0, mp.inf])
+        p2 = mp.quad(lambda x: mp.npdf(x - a) * mp.ncdf(x) ** 2, [-mp.inf, a, mp.inf])
+        return lehmann_variance(theta, p1, p2, m, n)
+
+
+def binormal_moments(a1, b1, a2, b2, rn, ra, kappa):
+    """Obuchowski & McClish (1997), Eq. 4 and 5 for the full AUCs θ_k = Φ(a_k/√(1 + b_k²)): (V1, V2, C12),
+    N_A times the variances and the covariance, with f = ∂θ/∂a and g = ∂θ/∂b by numerical differentiation.
+
+        V = f²·(1 + b²/κ + a²/2) + g²·b²·(1 + κ)/(2κ)
+        C = f1f2·(r_A + r_N·b1b2/κ + r_A²·a1a2/2) + g1g2·b1b2·(r_N² + κ·r_A²)/(2κ)
+            + f1g2·r_A²·a1b2/2 + f2g1·r_A²·a2b1/2
+    """
+    with mp.workdps(30):
+        a1, b1, a2, b2, rn, ra, kappa = _mpf(a1, b1, a2, b2, rn, ra, kappa)
+
+        def area(a, b):
+            return mp.ncdf(a / mp.sqrt(1 + b * b))
+
+        f1, g1 = mp.diff(lambda x: area(x, b1), a1), mp.diff(lambda y: area(a1, y), b1)
+        f2, g2 = mp.diff(lambda x: area(x, b2), a2), mp.diff(lambda y: area(a2, y), b2)
+        v1 = f1**2 * (1 + b1**2 / kappa + a1**2 / 2) + g1**2 * b1**2 * (1 + kappa) / (2 * kappa)
+        v2 = f2**2 * (1 + b2**2 / kappa + a2**2 / 2) + g2**2 * b2**2 * (1 + kappa) / (2 * kappa)
+        c12 = (f1 * f2 * (ra + rn * b1 * b2 / kappa + ra**2 * a1 * a2 / 2)
+               + g1 * g2 * b1 * b2 * (rn**2 + kappa * ra**2) / (2 * kappa)
+               + f1 * g2 * ra**2 * a1 * b2 / 2 + f2 * g1 * ra**2 * a2 * b1 / 2)
+        return v1, v2, c12
 
 
 # --- Uematsu & Lee (2011), Thm 1: the optimal AUC of two normal classes ------------------------
@@ -578,75 +707,8 @@ def quicksort_expected_calls(n, top=None):
         return 2 * n + 2 * (n + 1) * mp.harmonic(n) - 2 * (n + 3 - k) * mp.harmonic(n + 1 - k) - 6 * k + 6
 
 
-# --- pROC's values on the aSAH data of tests/data/asah_markers.csv (cases: outcome == "Poor") ---
-#
-# Robin et al. (2011), pROC 1.18.0. The session every value below comes from:
-#
-#   library(pROC)
-#   d <- read.csv("tests/data/asah_markers.csv")
-#   r.wfns  <- roc(d$outcome, d$wfns,  levels = c("Good", "Poor"), direction = "<")
-#   r.s100b <- roc(d$outcome, d$s100b, levels = c("Good", "Poor"), direction = "<")
-#   r.ndka  <- roc(d$outcome, d$ndka,  levels = c("Good", "Poor"), direction = "<")
-#
-# The AUCs, DeLong variances, the ndka and rounded s100b/wfns intervals and the wfns–s100b test
-# are also pROC's own test suite's (tests/data/proc_reference.R); the rest were printed with
-# sprintf("%.12g", …) or print(…, digits = 15).
-
-#: auc(r.<marker>), ties counted one half
-PROC_AUC = {"s100b": 0.7313685636856369, "wfns": 0.8236788617886179, "ndka": 0.6119579945799458}
-#: var(r.<marker>), DeLong's
-PROC_VARIANCE = {"s100b": 0.00266868245717244, "wfns": 0.00146991470882363, "ndka": 0.0031908105493913}
-#: ci.auc(r.<marker>), DeLong's 95% interval (s100b and wfns as pROC's tests round them, to 6 decimals)
-PROC_DELONG_CI = {"s100b": (0.630118, 0.832619), "wfns": (0.748535, 0.898823),
-                  "ndka": (0.501244999271703, 0.722670989888189)}
-#: roc.test(r.a, r.b) (DeLong's paired test): z, p, and the 95% interval of AUC a − AUC b
-PROC_PAIRED = {("wfns", "s100b"): (2.20898359144091, 0.0271757822291882, 0.0104061769564846, 0.174214419249478),
-               ("s100b", "ndka"): (1.39077002574, 0.164295175223, -0.0488706064228, 0.287691744634),
-               ("wfns", "ndka"): (2.79777591869, None, None, None)}
-#: cov(r.s100b, r.ndka), DeLong's covariance of the two AUCs
-PROC_COVARIANCE = {("s100b", "ndka"): -0.000756164938057}
-#: coords(r.wfns, c(0.9, 0.8), input = "specificity", ret = "sensitivity")
-PROC_WFNS_SENSITIVITY = {0.9: 0.517073170731707, 0.8: 0.653658536585366}
-#: coords(r.ndka, 0.9, input = "sensitivity", ret = "specificity")
-PROC_NDKA_SPECIFICITY = {0.9: 0.166666666666667}
-#: coords(r.s100b, "best", ret = c("threshold", "specificity", "sensitivity")) (Youden's index)
-PROC_S100B_BEST = (0.205, 0.805555555555556, 0.634146341463415)
-
-# power.roc.test (Obuchowski et al. 2004, Eq. 2–3 for one curve; Obuchowski & McClish 1997 for two):
-#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72)$power
-PROC_POWER_41_72 = 0.989745343551
-#: power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72, power = 0.95, sig.level = NULL)$sig.level
-PROC_SIG_LEVEL_41_72 = 0.0092385836339
-#: power.roc.test(ncases = 41, ncontrols = 72, power = 0.95)$auc (R's uniroot stops within 1.2e-4 of the root)
-PROC_AUC_41_72 = 0.696105439222
-#: power.roc.test(auc = 0.73, power = <power>, kappa = 1.7): (ncases, ncontrols)
-PROC_SIZES_KAPPA_1_7 = {0.9: (24.1226704476, 41.0085397609), 0.95: (29.6701956187, 50.4393325519)}
-#: power.roc.test(r.s100b, power = 0.9): (ncases, ncontrols)
-PROC_S100B_SIZES_0_9 = (23.5598673953, 41.3734256698)
-#: power.roc.test(r.ndka, r.wfns)$power (DeLong's variances; the first curve is the null's reference)
-PROC_NDKA_WFNS_POWER = 0.713159398699
-#: power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski"): (ncases, ncontrols)
-PROC_NDKA_WFNS_SIZES = (53.2368536058, 93.4891087712)
-
-# The same session on the rows of tests/data/asah_missing.csv with s100b and outcome present:
-#   m <- read.csv("tests/data/asah_missing.csv", na.strings = c("", "NA", "NaN"))
-#   r.m <- roc(m$outcome, m$s100b, levels = c("Good", "Poor"), direction = "<")   # drops the NAs
-#: (length(r.m$cases), length(r.m$controls), auc(r.m), var(r.m), ci.auc(r.m)[1], ci.auc(r.m)[3])
-PROC_MISSING_S100B = (11, 14, 0.821428571429, 0.00751294160385, 0.651544329094, 0.991312813763)
-
-# Bootstrap intervals, with 20000 stratified resamples so that their own Monte Carlo error
-# (about 0.001) is small beside that of a 2000-resample run (0.002–0.006); set.seed(1) right
-# before each call, printed with sprintf("%.6g", …):
-#: set.seed(1); ci.auc(r.s100b, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
-PROC_S100B_BOOTSTRAP = (0.625169, 0.826393)
-#: r.part <- roc(d$outcome, d$wfns, levels = c("Good", "Poor"), direction = "<", partial.auc = c(1, 0.9),
-#:               partial.auc.correct = TRUE)
-#: set.seed(1); ci.auc(r.part, method = "bootstrap", boot.n = 20000, boot.stratified = TRUE)[c(1, 3)]
-PROC_WFNS_PARTIAL_BOOTSTRAP = (0.56506, 0.758864)
-#: set.seed(1); x <- ci.se(r.wfns, specificities = c(0.9, 0.8), boot.n = 20000): (x[, 1], x[, 3]) at each
-PROC_WFNS_CI_SE = {0.9: (0.329608, 0.707317), 0.8: (0.487805, 0.80878)}
-#: set.seed(1); x <- ci.sp(r.ndka, sensitivities = 0.9, conf.level = 0.9, boot.n = 20000): (x[, 1], x[, 3])
-PROC_NDKA_CI_SP = {0.9: (0.0138889, 0.347222)}
+# --- scipy's values on the aSAH data of tests/data/asah_markers.csv (cases: outcome == "Poor") --
+# (pROC's values are in tests/proc_reference.py, each beside the R call that prints it.)
 
 #: pROC has no BCa interval; scipy 1.17's, on the s100b scores of the cases and the controls,
 #: resampled within each class (stratified) 20000 times:

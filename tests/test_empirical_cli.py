@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from aucbound.cli import main
 
+from proc_reference import PROC_DELONG_CI
+
 DATA = str(Path(__file__).parent / "data" / "asah_markers.csv")
 
 AUC_TABLE = """\
@@ -73,7 +75,7 @@ def test_auc_json_with_bootstrap_is_reproducible(cli):
     data = json.loads(first.stdout)
     assert data["parameters"]["resamples"] == 500 and data["parameters"]["m"] == 41
     assert [row["method"] for row in data["results"]] == ["delong", "bootstrap-bca"]
-    assert abs(data["results"][0]["lo"] - 0.501244999271703) <= 1e-9
+    assert abs(data["results"][0]["lo"] - PROC_DELONG_CI["ndka"][0]) <= 1e-9
 
 
 def test_auc_csv_from_stdin_with_indexes():

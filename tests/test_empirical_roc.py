@@ -19,6 +19,8 @@ from aucbound.empirical import bootstrap_aucs
 from aucbound.empirical._roc import _sorted_groups, resampled_curves
 from aucbound.empirical._roc import roc_curve_from_groups as _curve
 
+from proc_reference import PROC_AUC, PROC_PARTIAL, PROC_S100B_BEST
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -88,51 +90,19 @@ def test_s100b_curve_is_procs_to_the_last_bit(asah):
         assert [float(x) for x in values] == [hexfloat(row[name]) for row in rows], name
     assert curve.tp.tolist() == [int(row["tp"]) for row in rows]
     assert curve.fp.tolist() == [int(row["fp"]) for row in rows]
-    assert curve.auc == 0.7313685636856369  # pROC's auc(r.s100b)
+    assert curve.auc == PROC_AUC["s100b"]
 
 
 def test_best_youden_threshold_of_s100b_is_procs(asah):
     """pROC: coords(r.s100b, "best") is the single point at threshold 0.205."""
     labels, scores = asah["outcome"], asah["s100b"]
     best = ab.best_threshold(ab.roc_curve(labels, scores, pos_label="Poor"))
-    assert len(best) == 1 and best[0].threshold == pytest.approx(0.205, abs=1e-9)
-    assert (best[0].tp, best[0].fp) == (26, 14)
+    threshold, specificity, sensitivity = PROC_S100B_BEST
+    assert len(best) == 1 and best[0].threshold == pytest.approx(threshold, abs=1e-9)
+    assert (best[0].tp, best[0].fp) == (round(sensitivity * 41), round((1 - specificity) * 72))
 
 
 # pROC's test suite (test-auc.R): auc(r.<marker>, partial.auc = c(a, b), partial.auc.focus, partial.auc.correct)
-PROC_PARTIAL = [
-    ("wfns", 1.0, 0.9, "specificity", False, 0.0334417344173442),
-    ("wfns", 0.9, 1.0, "specificity", False, 0.0334417344173442),
-    ("wfns", 0.9, 0.8, "specificity", False, 0.0598373983739837),
-    ("wfns", 0.5, 0.0, "specificity", False, 0.488134475939354),
-    ("ndka", 1.0, 0.9, "specificity", False, 0.0107046070460705),
-    ("ndka", 0.9, 0.8, "specificity", False, 0.0277777777777778),
-    ("ndka", 0.5, 0.0, "specificity", False, 0.416836043360434),
-    ("wfns", 1.0, 0.0, "specificity", False, 0.823678861788618),
-    ("ndka", 1.0, 0.0, "specificity", False, 0.611957994579946),
-    ("wfns", 1.0, 0.9, "sensitivity", False, 0.0400999322493225),
-    ("wfns", 0.9, 0.8, "sensitivity", False, 0.0609953703703703),
-    ("wfns", 0.5, 0.0, "sensitivity", False, 0.483358739837398),
-    ("ndka", 1.0, 0.9, "sensitivity", False, 0.0037940379403794),
-    ("ndka", 0.9, 0.8, "sensitivity", False, 0.0242547425474255),
-    ("ndka", 0.5, 0.0, "sensitivity", False, 0.428523035230352),
-    ("wfns", 1.0, 0.0, "sensitivity", False, 0.823678861788618),
-    ("wfns", 1.0, 0.9, "specificity", True, 0.649693339038653),
-    ("wfns", 0.9, 0.8, "specificity", True, 0.763749402199904),
-    ("wfns", 0.5, 0.0, "specificity", True, 0.952537903757416),
-    ("ndka", 1.0, 0.9, "specificity", True, 0.530024247610897),
-    ("ndka", 0.9, 0.8, "specificity", True, 0.575163398692811),
-    ("ndka", 0.5, 0.0, "specificity", True, 0.667344173441734),
-    ("wfns", 1.0, 0.0, "specificity", True, 0.823678861788618),
-    ("wfns", 1.0, 0.9, "sensitivity", True, 0.68473648552275),
-    ("wfns", 0.9, 0.8, "sensitivity", True, 0.770561002178649),
-    ("wfns", 0.5, 0.0, "sensitivity", True, 0.933434959349593),
-    ("ndka", 0.9, 0.8, "sensitivity", True, 0.554439662043679),
-    ("ndka", 0.5, 0.0, "sensitivity", True, 0.714092140921409),
-    ("ndka", 1.0, 0.0, "sensitivity", True, 0.611957994579946),
-]
-
-
 @pytest.mark.parametrize("marker, a, b, focus, correct, expected", PROC_PARTIAL)
 def test_partial_auc_is_procs(asah, marker, a, b, focus, correct, expected):
     labels, scores = asah["outcome"], asah[marker]

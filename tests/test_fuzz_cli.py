@@ -776,15 +776,23 @@ POWER_SIZE = mostly(text([1, 2, 10, 41, 72, 29.3]), text(["0", "-1", "inf", "nan
 POWER_KAPPA = mostly(text([1, 1.7, 0.25, 4]), text(["0", "-1", "inf", "nan", "abc"]), rare=("1e-300", "1e300", "1e-320"))
 POWER_SHARED = (option("--kappa", POWER_KAPPA, 0.3), option("--sig-level", unit(TINY), 0.4),
                 option("--power", unit(("0.9999999999", "1e-300")), 0.5),
-                option("--alternative", mostly(text(["two-sided", "one-sided"]), text(["less", ""])), 0.2),
+                option("--alternative", mostly(text(["two-sided", "one-sided", "greater", "less"]), text(["above", ""])),
+                       0.2),
                 FORMAT, TABLEFMT)
+#: The null's AUC and a non-inferiority margin (with one curve the margin is a usage error).
+POWER_AUC0 = mostly(text([0.5, 0.7, 0.3, 0.9]), text(["0", "1", "nan", "-0.1", "abc", ""]), rare=("1e-300", "5e-324",
+                                                                                                    "0.9999999999"))
+POWER_MARGIN = mostly(text([0, 0.05, 0.1]), text(["1", "-0.1", "nan", "abc"]), rare=("0.9999999999", "5e-324"))
+POWER_NULL = (option("--auc0", POWER_AUC0, 0.3), option("--margin", POWER_MARGIN, 0.1))
 
 
 @EXAMPLES
 @given(args=command(["power"], option("--auc", POWER_AUC, 0.7), option("--ncases", POWER_SIZE, 0.5),
-                    option("--ncontrols", POWER_SIZE, 0.3), *POWER_SHARED,
+                    option("--ncontrols", POWER_SIZE, 0.3), *POWER_SHARED, *POWER_NULL,
                     option("--score", text(["s100b"]), 0.05), option("--method", text(["delong"]), 0.05)))
 @example(args=["power", "--auc", "0.9999999999", "--power", "0.9999999999", "--sig-level", "1e-300"])
+@example(args=["power", "--auc0", "5e-324", "--ncases", "10", "--power", "0.9", "--alternative", "less"])
+@example(args=["power", "--auc", "0.3", "--auc0", "0.9999999999", "--ncases", "10", "--alternative", "greater"])
 @example(args=["power", "--auc", "0.73", "--ncases", "1e300", "--power", "0.9"])
 @example(args=["power", "--ncases", "5e-324", "--power", "0.9"])
 def test_power(args):
@@ -797,7 +805,7 @@ def test_power(args):
                     option("--label", LABEL, 0.95), POSITIVE, option("--ncases", POWER_SIZE, 0.2),
                     option("--auc", POWER_AUC, 0.05),
                     option("--method", mostly(text(["delong", "obuchowski"]), text(["bootstrap", ""])), 0.3),
-                    *POWER_SHARED))
+                    *POWER_SHARED, *POWER_NULL))
 @example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label"])
 @example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,4,1\n", via_stdin=False,
          args=["--score", "score", "--score", "s2", "--label", "label", "--method", "obuchowski"])

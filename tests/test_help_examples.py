@@ -19,8 +19,8 @@ meaning this interpreter's module. A plot example that writes no --data file is 
 numbers behind every curve.
 
 EXPECTED maps every example to the check of what it shows, against values derived without
-aucbound: the papers' own numbers, R's pROC (tests/reference.py keeps each value beside the R
-call that printed it), the papers' formulas evaluated in mpmath (tests/reference.py), brute
+aucbound: the papers' own numbers, R's pROC (tests/proc_reference.py keeps each value beside
+the R call that prints it), the papers' formulas evaluated in mpmath (tests/reference.py), brute
 force, or a hand computation written out beside the check. A new example must come with
 its entry (test_every_example_has_a_check); an entry whose example is gone fails too.
 Numbers printed in tables carry 6 significant digits and are compared to within half a
@@ -53,9 +53,14 @@ import pytest
 from scipy import integrate, optimize, special
 
 from aucbound.cli._app import main
+from proc_reference import (PROC_AUC, PROC_AUC_41_72, PROC_COVARIANCE, PROC_DELONG_CI, PROC_MISSING_S100B,
+                            PROC_NDKA_CI_SP, PROC_NDKA_SPECIFICITY, PROC_NDKA_WFNS_POWER, PROC_NDKA_WFNS_SIZES,
+                            PROC_PAIRED, PROC_PARTIAL, PROC_POWER_41_72, PROC_S100B_BEST, PROC_S100B_BOOTSTRAP,
+                            PROC_S100B_SIZES_0_9, PROC_SIG_LEVEL_41_72, PROC_SIZES_KAPPA_1_7, PROC_VARIANCE,
+                            PROC_WFNS_CI_SE, PROC_WFNS_PARTIAL_BOOTSTRAP, PROC_WFNS_SENSITIVITY)
 from tests import reference as ref
 from tests.test_empirical_auc import brute_delong, kernel
-from tests.test_empirical_roc import PROC_PARTIAL, hexfloat, naive_points
+from tests.test_empirical_roc import hexfloat, naive_points
 from tests.test_optimal_steps import PAPER_OFF, PAPER_TABLE_1, definition_risks, eq8_log_residuals
 from tests.test_reductions_quicksort import outcomes
 from tests.test_reductions_tournaments import brute_exhaustive
@@ -351,9 +356,9 @@ def check_auc_block(text: str, table: Table, pos, neg, *, procs: str | None = No
     for printed, expected in zip(found.groups(), (variance, math.sqrt(variance), p1, p2)):
         near(printed, expected)
     if procs:
-        near(line[1], ref.PROC_AUC[procs])
-        near(found[1], ref.PROC_VARIANCE[procs])
-        near_interval(table.row("delong")["interval"], ref.PROC_DELONG_CI[procs])
+        near(line[1], PROC_AUC[procs])
+        near(found[1], PROC_VARIANCE[procs])
+        near_interval(table.row("delong")["interval"], PROC_DELONG_CI[procs])
     references = auc_intervals(pos, neg)
     for row in table.rows:
         key = row[0].removesuffix(" *")
@@ -385,7 +390,7 @@ def check_auc_bootstrap(run: Run) -> None:
     assert "bootstrap: 2000 stratified resamples, seed 0" in run.stdout
     pos, neg = asah()
     check_auc_block(run.stdout, run.table, pos, neg, procs="s100b")
-    for key, expected, tolerance in (("bootstrap-percentile", ref.PROC_S100B_BOOTSTRAP, BOOTSTRAP_TOLERANCE["auc"]),
+    for key, expected, tolerance in (("bootstrap-percentile", PROC_S100B_BOOTSTRAP, BOOTSTRAP_TOLERANCE["auc"]),
                                      ("bootstrap-bca", ref.SCIPY_S100B_BCA, BOOTSTRAP_TOLERANCE["bca"])):
         near_bootstrap(run.table.row(key)["interval"], expected, tolerance)
 
@@ -415,12 +420,12 @@ def check_auc_partial(run: Run) -> None:
     near(found[2], area)
     row = run.table.row("partial AUC (McClish)")
     near(row["estimate"], corrected)
-    near_bootstrap(row["interval"], ref.PROC_WFNS_PARTIAL_BOOTSTRAP, BOOTSTRAP_TOLERANCE["partial"])
+    near_bootstrap(row["interval"], PROC_WFNS_PARTIAL_BOOTSTRAP, BOOTSTRAP_TOLERANCE["partial"])
 
 
 def check_auc_missing_rows(run: Run) -> None:
     """--nan omit keeps the 25 of 29 rows with s100b and outcome: pROC's roc() on them (it drops NAs)."""
-    cases, controls, auc, variance, lo, hi = ref.PROC_MISSING_S100B
+    cases, controls, auc, variance, lo, hi = PROC_MISSING_S100B
     assert run.stderr.strip() == "Warning: omitted 4 of 29 rows with a missing label or score"
     pos, neg = asah("asah_missing.csv")
     assert (len(pos), len(neg)) == (cases, controls)
@@ -436,8 +441,8 @@ def check_auc_json_from_stdin(run: Run) -> None:
     data = run.json
     parameters = data["parameters"]
     assert (parameters["file"], parameters["m"], parameters["n"]) == ("-", 41, 72)
-    assert abs(parameters["auc"] - ref.PROC_AUC["ndka"]) < 1e-9
-    assert abs(parameters["delong_variance"] - ref.PROC_VARIANCE["ndka"]) < 1e-9
+    assert abs(parameters["auc"] - PROC_AUC["ndka"]) < 1e-9
+    assert abs(parameters["delong_variance"] - PROC_VARIANCE["ndka"]) < 1e-9
     pos, neg = asah(score="ndka")
     p1, p2 = plug_in_p(pos, neg)
     assert parameters["p1"] == pytest.approx(p1, rel=1e-12) and parameters["p2"] == pytest.approx(p2, rel=1e-12)
@@ -450,7 +455,7 @@ def check_auc_json_from_stdin(run: Run) -> None:
         assert row["epsilon"] == pytest.approx(half_width(parameters["auc"], expected), rel=1e-9)
     assert all(row["estimate"] == parameters["auc"] for row in data["results"])
     delong = data["results"][-2]
-    assert (delong["lo"], delong["hi"]) == pytest.approx(ref.PROC_DELONG_CI["ndka"], abs=1e-9)
+    assert (delong["lo"], delong["hi"]) == pytest.approx(PROC_DELONG_CI["ndka"], abs=1e-9)
 
 
 # --- compare ---------------------------------------------------------------------------------------
@@ -466,14 +471,14 @@ def difference_intervals(difference, k, delta=0.05):
 
 def check_compare_table(run: Run) -> None:
     """wfns against s100b: pROC's roc.test(r.wfns, r.s100b)."""
-    z, p, lo, hi = ref.PROC_PAIRED[("wfns", "s100b")]
-    difference = ref.PROC_AUC["wfns"] - ref.PROC_AUC["s100b"]
+    z, p, lo, hi = PROC_PAIRED[("wfns", "s100b")]
+    difference = PROC_AUC["wfns"] - PROC_AUC["s100b"]
     found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+), difference D = a - b = (\S+)")
-    for printed, expected in zip(found.groups(), (ref.PROC_AUC["wfns"], ref.PROC_AUC["s100b"], difference)):
+    for printed, expected in zip(found.groups(), (PROC_AUC["wfns"], PROC_AUC["s100b"], difference)):
         near(printed, expected)
     found = sentence(run.stdout, r"Z = (\S+), two-sided p = (\S+) \(variance of D (\S+), covariance (\S+)\)")
     variance = (difference / z) ** 2  # z = D/√Var(D)
-    covariance = (ref.PROC_VARIANCE["wfns"] + ref.PROC_VARIANCE["s100b"] - variance) / 2
+    covariance = (PROC_VARIANCE["wfns"] + PROC_VARIANCE["s100b"] - variance) / 2
     for printed, expected in zip(found.groups(), (z, p, variance, covariance)):
         near(printed, expected)
     near_interval(run.table.row("delong")["interval for D"], (lo, hi))
@@ -484,12 +489,12 @@ def check_compare_table(run: Run) -> None:
 
 def check_compare_json(run: Run) -> None:
     """s100b against ndka: pROC's roc.test(r.s100b, r.ndka), var and cov, to 1e-9."""
-    z, p, lo, hi = ref.PROC_PAIRED[("s100b", "ndka")]
+    z, p, lo, hi = PROC_PAIRED[("s100b", "ndka")]
     parameters = run.json["parameters"]
-    covariance = ref.PROC_COVARIANCE[("s100b", "ndka")]
-    variance = ref.PROC_VARIANCE["s100b"] + ref.PROC_VARIANCE["ndka"] - 2 * covariance
-    expected = dict(auc_a=ref.PROC_AUC["s100b"], auc_b=ref.PROC_AUC["ndka"], z=z, p_value=p, covariance=covariance,
-                    variance=variance, difference=ref.PROC_AUC["s100b"] - ref.PROC_AUC["ndka"])
+    covariance = PROC_COVARIANCE[("s100b", "ndka")]
+    variance = PROC_VARIANCE["s100b"] + PROC_VARIANCE["ndka"] - 2 * covariance
+    expected = dict(auc_a=PROC_AUC["s100b"], auc_b=PROC_AUC["ndka"], z=z, p_value=p, covariance=covariance,
+                    variance=variance, difference=PROC_AUC["s100b"] - PROC_AUC["ndka"])
     for key, value in expected.items():
         assert parameters[key] == pytest.approx(value, rel=1e-9, abs=1e-12), key
     rows = {row["method"]: row for row in run.json["results"]}
@@ -1001,34 +1006,35 @@ def excludes_at(cell: str) -> tuple[int, int]:
     return int(m), int(n)
 
 
-def check_exclusion(cell: str, method, gap, alpha, rho) -> None:
+def check_exclusion(cell: str, method, gap, alpha, rho, sides=2) -> None:
     """The smallest design at the ratio whose interval at level α excludes the null when the
-    estimate sits `gap` above it: sqrt(c·ln(2/α)) ≤ gap."""
+    estimate sits `gap` above it: sqrt(c·ln(2/α)) ≤ gap (ln(1/α) for a one-sided interval, `sides` = 1)."""
     m, n = excludes_at(cell)
 
     def excludes(m, n):
-        return mp.sqrt(ref.deviation_constant(method, m, n) * mp.log(2 / mp.mpf(alpha))) <= gap
+        return mp.sqrt(ref.deviation_constant(method, m, n) * mp.log(sides / mp.mpf(alpha))) <= gap
 
     smallest_size(m + n, rho, excludes)
     assert (m, n) == ref.design(m + n, rho)
 
 
-def check_df_sizes(rows, gap, alpha, power, rho) -> None:
+def check_df_sizes(rows, gap, alpha, power, rho, sides=2) -> None:
     """The smallest designs with that power for every distribution, and their exclusion sizes."""
     for method, row in rows.items():
         N = int(row["ncases"]) + int(row["ncontrols"])
-        smallest_size(N, rho, lambda m, n: ref.power_reached(ref.deviation_constant(method, m, n), gap, alpha, power))
+        smallest_size(N, rho, lambda m, n: ref.power_reached(ref.deviation_constant(method, m, n), gap, alpha, power,
+                                                             sides))
         assert (int(row["ncases"]), int(row["ncontrols"])) == ref.design(N, rho)
-        check_exclusion(row["excludes at"], method, gap, alpha, rho)
+        check_exclusion(row["excludes at"], method, gap, alpha, rho, sides)
         check_row(row, sig_level=alpha, power=power)
 
 
 def check_power_41_72(run: Run) -> None:
     """pROC's power.roc.test(auc = 0.73, ncases = 41, ncontrols = 72): 0.9897453; for every
     distribution McDiarmid's test has no power here (ε = 0.266 > 0.23), Hoeffding's 0.0259."""
-    near(sentence(run.stdout, r"power = (\S+) \(Obuchowski")[1], ref.PROC_POWER_41_72)
+    near(sentence(run.stdout, r"power = (\S+) \(Obuchowski")[1], PROC_POWER_41_72)
     check_row(run.table.row("obuchowski"), ncases=41, ncontrols=72, AUC=0.73, sig_level=0.05,
-              power=ref.PROC_POWER_41_72)
+              power=PROC_POWER_41_72)
     for method, row in df_rows(run.table).items():
         power = ref.guaranteed_power(ref.deviation_constant(method, 41, 72), 0.23, 0.05)
         check_row(row, ncases=41, ncontrols=72, AUC=0.73, sig_level=0.05, power=power)
@@ -1039,7 +1045,7 @@ def check_power_41_72(run: Run) -> None:
 def check_power_sizes_kappa(run: Run, power) -> None:
     """pROC's power.roc.test(auc = 0.73, power = …, kappa = 1.7); the distribution-free designs at
     ncontrols = 1.7·ncases (ρ = 1/2.7 = 10/27)."""
-    cases, controls = ref.PROC_SIZES_KAPPA_1_7[power]
+    cases, controls = PROC_SIZES_KAPPA_1_7[power]
     found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
     near(found[1], cases)
     near(found[2], controls)
@@ -1064,8 +1070,8 @@ def check_power_level(run: Run) -> None:
     """pROC's sig.level = 0.009238584 for power 0.95 at 41 and 72; no level in (0, 1) gives the
     distribution-free tests that power: 2·exp(−((θ − ½)/√c − √ln(1/β))²) ≥ 1, or even
     θ − ½ < √c·√ln(1/β)."""
-    near(sentence(run.stdout, r"sig-level = (\S+) \(Obuchowski")[1], ref.PROC_SIG_LEVEL_41_72)
-    check_row(run.table.row("obuchowski"), ncases=41, ncontrols=72, AUC=0.73, sig_level=ref.PROC_SIG_LEVEL_41_72,
+    near(sentence(run.stdout, r"sig-level = (\S+) \(Obuchowski")[1], PROC_SIG_LEVEL_41_72)
+    check_row(run.table.row("obuchowski"), ncases=41, ncontrols=72, AUC=0.73, sig_level=PROC_SIG_LEVEL_41_72,
               power=0.95)
     for method, row in df_rows(run.table).items():
         c = ref.deviation_constant(method, 41, 72)
@@ -1077,8 +1083,8 @@ def check_power_level(run: Run) -> None:
 def check_power_auc(run: Run) -> None:
     """pROC's auc = 0.6961054 for power 0.95 at 41 and 72 (R's uniroot stops within 1.2e-4, so 4
     digits are printed); Hoeffding's ½ + √c(√ln 40 + √ln 20) = 0.903237, McDiarmid's would pass 1."""
-    near(sentence(run.stdout, r"AUC = (\S+) \(Obuchowski")[1], ref.PROC_AUC_41_72, rel=1e-4)
-    near(run.table.row("obuchowski")["AUC"], ref.PROC_AUC_41_72, rel=1e-4)
+    near(sentence(run.stdout, r"AUC = (\S+) \(Obuchowski")[1], PROC_AUC_41_72, rel=1e-4)
+    near(run.table.row("obuchowski")["AUC"], PROC_AUC_41_72, rel=1e-4)
     rows = df_rows(run.table)
     theta = {method: 0.5 + mp.sqrt(ref.deviation_constant(method, 41, 72)) * (mp.sqrt(mp.log(40)) + mp.sqrt(mp.log(20)))
              for method in rows}
@@ -1091,29 +1097,29 @@ def check_power_auc(run: Run) -> None:
 
 def check_power_from_data(run: Run) -> None:
     """pROC's power.roc.test(r.s100b, power = 0.9) at the data's ratio 72/41."""
-    cases, controls = ref.PROC_S100B_SIZES_0_9
+    cases, controls = PROC_S100B_SIZES_0_9
     found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
     near(found[1], cases)
     near(found[2], controls)
-    near(sentence(run.stdout, r"AUC = (\S+); test of AUC = 0.5")[1], ref.PROC_AUC["s100b"])
-    check_row(run.table.row("obuchowski"), ncases=cases, ncontrols=controls, AUC=ref.PROC_AUC["s100b"])
+    near(sentence(run.stdout, r"AUC = (\S+); test of AUC = 0.5")[1], PROC_AUC["s100b"])
+    check_row(run.table.row("obuchowski"), ncases=cases, ncontrols=controls, AUC=PROC_AUC["s100b"])
     rows = df_rows(run.table)
-    check_df_sizes(rows, ref.PROC_AUC["s100b"] - 0.5, 0.05, 0.9, Fraction(41, 113))
+    check_df_sizes(rows, PROC_AUC["s100b"] - 0.5, 0.05, 0.9, Fraction(41, 113))
     for row in rows.values():
-        check_row(row, AUC=ref.PROC_AUC["s100b"])
+        check_row(row, AUC=PROC_AUC["s100b"])
 
 
 #: two AUCs: u = (D̂ + 1)/2 has a kernel in [0, 1], so the distribution-free rows use the gap |Δ|/2
-NDKA_WFNS_GAP = abs(ref.PROC_AUC["wfns"] - ref.PROC_AUC["ndka"]) / 2
+NDKA_WFNS_GAP = abs(PROC_AUC["wfns"] - PROC_AUC["ndka"]) / 2
 
 
 def check_power_two_curves_json(run: Run) -> None:
     """pROC's power.roc.test(r.ndka, r.wfns): 0.7131594; the distribution-free tests have no
     power at 41 and 72 and exclude 0 from 259 + 454 (McDiarmid) and 165 + 289 (Hoeffding) on."""
     parameters = run.json["parameters"]
-    difference = ref.PROC_AUC["ndka"] - ref.PROC_AUC["wfns"]
-    assert parameters["power"] == pytest.approx(ref.PROC_NDKA_WFNS_POWER, rel=1e-10)
-    expected = (ref.PROC_AUC["ndka"], ref.PROC_AUC["wfns"], difference, 72 / 41)
+    difference = PROC_AUC["ndka"] - PROC_AUC["wfns"]
+    assert parameters["power"] == pytest.approx(PROC_NDKA_WFNS_POWER, rel=1e-10)
+    expected = (PROC_AUC["ndka"], PROC_AUC["wfns"], difference, 72 / 41)
     assert (parameters["auc1"], parameters["auc2"], parameters["difference"], parameters["kappa"]) == pytest.approx(
         expected, abs=1e-12)
     rows = {row["method"]: row for row in run.json["results"]}
@@ -1129,15 +1135,15 @@ def check_power_two_curves_json(run: Run) -> None:
 def check_paired_header(run: Run, first: str, second: str) -> float:
     """pROC's two AUCs and their difference, first minus second."""
     found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+), difference = (\S+);")
-    difference = ref.PROC_AUC[first] - ref.PROC_AUC[second]
-    for printed, expected in zip(found.groups(), (ref.PROC_AUC[first], ref.PROC_AUC[second], difference)):
+    difference = PROC_AUC[first] - PROC_AUC[second]
+    for printed, expected in zip(found.groups(), (PROC_AUC[first], PROC_AUC[second], difference)):
         near(printed, expected)
     return difference
 
 
 def check_power_two_curves_sizes(run: Run) -> None:
     """pROC's power.roc.test(r.ndka, r.wfns, power = 0.9, method = "obuchowski")."""
-    cases, controls = ref.PROC_NDKA_WFNS_SIZES
+    cases, controls = PROC_NDKA_WFNS_SIZES
     difference = check_paired_header(run, "ndka", "wfns")
     found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
     near(found[1], cases)
@@ -1151,7 +1157,7 @@ def check_power_two_curves_sizes(run: Run) -> None:
 
 def check_power_null_both(run: Run) -> None:
     """V0 = VA: the power is Φ(|z| − z_{α/2}) with pROC's roc.test(r.wfns, r.ndka) z = 2.7977759."""
-    z = ref.PROC_PAIRED[("wfns", "ndka")][0]
+    z = PROC_PAIRED[("wfns", "ndka")][0]
     expected = mp.ncdf(abs(z) - ref.two_sided_quantile(0.05))
     difference = check_paired_header(run, "wfns", "ndka")
     near(sentence(run.stdout, r"power = (\S+) \(Obuchowski")[1], expected)
@@ -1159,6 +1165,53 @@ def check_power_null_both(run: Run) -> None:
     for method, row in df_rows(run.table).items():
         check_row(row, ncases=41, ncontrols=72, difference=difference, sig_level=0.05, power="0")
         check_exclusion(row["excludes at"], method, NDKA_WFNS_GAP, 0.05, Fraction(41, 113))
+
+
+def check_power_null_0_7(run: Run) -> None:
+    """Eq. 2 with V0 = V(0.7) and VA = V(0.8) of Eq. 3, one-sided (mpmath): 84.1854 cases and controls;
+    for every distribution the one-sided tests (ln(1/α)) need 900 + 900 (McDiarmid) and 450 + 450
+    (Hoeffding), and exclude 0.7 from 300 + 300 and 150 + 150 on."""
+    assert run.stdout.startswith("Test of AUC = 0.7 (one ROC curve, one-sided, H1: AUC > 0.7)\n")
+    cases = ref.one_auc_cases(0.8, 0.7, 1, 0.05, 0.8, 1)
+    found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
+    near(found[1], cases)
+    near(found[2], cases)
+    check_row(run.table.row("obuchowski"), ncases=cases, ncontrols=cases, AUC=0.8, sig_level=0.05, power=0.8)
+    rows = df_rows(run.table)
+    check_df_sizes(rows, mp.mpf("0.1"), 0.05, 0.8, Fraction(1, 2), sides=1)
+    assert [rows[method]["excludes at"] for method in rows] == ["300 + 300", "150 + 150"]
+    assert "reject when the one-sided interval excludes 0.7" in run.stdout
+
+
+def check_power_null_0_7_less(run: Run) -> None:
+    """The AUC below 0.7 with power 0.8 at 100 + 100, one-sided: the root of Eq. 2 in mpmath (0.604153);
+    for every distribution 0.7 − √c·(√ln 20 + √ln 5), c = 1/100 (McDiarmid), 1/200 (Hoeffding)."""
+    assert run.stdout.startswith("Test of AUC = 0.7 (one ROC curve, one-sided, H1: AUC < 0.7)\n")
+    theta = ref.one_auc_detectable(0.7, 100, 1, 0.05, 0.8, 1, below=True)
+    near(sentence(run.stdout, r"AUC = (\S+) \(Obuchowski")[1], theta)
+    check_row(run.table.row("obuchowski"), ncases=100, ncontrols=100, AUC=theta, sig_level=0.05, power=0.8)
+    for method, row in df_rows(run.table).items():
+        c = ref.deviation_constant(method, 100, 100)
+        expected = ref.guaranteed_auc(c, 0.7, 0.05, 0.8, 1, below=True)
+        check_row(row, ncases=100, ncontrols=100, AUC=expected, sig_level=0.05, power=0.8)
+        check_exclusion(row["excludes at"], method, mp.mpf("0.7") - expected, 0.05, Fraction(1, 2), sides=1)
+
+
+def check_power_margin(run: Run) -> None:
+    """Non-inferiority of s100b to ndka within 0.05: Eq. 2 with V0 = VA = 41·(var + var − 2·cov) of pROC's
+    var() and cov(), the effect pROC's difference of the AUCs + 0.05, one-sided (mpmath); for every
+    distribution the one-sided tests of u = (D̂ + 1)/2 against (1 − 0.05)/2: the gap (Δ + 0.05)/2."""
+    difference = check_paired_header(run, "s100b", "ndka")
+    assert "H0: difference <= -0.05 against H1: difference > -0.05 (one-sided)" in run.stdout
+    va = 41 * (PROC_VARIANCE["s100b"] + PROC_VARIANCE["ndka"] - 2 * PROC_COVARIANCE["s100b", "ndka"])
+    effect = mp.mpf(difference) + mp.mpf("0.05")
+    cases = ref.eq2_cases(effect, va, va, 0.05, 0.8, 1)
+    found = sentence(run.stdout, r"ncases = (\S+), ncontrols = (\S+) \(Obuchowski")
+    near(found[1], cases)
+    near(found[2], cases * 72 / 41)
+    check_row(run.table.row("delong"), ncases=cases, difference=difference, sig_level=0.05, power=0.8)
+    check_df_sizes(df_rows(run.table), effect / 2, 0.05, 0.8, Fraction(41, 113), sides=1)
+    assert "reject when the one-sided interval excludes -0.05" in run.stdout
 
 
 # --- ROC curves --------------------------------------------------------------------------------
@@ -1201,13 +1254,13 @@ def check_roc_csv(run: Run) -> None:
 def check_roc_best(run: Run) -> None:
     """pROC's coords(r.s100b, "best"): threshold 0.205, the one point of largest Youden index
     se + sp among pROC's 51 points."""
-    threshold, specificity, sensitivity = ref.PROC_S100B_BEST
+    threshold, specificity, sensitivity = PROC_S100B_BEST
     curve = procs_s100b_curve()
     best = max(row["sensitivity"] + row["specificity"] for row in curve)
     assert [row["threshold"] for row in curve if row["sensitivity"] + row["specificity"] == best] == [
         pytest.approx(threshold, abs=1e-12)]
     check_roc_header(run, "s100b")
-    cells = run.table.row("0.205")
+    cells = run.table.row(f"{PROC_S100B_BEST[0]:.6g}")
     near(cells["specificity"], specificity)
     near(cells["sensitivity"], sensitivity)
     assert (cells["tp"], cells["fp"]) == ("26", "14") and len(run.table.rows) == 1
@@ -1239,7 +1292,7 @@ def check_roc_header(run: Run, score) -> None:
     found = sentence(run.stdout, r"m = (\d+) positives, n = (\d+) negatives, (\d+) points, AUC = (\S+)")
     fpr, _, m, n = curve_points(score)
     assert (int(found[1]), int(found[2]), int(found[3])) == (m, n, len(fpr))
-    near(found[4], ref.PROC_AUC[score])
+    near(found[4], PROC_AUC[score])
 
 
 def check_dkw_header(run: Run, m, n, delta) -> tuple[float, float]:
@@ -1258,9 +1311,9 @@ def check_roc_at_specificities(run: Run) -> None:
     eps_pos, eps_neg = check_dkw_header(run, m, n, 0.05)
     for specificity in (0.9, 0.8):
         cells = run.table.row(str(specificity))
-        near(cells["sensitivity"], ref.PROC_WFNS_SENSITIVITY[specificity])
+        near(cells["sensitivity"], PROC_WFNS_SENSITIVITY[specificity])
         near_interval(cells["DKW interval"], dkw_at_fpr(fpr, tpr, 1 - specificity, eps_pos, eps_neg))
-        near_bootstrap(cells["bootstrap interval"], ref.PROC_WFNS_CI_SE[specificity], BOOTSTRAP_TOLERANCE["reading"])
+        near_bootstrap(cells["bootstrap interval"], PROC_WFNS_CI_SE[specificity], BOOTSTRAP_TOLERANCE["reading"])
 
 
 def check_roc_at_sensitivity(run: Run) -> None:
@@ -1270,11 +1323,11 @@ def check_roc_at_sensitivity(run: Run) -> None:
     check_roc_header(run, "ndka")
     eps_pos, eps_neg = check_dkw_header(run, m, n, 0.1)
     cells = run.table.row("0.9")
-    near(cells["specificity"], ref.PROC_NDKA_SPECIFICITY[0.9])
+    near(cells["specificity"], PROC_NDKA_SPECIFICITY[0.9])
     lo = min(1 - f for f, t in zip(fpr, tpr) if t <= 0.9 + eps_pos) - eps_neg
     hi = max(1 - f for f, t in zip(fpr, tpr) if t >= 0.9 - eps_pos) + eps_neg
     near_interval(cells["DKW interval"], (max(0.0, lo), min(1.0, hi)))
-    near_bootstrap(cells["bootstrap interval"], ref.PROC_NDKA_CI_SP[0.9], 1 / 72)  # less than one control either way
+    near_bootstrap(cells["bootstrap interval"], PROC_NDKA_CI_SP[0.9], 1 / 72)  # less than one control either way
 
 
 # --- optimal ranking functions ------------------------------------------------------------------
@@ -2262,8 +2315,8 @@ def check_plot_roc(run: Run) -> None:
     3 digits), and the DKW band at δ = 0.05 at every drawn FPR, by the rule of docs/roc.md."""
     points = run.series("roc.csv")
     panel = "m = 41 positives, n = 72 negatives"
-    lo, hi = ref.PROC_DELONG_CI["s100b"]
-    label = f"s100b: AUC {ref.PROC_AUC['s100b']:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)"
+    lo, hi = PROC_DELONG_CI["s100b"]
+    label = f"s100b: AUC {PROC_AUC['s100b']:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)"
     curve = points[(panel, label)]
     check_roc_curve_series(curve, "s100b")
     assert np.allclose([(1 - row["specificity"], row["sensitivity"]) for row in procs_s100b_curve()], curve, rtol=0,
@@ -2283,8 +2336,8 @@ def check_plot_roc_two(run: Run) -> None:
     panel = "m = 41 positives, n = 72 negatives"
     assert len(points) == 2
     for score in ("wfns", "s100b"):
-        lo, hi = ref.PROC_DELONG_CI[score]
-        label = f"{score}: AUC {ref.PROC_AUC[score]:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)"
+        lo, hi = PROC_DELONG_CI[score]
+        label = f"{score}: AUC {PROC_AUC[score]:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)"
         check_roc_curve_series(points[(panel, label)], score)
     run.figure("both.png")
 
@@ -2435,6 +2488,11 @@ EXPECTED = {
     "aucbound roc aSAH.csv --score ndka --label outcome --positive Poor --sensitivity 0.9 --confidence 0.9":
         check_roc_at_sensitivity,
     "aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv": check_roc_csv,
+    # aucbound power: a null AUC other than 0.5, one-sided alternatives, a non-inferiority margin
+    "aucbound power --auc 0.8 --auc0 0.7 --power 0.8 --alternative greater": check_power_null_0_7,
+    "aucbound power --auc0 0.7 --ncases 100 --power 0.8 --alternative less": check_power_null_0_7_less,
+    "aucbound power aSAH.csv --score s100b --score ndka --label outcome --positive Poor --margin 0.05 --power 0.8":
+        check_power_margin,
 }
 
 

@@ -19,6 +19,8 @@ import pytest
 import aucbound as ab
 from aucbound import plots
 
+from proc_reference import PROC_AUC, PROC_DELONG_CI
+
 DATA = Path(__file__).parent / "data"
 ASAH = ["--label", "outcome", "--positive", "Poor"]
 BOTH = {"wfns": "wfns", "s100b": "s100b"}
@@ -45,14 +47,19 @@ def legend_texts(ax):
     return [text.get_text().replace("\n", " ") for text in ax.get_legend().get_texts()]
 
 
-WFNS = "wfns: AUC 0.824 [0.749, 0.899] (DeLong 95%)"
-S100B = "s100b: AUC 0.731 [0.63, 0.833] (DeLong 95%)"
+def _legend(marker: str) -> str:
+    """pROC's AUC and DeLong interval (auc(), ci.auc()) to three digits, as the legend shows them."""
+    lo, hi = PROC_DELONG_CI[marker]
+    return f"{marker}: AUC {PROC_AUC[marker]:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)"
+
+
+WFNS = _legend("wfns")  # wfns: AUC 0.824 [0.749, 0.899]
+S100B = _legend("s100b")  # s100b: AUC 0.731 [0.63, 0.833]
 DKW = "DKW band (Massart 1990), simultaneous, distribution-free, 95%"
 
 
 def test_legend_gives_procs_auc_and_delong_interval(drawn):
-    # pROC: auc 0.823679 and ci.auc 0.748535–0.898823 for wfns, 0.731369 and 0.630118–0.832619
-    # for s100b (tests/data/proc_reference.R)
+    # pROC's auc() and ci.auc() of wfns and s100b (tests/proc_reference.py)
     figure, _ = drawn
     (ax,) = figure.axes
     assert legend_texts(ax) == [WFNS, S100B, "chance", DKW]
@@ -159,9 +166,9 @@ def test_no_band():
 def test_curve_names(frame):
     # a column named in `data`, a named Series, a dict's keys
     assert legend_texts(plots.roc("outcome", "ndka", data=frame, pos_label="Poor", band=None).axes[0])[0].startswith(
-        "ndka: AUC 0.612")  # pROC: 0.611957994579946
+        f"ndka: AUC {PROC_AUC['ndka']:.3g}")
     assert legend_texts(plots.roc(frame["outcome"], frame["wfns"], pos_label="Poor", band=None).axes[0])[0].startswith(
-        "wfns: AUC 0.824")
+        f"wfns: AUC {PROC_AUC['wfns']:.3g}")
     figure = plots.roc(frame["outcome"] == "Poor", {1: frame["s100b"], "two": frame["wfns"]}, band=None)
     assert [text.split(":")[0] for text in legend_texts(figure.axes[0])[:2]] == ["1", "two"]
 

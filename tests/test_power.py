@@ -23,7 +23,11 @@ import pytest
 import aucbound as ab
 from aucbound.bounds import split_sample
 
-from proc_reference import PROC_PAIRED_Z, PROC_POWER_ORDER
+from proc_reference import (PROC_AUC, PROC_AUC_41_72, PROC_BINORMAL_EXAMPLE, PROC_COVARIANCE, PROC_NDKA_WFNS,
+                            PROC_NDKA_WFNS_SIZES, PROC_PAIRED_Z, PROC_PARTIAL_SIZES, PROC_POWER_41_72,
+                            PROC_POWER_ORDER, PROC_S100B_CASES_KAPPA_1, PROC_S100B_NDKA_SIZES, PROC_S100B_POWER,
+                            PROC_S100B_SIZES_0_9, PROC_S100B_SIZES_KAPPA_1_7, PROC_SIG_LEVEL_41_72, PROC_VARIANCE)
+from tests import reference as ref
 
 DATA = Path(__file__).parent / "data" / "asah_markers.csv"
 PROC = 1e-6  # pROC's printed values have 7 significant digits
@@ -38,7 +42,7 @@ def close(value, expected, rel=PROC):
 
 def test_power_from_auc_and_sizes():
     result = ab.power_test(0.73, ncases=41, ncontrols=72, sig_level=0.05)
-    assert close(result.power, 0.9897453)
+    assert close(result.power, PROC_POWER_41_72)
     assert (result.solved, result.auc, result.ncases, result.ncontrols, result.sig_level) == ("power", 0.73, 41, 72, 0.05)
     assert ab.power_test(0.73, ncases=41, ncontrols=72).power == result.power  # sig_level = 0.05 by default
 
@@ -46,13 +50,13 @@ def test_power_from_auc_and_sizes():
 def test_sample_size(asah):
     theta = ab.auc(asah["poor"], asah["s100b"])
     result = ab.power_test(theta, sig_level=0.05, power=0.95, kappa=1.7)
-    assert close(result.ncases, 29.29764) and close(result.ncontrols, 49.806)
+    assert close(result.ncases, PROC_S100B_SIZES_KAPPA_1_7[0]) and close(result.ncontrols, PROC_S100B_SIZES_KAPPA_1_7[1])
     assert result.solved == "ncases" and result.power == 0.95
 
 
 def test_sig_level():
     result = ab.power_test(0.73, ncases=41, ncontrols=72, power=0.95, sig_level=None)
-    assert close(result.sig_level, 0.009238584) and result.solved == "sig_level"
+    assert close(result.sig_level, PROC_SIG_LEVEL_41_72) and result.solved == "sig_level"
 
 
 def _r_zeroin(f, ax, bx, tol=np.finfo(float).eps ** 0.25, maxit=1000):
@@ -101,7 +105,7 @@ def test_auc_is_the_exact_root_and_pROC_stops_within_its_tolerance():
     the paper's Eq. 2–3, not the library), stops at pROC's value to 1e-7."""
     result = ab.power_test(ncases=41, ncontrols=72, sig_level=0.05, power=0.95)
     assert result.solved == "auc"
-    assert abs(result.auc - 0.6961054) < np.finfo(float).eps ** 0.25
+    assert abs(result.auc - PROC_AUC_41_72) < np.finfo(float).eps ** 0.25
     kappa = 72 / 41
     z_alpha, z_beta = _phi_inverse(1 - 0.05 / 2), _phi_inverse(0.95)
 
@@ -112,23 +116,23 @@ def test_auc_is_the_exact_root_and_pROC_stops_within_its_tolerance():
         va = 0.0099 * math.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
         return float((z_alpha * mp.sqrt(0.0792 * (1 + 1 / kappa)) + z_beta * mp.sqrt(va)) ** 2 / (theta - 0.5) ** 2) - 41
 
-    assert close(_r_zeroin(equation, 0.5, 1 - 1e-16), 0.6961054)
+    assert close(_r_zeroin(equation, 0.5, 1 - 1e-16), PROC_AUC_41_72)
     assert abs(equation(result.auc)) < 1e-9  # the library's root solves the equation
 
 
 def test_power_from_data(asah):
     result = ab.power_test_data(asah["poor"], asah["s100b"])
-    assert close(result.power, 0.9904833)
+    assert close(result.power, PROC_S100B_POWER)
     assert (result.ncases, result.ncontrols, result.sig_level) == (41, 72, 0.05)
     assert result.auc == ab.auc(asah["poor"], asah["s100b"])
 
 
 def test_kappa_with_one_curve(asah):
     result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9)
-    assert close(result.ncases, 23.5598674, 1e-8) and close(result.ncontrols, 41.3734257, 1e-8)
+    assert close(result.ncases, PROC_S100B_SIZES_0_9[0], 1e-8) and close(result.ncontrols, PROC_S100B_SIZES_0_9[1], 1e-8)
     assert close(result.ncases / result.ncontrols, 41 / 72, 1e-15)
     result = ab.power_test_data(asah["poor"], asah["s100b"], sig_level=0.05, power=0.9, kappa=1)
-    assert close(result.ncases, 29.5697422, 1e-8) and result.ncontrols == result.ncases
+    assert close(result.ncases, PROC_S100B_CASES_KAPPA_1, 1e-8) and result.ncontrols == result.ncases
 
 
 #: Obuchowski et al. 2004, Table 4 as pROC's test suite has it (two cells corrected by pROC):
@@ -204,10 +208,8 @@ def test_eq_3_is_the_binormal_variance_at_b_1(theta, kappa):
 # --- two ROC curves: pROC's values ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("method, power, ncases, ncontrols, level", [
-    ("delong", 0.7131594, 64.77777, 113.7561, 0.1836639),
-    ("obuchowski", 0.8061004, 53.23685, 93.48911, 0.1150686),
-])
+@pytest.mark.parametrize("method, power, ncases, ncontrols, level",
+                         [(method, *values) for method, values in PROC_NDKA_WFNS.items()])
 def test_two_curves_ndka_wfns(asah, method, power, ncases, ncontrols, level):
     args = (asah["poor"], asah["ndka"], asah["wfns"])
     result = ab.power_test_data(*args, method=method)
@@ -224,7 +226,7 @@ def test_two_curves_partial_areas_obuchowski(asah):
     """pROC: partial.auc = c(1, 0.9) on wfns and ndka, method "obuchowski", power 0.9."""
     result = ab.power_test_data(asah["poor"], asah["wfns"], asah["ndka"], power=0.9, method="obuchowski",
                                 specificity=(1, 0.9))
-    assert close(result.ncases, 0.5061498) and close(result.ncontrols, 0.8888484)
+    assert close(result.ncases, PROC_PARTIAL_SIZES[0]) and close(result.ncontrols, PROC_PARTIAL_SIZES[1])
     expected = [ab.partial_auc(asah["poor"], asah[name], range=(0.9, 1), resamples=None).auc for name in ("wfns", "ndka")]
     assert [result.auc1, result.auc2] == expected and result.distribution_free == ()
 
@@ -318,9 +320,9 @@ def test_kappa_with_two_curves(asah):
     """As pROC: the per-case variances are the data's; kappa sets ncontrols only."""
     args = (asah["poor"], asah["s100b"], asah["ndka"])
     result = ab.power_test_data(*args, sig_level=0.05, power=0.9)
-    assert close(result.ncases, 213.117677, 1e-8) and close(result.ncontrols, 374.255432, 1e-8)
+    assert close(result.ncases, PROC_S100B_NDKA_SIZES[0], 1e-8) and close(result.ncontrols, PROC_S100B_NDKA_SIZES[1], 1e-8)
     result = ab.power_test_data(*args, sig_level=0.05, power=0.9, kappa=1)
-    assert close(result.ncases, 213.117677, 1e-8) and result.ncontrols == result.ncases
+    assert close(result.ncases, PROC_S100B_NDKA_SIZES[0], 1e-8) and result.ncontrols == result.ncases
 
 
 def test_delong_covariance_matches_compare(asah):
@@ -335,11 +337,11 @@ def test_binormal_parameters_partial_area():
     """pROC's example of Obuchowski & McClish 1997 (partial areas over FPR 0–0.2, Δ = 0.037)."""
     parameters = dict(rn=0.6, ra=0.6, fpr=(0, 0.2), difference=0.037)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=0.05, **parameters)
-    assert close(result.ncases, 107.0238) and close(result.ncontrols, 107.0238)
+    assert close(result.ncases, PROC_BINORMAL_EXAMPLE[0]) and close(result.ncontrols, PROC_BINORMAL_EXAMPLE[0])
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, power=0.8, sig_level=None, ncases=107, **parameters)
-    assert close(result.sig_level, 0.05004012) and (result.ncases, result.ncontrols) == (107, 107)
+    assert close(result.sig_level, PROC_BINORMAL_EXAMPLE[1]) and (result.ncases, result.ncontrols) == (107, 107)
     result = ab.power_test_binormal(2.6, 1, 1.9, 1, sig_level=0.05, ncases=107, **parameters)
-    assert close(result.power, 0.7999286) and result.distribution_free == ()
+    assert close(result.power, PROC_BINORMAL_EXAMPLE[2]) and result.distribution_free == ()
 
 
 @pytest.mark.parametrize("a, b, fpr", [(1.3, 0.7, (0, 0.3)), (2.6, 1.0, (0, 0.2)), (0.8, 1.4, (0.1, 0.5))])
@@ -469,8 +471,16 @@ def test_as_dict_is_plain():
 
 
 BAD = [
-    (lambda: ab.power_test(0.4, ncases=10), "`auc` must be in (0.5, 1), but got 0.4."),
-    (lambda: ab.power_test(float("nan"), ncases=10), "`auc` must be in (0.5, 1), but got nan."),
+    (lambda: ab.power_test(0.4, ncases=10, alternative="greater"),
+     "`auc` must be in (0.5, 1), above `auc0` for the alternative 'greater', but got 0.4."),
+    (lambda: ab.power_test(0.6, ncases=10, auc0=0.5, alternative="less"),
+     "`auc` must be in (0, 0.5), below `auc0` for the alternative 'less', but got 0.6."),
+    (lambda: ab.power_test(float("nan"), ncases=10), "`auc` must be in (0, 1) and other than `auc0` = 0.5, but got nan."),
+    (lambda: ab.power_test(0.7, ncases=10, auc0=0.7), "`auc` must be in (0, 1) and other than `auc0` = 0.7, but got 0.7."),
+    (lambda: ab.power_test(0.7, ncases=10, auc0=1), "`auc0` must be in (0, 1), but got 1."),
+    (lambda: ab.power_test(1e-200, ncases=10), "`auc` must be such that its variance VA of Eq. 3 is a positive float"),
+    (lambda: ab.power_test(0.7, ncases=10, auc0=1e-200), "`auc0` must be such that its variance V0 of Eq. 3 is a "
+                                                         "positive float"),
     (lambda: ab.power_test(0.7, ncases=10, kappa=0), "`kappa` must be a finite number > 0, but got 0."),
     (lambda: ab.power_test(0.7, ncases=-1), "`ncases` must be a finite number > 0, but got -1."),
     (lambda: ab.power_test(0.7, ncases=10, sig_level=1.5), "`sig_level` must be in (0, 1), but got 1.5."),
@@ -480,12 +490,13 @@ BAD = [
                                                        "`auc`, `ncases`, `sig_level` left out, but got 0.9."),
     (lambda: ab.power_test(0.7, ncases=10, ncontrols=20, kappa=2), "`kappa` must be left out when `ncases` and "
                                                                    "`ncontrols` are both given"),
-    (lambda: ab.power_test(0.7, ncases=10, alternative="greater"), "`alternative` must be one of 'two-sided', "
-                                                                   "'one-sided', but got 'greater'."),
+    (lambda: ab.power_test(0.7, ncases=10, alternative="above"), "`alternative` must be one of 'two-sided', "
+                                                                 "'one-sided', 'greater', 'less', but got 'above'."),
     (lambda: ab.power_test(ncases=1, power=0.9), "`ncases` must be above 2.43395"),
     (lambda: ab.power_test(0.73, ncases=1, power=0.999, sig_level=None), "`power` must be below 0.731016"),
     (lambda: ab.power_test(0.73, power=0.01), "`power` must be above 0.0183622"),
-    (lambda: ab.power_test_data([0, 1, 1], [3, 1, 2]), "`scores` must have an AUC in (0.5, 1)"),
+    (lambda: ab.power_test_data([0, 1, 1], [3, 1, 2]), "`scores` must have an AUC in (0, 1) (the scores must not "
+                                                        "separate the classes perfectly), but got an AUC of 0."),
     (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 2, 3]), "`scores_b` must be as long as `scores` (4)"),
     (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 3, 1.5], [1, 2, 3, 1.5]), "`scores_b` must have an AUC other than"),
     (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 3, 2, 3], method="bootstrap"),
@@ -551,15 +562,15 @@ def test_every_help_example_runs(cli, tmp_path, monkeypatch):
 def test_cli_gives_pROC_values(cli):
     result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--format", "json")
     data = json.loads(result.stdout)
-    assert close(data["parameters"]["power"], 0.9897453) and data["parameters"]["solved"] == "power"
+    assert close(data["parameters"]["power"], PROC_POWER_41_72) and data["parameters"]["solved"] == "power"
     assert [row["method"] for row in data["results"]] == ["obuchowski", "mcdiarmid", "hoeffding"]
     result = cli("power", "--auc", "0.73", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
-    assert close(json.loads(result.stdout)["parameters"]["sig_level"], 0.009238584)
+    assert close(json.loads(result.stdout)["parameters"]["sig_level"], PROC_SIG_LEVEL_41_72)
     result = cli("power", "--ncases", "41", "--ncontrols", "72", "--power", "0.95", "--format", "json")
-    assert abs(json.loads(result.stdout)["parameters"]["auc"] - 0.6961054) < 1.3e-4
+    assert abs(json.loads(result.stdout)["parameters"]["auc"] - PROC_AUC_41_72) < 1.3e-4
     result = cli("power", DATA, "--score", "ndka", "--score", "wfns", "--label", "outcome", "--positive", "Poor",
                  "--power", "0.9", "--method", "obuchowski", "--format", "json")
-    assert close(json.loads(result.stdout)["parameters"]["ncases"], 53.23685)
+    assert close(json.loads(result.stdout)["parameters"]["ncases"], PROC_NDKA_WFNS_SIZES[0])
     result = cli("power", DATA, "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--power", "0.9",
                  "--ncases", "41", "--format", "csv")
     assert result.exit_code == 0 and result.stdout.startswith("method,ncases,ncontrols,effect,sig_level,power,")
@@ -590,8 +601,14 @@ CLI_BAD = [
     (["--auc", "0.73"], "Error: leave out only the one quantity to solve for, but the sizes (--ncases/--ncontrols) "
                         "and --power are both left out."),
     (["--auc", "0.73", "--ncases", "41", "--power", "0.9", "--sig-level", "0.05"], "Error: leave out the one quantity"),
-    (["--auc", "0.4", "--ncases", "41"], "Error: Invalid value for '--auc': 0.4 is not in the range 0.5<x<1."),
-    (["--auc", "nan", "--ncases", "41"], "Error: --auc must be in (0.5, 1), but got nan."),
+    (["--auc", "1", "--ncases", "41"], "Error: Invalid value for '--auc': 1.0 is not in the range 0<x<1."),
+    (["--auc", "0.4", "--ncases", "41", "--alternative", "greater"],
+     "Error: --auc must be in (0.5, 1), above --auc0 for the alternative 'greater', but got 0.4."),
+    (["--auc", "0.8", "--auc0", "0", "--ncases", "41"], "Error: Invalid value for '--auc0': 0.0 is not in the range"),
+    (["--auc", "0.8", "--ncases", "41", "--margin", "0.1"], "Error: --margin goes with two --score columns of a data "
+                                                            "FILE; for one AUC, non-inferiority to A within a margin M "
+                                                            "is --auc0 A-M --alternative greater."),
+    (["--auc", "nan", "--ncases", "41"], "Error: --auc must be in (0, 1) and other than --auc0 = 0.5, but got nan."),
     (["--auc", "0.73", "--ncases", "41", "--kappa", "0"], "Error: Invalid value for '--kappa': 0.0 is not in the range x>0."),
     (["--auc", "0.73", "--ncases", "41", "--kappa", "inf"], "Error: --kappa must be a finite number > 0, but got inf."),
     (["--auc", "0.73", "--ncases", "41", "--sig-level", "1.5"], "Error: Invalid value for '--sig-level': 1.5 is not in"),
@@ -604,8 +621,9 @@ CLI_BAD = [
     (["{data}", "--score", "s100b", "--positive", "Poor"], "Error: Missing option '--label'"),
     (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--auc", "0.7"],
      "Error: --auc comes from the data with FILE: leave it out."),
-    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Good"],
-     "Error: --score must have an AUC in (0.5, 1)"),
+    (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Good", "--alternative", "greater"],
+     f"Error: --alternative must be 'less', 'two-sided' or 'one-sided' for an AUC of {1 - PROC_AUC['s100b']:.6g} "
+     "against --auc0 = 0.5, but got 'greater'."),
     (["{data}", "--score", "s100b", "--score", "s100b", "--label", "outcome", "--positive", "Poor"],
      "Error: the second --score must have an AUC other than that of --score"),
     (["{data}", "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--kappa", "2"],
@@ -619,3 +637,253 @@ CLI_BAD = [
 def test_cli_bad_input_is_one_line_and_exit_2(cli_error, args, message):
     args = [str(DATA) if arg == "{data}" else arg for arg in args]
     assert cli_error("power", *args).startswith(message)
+
+
+# --- a null AUC θ0 other than ½, one-sided alternatives, non-inferiority margins -------------------
+# Against Eq. 2–3 in mpmath (tests/reference.py): V0 = V(θ0), VA = V(θ1), effect θ1 − θ0; for two
+# curves Obuchowski & McClish's Eq. 4–5 and the effect Δ + margin.
+
+SIDES = {"two-sided": 2, "one-sided": 1, "greater": 1, "less": 1}
+
+#: (θ1, θ0, ncases, κ, α, alternative): above and below θ0, each alternative, θ0 on both sides of ½
+NULL_CASES = [
+    (0.8, 0.7, 84, 1, 0.05, "greater"),
+    (0.6, 0.7, 120, 2, 0.05, "less"),
+    (0.9, 0.75, 40, 0.5, 0.01, "two-sided"),
+    (0.65, 0.8, 60, 1.7, 0.05, "two-sided"),
+    (0.55, 0.3, 200, 4, 0.1, "one-sided"),
+    (0.2, 0.35, 150, 1, 0.05, "one-sided"),
+]
+
+
+@pytest.mark.parametrize("theta1, theta0, ncases, kappa, alpha, alternative", NULL_CASES)
+def test_a_null_auc_against_mpmath(theta1, theta0, ncases, kappa, alpha, alternative):
+    sides = SIDES[alternative]
+    arguments = dict(auc0=theta0, kappa=kappa, alternative=alternative)
+    power = ref.one_auc_power(theta1, theta0, ncases, kappa, alpha, sides)
+    result = ab.power_test(theta1, ncases=ncases, sig_level=alpha, **arguments)
+    assert close(result.power, float(power), 1e-9) and (result.auc0, result.auc) == (theta0, theta1)
+    assert close(result.null_variance, float(ref.obuchowski_variance(theta0, kappa)), 1e-12)
+    assert close(result.alternative_variance, float(ref.obuchowski_variance(theta1, kappa)), 1e-12)
+    sized = ab.power_test(theta1, sig_level=alpha, power=0.8, **arguments)
+    assert close(sized.ncases, float(ref.one_auc_cases(theta1, theta0, kappa, alpha, 0.8, sides)), 1e-9)
+    leveled = ab.power_test(theta1, ncases=ncases, sig_level=None, power=0.5, **arguments)
+    assert close(leveled.sig_level, float(ref.one_auc_level(theta1, theta0, ncases, kappa, 0.5, sides)), 1e-9)
+    detected = ab.power_test(ncases=ncases, sig_level=alpha, power=0.8, **arguments)
+    below = alternative == "less"
+    assert (detected.auc < theta0) == below
+    assert close(detected.auc, float(ref.one_auc_detectable(theta0, ncases, kappa, alpha, 0.8, sides, below)), 1e-9)
+
+
+def test_auc0_one_half_is_the_default_to_the_bit():
+    """At θ0 = ½ V0 is pROC's 0.0792·(1 + 1/κ): every pROC value above holds with auc0=0.5 too."""
+    for arguments in (dict(auc=0.73, ncases=41, ncontrols=72), dict(auc=0.73, power=0.95, kappa=1.7),
+                      dict(ncases=41, ncontrols=72, power=0.95), dict(auc=0.73, ncases=41, ncontrols=72, power=0.95,
+                                                                       sig_level=None)):
+        assert ab.power_test(**arguments, auc0=0.5) == ab.power_test(**arguments)
+    assert ab.power_test(0.73, ncases=41, ncontrols=72).null_variance == 0.0792 * (1 + 41 / 72)
+
+
+def test_one_sided_is_greater_or_less_by_the_side_of_the_effect():
+    for theta1, side in ((0.8, "greater"), (0.6, "less")):
+        one = ab.power_test(theta1, auc0=0.7, ncases=50, alternative="one-sided")
+        named = ab.power_test(theta1, auc0=0.7, ncases=50, alternative=side)
+        assert one.power == named.power and one.distribution_free == named.distribution_free
+    # two-sided at θ1 and at the mirror image θ0 − (θ1 − θ0) differ only through V(θ1)
+    up, down = (ab.power_test(t, auc0=0.7, ncases=50) for t in (0.8, 0.6))
+    assert up.null_variance == down.null_variance and up.power != down.power
+
+
+def _design_check(rows, method, gap, alpha, sides, rho, power=None):
+    """The row's exclusion size (and its design for `power`) are the smallest at the ratio ρ."""
+    row = rows[method]
+
+    def excludes(m, n):
+        return mp.sqrt(ref.deviation_constant(method, m, n) * mp.log(sides / mp.mpf(alpha))) <= gap
+
+    def reached(m, n):
+        return ref.power_reached(ref.deviation_constant(method, m, n), gap, alpha, power, sides)
+
+    for meets, m, n in [(excludes, row.exclusion_ncases, row.exclusion_ncontrols)] + (
+            [(reached, row.ncases, row.ncontrols)] if power is not None else []):
+        N = m + n
+        assert (m, n) == ref.design(N, rho) and meets(*ref.design(N, rho)) and not meets(*ref.design(N - 1, rho))
+
+
+@pytest.mark.parametrize("theta1, theta0, ncases, kappa, alpha, alternative", NULL_CASES)
+def test_distribution_free_rows_with_a_null_auc_against_mpmath(theta1, theta0, ncases, kappa, alpha, alternative):
+    """Exclusion of θ0 instead of ½, with one tail (ln(1/α)) for a one-sided alternative."""
+    sides, gap = SIDES[alternative], abs(mp.mpf(theta1) - mp.mpf(theta0))
+    ncontrols = ncases * kappa
+    rho = ref.skew(ncases / (ncases + ncontrols)) if float(ncontrols).is_integer() else ref.skew(1 / (1 + kappa))
+    arguments = dict(auc0=theta0, alternative=alternative)
+    rows = {r.method: r for r in ab.power_test(theta1, ncases=ncases, ncontrols=ncontrols, sig_level=alpha,
+                                               **arguments).distribution_free}
+    for method, row in rows.items():
+        c = ref.deviation_constant(method, ncases, int(ncontrols))
+        expected = ref.guaranteed_power(c, gap, alpha, sides)
+        assert close(row.power, float(expected), 1e-12) if expected else row.power == 0.0
+        _design_check(rows, method, gap, alpha, sides, rho)
+    sized = {r.method: r for r in ab.power_test(theta1, kappa=kappa, sig_level=alpha, power=0.8,
+                                                **arguments).distribution_free}
+    for method in sized:
+        _design_check(sized, method, gap, alpha, sides, ref.skew(1 / (1 + kappa)), power=0.8)
+    big = 1000  # sizes at which every row has a level (Obuchowski's above the smallest float too)
+    leveled = ab.power_test(theta1, ncases=big, ncontrols=big, sig_level=None, power=0.8, **arguments)
+    detected = ab.power_test(ncases=big, ncontrols=big, sig_level=alpha, power=0.8, **arguments)
+    for level_row, auc_row in zip(leveled.distribution_free, detected.distribution_free):
+        c = ref.deviation_constant(level_row.method, big, big)
+        assert close(level_row.sig_level, float(ref.guaranteed_level(c, gap, 0.8, sides)), 1e-12)
+        expected = ref.guaranteed_auc(c, theta0, alpha, 0.8, sides, below=alternative == "less")
+        assert close(auc_row.effect, float(expected), 1e-14)
+
+
+def _binormal_a(auc):
+    return math.sqrt(2) * float(_phi_inverse(auc))
+
+
+#: (auc1, auc2, r_N, r_A, κ, margin, alternative, null): non-inferiority and one-sided tests of two curves
+MARGIN_CASES = [
+    (0.8, 0.8, 0.5, 0.5, 1, 0.05, None, None),
+    (0.78, 0.8, 0.3, 0.6, 2, 0.1, "greater", "both"),
+    (0.85, 0.8, 0.5, 0.5, 1, 0.0, None, None),
+    (0.9, 0.8, 0.5, 0.4, 1.5, None, "greater", "first"),
+    (0.7, 0.8, 0.5, 0.4, 1, None, "less", "both"),
+    (0.7, 0.8, 0.6, 0.6, 0.5, None, "one-sided", "first"),
+]
+
+
+@pytest.mark.parametrize("auc1, auc2, rn, ra, kappa, margin, alternative, null", MARGIN_CASES)
+def test_two_curves_with_a_margin_or_one_side_against_mpmath(auc1, auc2, rn, ra, kappa, margin, alternative, null):
+    a1, a2 = _binormal_a(auc1), _binormal_a(auc2)
+    v1, v2, c12 = ref.binormal_moments(a1, 1, a2, 1, rn, ra, kappa)
+    va = v1 + v2 - 2 * c12
+    null_used = null or ("both" if margin is not None else "first")
+    v0 = va if null_used == "both" else 2 * v1 - 2 * c12
+    effect = mp.mpf(auc1) - mp.mpf(auc2) + (margin or 0)
+    sides = 1
+    arguments = dict(rn=rn, ra=ra, kappa=kappa, margin=margin, alternative=alternative, null=null)
+    result = ab.power_test_binormal(a1, 1, a2, 1, ncases=300, **arguments)
+    assert result.alternative == (alternative or "greater") and result.null == null_used
+    assert result.margin == margin and result.auc0 is None
+    assert close(result.power, float(ref.eq2_power(effect, v0, va, 300, 0.05, sides)), 1e-9)
+    sized = ab.power_test_binormal(a1, 1, a2, 1, power=0.9, **arguments)
+    assert close(sized.ncases, float(ref.eq2_cases(effect, v0, va, 0.05, 0.9, sides)), 1e-9)
+    leveled = ab.power_test_binormal(a1, 1, a2, 1, ncases=300, sig_level=None, power=0.5, **arguments)
+    assert close(leveled.sig_level, float(ref.eq2_level(effect, v0, va, 300, 0.5, sides)), 1e-9)
+    rho = ref.skew(1 / (1 + kappa))
+    for row in sized.distribution_free:  # u = (D̂ + 1)/2 against (1 − margin)/2: the gap |Δ + margin|/2
+        _design_check({row.method: row}, row.method, abs(effect) / 2, 0.05, sides, rho, power=0.9)
+
+
+def test_non_inferiority_from_data_against_pROC_variances(asah):
+    """s100b against ndka within 0.05: V0 = VA = 41·(var + var − 2·cov) of pROC's var() and cov(), the effect
+    the difference of pROC's AUCs plus the margin, one-sided."""
+    va = 41 * (PROC_VARIANCE["s100b"] + PROC_VARIANCE["ndka"] - 2 * PROC_COVARIANCE["s100b", "ndka"])
+    effect = mp.mpf(PROC_AUC["s100b"]) - mp.mpf(PROC_AUC["ndka"]) + mp.mpf("0.05")
+    result = ab.power_test_data(asah["poor"], asah["s100b"], asah["ndka"], margin=0.05)
+    assert (result.alternative, result.null, result.margin) == ("greater", "both", 0.05)
+    assert close(result.power, float(ref.eq2_power(effect, va, va, 41, 0.05, 1)), 1e-9)
+    sized = ab.power_test_data(asah["poor"], asah["s100b"], asah["ndka"], margin=0.05, power=0.9)
+    assert close(sized.ncases, float(ref.eq2_cases(effect, va, va, 0.05, 0.9, 1)), 1e-9)
+    for row in result.distribution_free:
+        c = ref.deviation_constant(row.method, 41, 72)
+        assert close(row.power, float(ref.guaranteed_power(c, effect / 2, 0.05, 1)), 1e-9)
+
+
+def test_one_curve_from_data_against_a_null_auc(asah):
+    """s100b's AUC (pROC's 0.7313686) against θ0 = 0.6, one-sided, and below ½ with the classes swapped."""
+    result = ab.power_test_data(asah["poor"], asah["s100b"], auc0=0.6, alternative="greater")
+    assert close(result.power, float(ref.one_auc_power(PROC_AUC["s100b"], 0.6, 41, 72 / 41, 0.05, 1)), 1e-9)
+    with pytest.warns(ab.BelowChanceWarning, match="below 1/2"):
+        swapped = ab.power_test_data(~asah["poor"], asah["s100b"])
+    assert close(swapped.power, float(ref.one_auc_power(1 - PROC_AUC["s100b"], 0.5, 72, 41 / 72, 0.05)), 1e-9)
+
+
+def test_simulated_wald_test_against_eq2_and_the_exact_variance():
+    """A small version of bench/power_null.py: at the design for θ0 = 0.7, θ1 = 0.8, power 0.8, one-sided
+    α = 0.05 (84.19 cases and controls, run at 85 + 85), the test that rejects when (Â − θ0)/√(V0/85) > z_α
+    on binormal scores (b = 1) with AUC 0.8 rejects as often as the normal approximation with the exact
+    variance of the Mann–Whitney Â says (0.831), not Eq. 2's 0.804: Eq. 3's VA at 0.8 (0.1195 per case) is
+    above the exact 0.0951, so Eq. 2 is conservative here (the variance model, not the solver)."""
+    design = ab.power_test(0.8, auc0=0.7, power=0.8, alternative="greater")
+    m = n = math.ceil(design.ncases)
+    eq2 = float(ref.one_auc_power(0.8, 0.7, m, 1, 0.05, 1))
+    z = _phi_inverse(0.95)
+    exact_sd = mp.sqrt(ref.binormal_mann_whitney_variance(_binormal_a(0.8), m, n))
+    expected = float(mp.ncdf((mp.mpf("0.1") - z * mp.sqrt(mp.mpf(design.null_variance) / m)) / exact_sd))
+    rng = np.random.default_rng(2024)
+    trials = 2000
+    pos = rng.normal(_binormal_a(0.8), 1, (trials, m))
+    neg = rng.normal(0, 1, (trials, n))
+    ranks = np.argsort(np.argsort(np.concatenate([pos, neg], axis=1), axis=1), axis=1)[:, :m] + 1
+    estimates = (ranks.sum(axis=1) - m * (m + 1) / 2) / (m * n)
+    rejected = np.mean((estimates - 0.7) / math.sqrt(design.null_variance / m) > float(z))
+    mcse = math.sqrt(expected * (1 - expected) / trials)
+    assert abs(rejected - expected) < 3 * mcse and eq2 < expected
+    assert round(eq2, 4) == 0.8036 and round(expected, 4) == 0.8309
+
+
+MARGIN_BAD = [
+    (lambda: ab.power_test_binormal(auc1=0.8, auc2=0.8, rn=0.5, ra=0.5, ncases=10, margin=0.05, null="first"),
+     "`null` must be 'both' or left out with a `margin` (the first curve's V0 = 2·V1 − 2·C12 is the variance at a "
+     "difference of 0, not at −margin), but got 'first'."),
+    (lambda: ab.power_test_binormal(auc1=0.8, auc2=0.8, rn=0.5, ra=0.5, ncases=10, margin=0.05,
+                                    alternative="two-sided"),
+     "`alternative` must be 'greater' or left out with a `margin` (non-inferiority is one-sided: H1: difference > "
+     "−margin), but got 'two-sided'."),
+    (lambda: ab.power_test_binormal(auc1=0.7, auc2=0.8, rn=0.5, ra=0.5, ncases=10, margin=0.05),
+     "`margin` must be above −difference = 0.1 (the difference to detect must lie in H1: difference > −margin), "
+     "but got 0.05."),
+    (lambda: ab.power_test_binormal(auc1=0.8, auc2=0.8, rn=0.5, ra=0.5, ncases=10, margin=1),
+     "`margin` must be in [0, 1), but got 1."),
+    (lambda: ab.power_test_binormal(auc1=0.7, auc2=0.8, rn=0.5, ra=0.5, ncases=10, alternative="greater"),
+     "`alternative` must be 'less', 'two-sided' or 'one-sided' for a difference of -0.1, but got 'greater'."),
+    (lambda: ab.power_test_binormal(auc1=0.8, auc2=0.8, rn=0.5, ra=0.5, ncases=10, difference=0),
+     "`difference` must be a number in [-1, 1], other than 0 unless a `margin` is given, but got 0."),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], auc0=0.6, margin=0.1),
+     "`margin` must be None for one score column (non-inferiority to θ_ref within a margin is `auc0` = θ_ref − "
+     "margin with `alternative` 'greater'), but got 0.1."),
+    (lambda: ab.power_test_data([0, 1, 0, 1], [1, 2, 1, 3], [1, 3, 2, 3], auc0=0.6),
+     "`auc0` must be None for two score columns"),
+    (lambda: ab.power_test_data([0, 1, 0, 1, 0, 1], [1, 2, 3, 4, 0, 5], auc0=8 / 9),
+     "`scores` must have an AUC other than `auc0` (there is no difference to detect), but got an AUC of 0.888889."),
+    (lambda: ab.power_test_data([0, 1, 0, 1, 0, 1], [1, 2, 3, 4, 0, 5], alternative="less"),
+     "`alternative` must be 'greater', 'two-sided' or 'one-sided' for an AUC of 0.888889 against `auc0` = 0.5, "
+     "but got 'less'."),
+    (lambda: ab.power_test(ncases=3, power=0.9, auc0=0.3, alternative="less"), "`ncases` must be above "),
+]
+
+
+@pytest.mark.parametrize("call, message", MARGIN_BAD, ids=[message[:40] for _, message in MARGIN_BAD])
+def test_bad_null_or_margin_names_the_parameter(call, message):
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value).startswith(message), str(error.value)
+
+
+def test_cli_auc0_and_margin_give_the_library_values(cli, asah):
+    line = ["power", "--auc", "0.8", "--auc0", "0.7", "--power", "0.8", "--alternative", "greater", "--format", "json"]
+    parameters = json.loads(cli(*line).stdout)["parameters"]
+    assert close(parameters["ncases"], float(ref.one_auc_cases(0.8, 0.7, 1, 0.05, 0.8, 1)), 1e-12)
+    assert (parameters["auc0"], parameters["alternative"]) == (0.7, "greater")
+    table = cli("power", "--auc", "0.6", "--auc0", "0.7", "--ncases", "100", "--alternative", "less").stdout
+    assert table.startswith("Test of AUC = 0.7 (one ROC curve, one-sided, H1: AUC < 0.7)\n")
+    assert "reject when the one-sided interval excludes 0.7" in table
+    line = ["power", DATA, "--score", "s100b", "--score", "ndka", "--label", "outcome", "--positive", "Poor",
+            "--margin", "0.05"]
+    text = cli(*line).stdout
+    assert ("test of non-inferiority, H0: difference <= -0.05 against H1: difference > -0.05 (one-sided), variances "
+            "by DeLong, the null variance from both scores") in text
+    assert "reject when the one-sided interval excludes -0.05" in text
+    parameters = json.loads(cli(*line, "--format", "json").stdout)["parameters"]
+    assert parameters["power"] == ab.power_test_data(asah["poor"], asah["s100b"], asah["ndka"], margin=0.05).power
+    assert (parameters["margin"], parameters["alternative"], parameters["null"]) == (0.05, "greater", "both")
+
+
+def test_cli_below_one_half_warns_and_answers(cli):
+    result = cli("power", DATA, "--score", "s100b", "--label", "outcome", "--positive", "Good")
+    below = f"{1 - PROC_AUC['s100b']:.6g}"  # 0.268631
+    assert result.exit_code == 0 and result.stderr.startswith(f"Warning: the AUC of 's100b' is {below}, below 1/2")
+    assert result.stderr.count("\n") == 1
+    assert f"AUC = {below}; test of AUC = 0.5 (two-sided)" in result.stdout

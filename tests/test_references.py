@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import aucbound as ab
+from proc_reference import PROC_AUC, PROC_VARIANCE
 from tests import reference as ref
 from tests.test_empirical_auc import kernel, tied_data
 from tests.test_empirical_bootstrap import resampled_by_hand
@@ -204,7 +205,7 @@ class TestVarianceFormulas:
         assert close(lo, expected[0], rel=1e-12) and close(hi, expected[1], rel=1e-12)
 
     @pytest.mark.parametrize("auc, variance, delta", [(0.75, 0.01, 0.05), (0.3, 0.002, 0.2), (0.999, 1e-4, 1e-6),
-                                                      (0.02, 3e-5, 0.01), (0.6119579945799458, 0.0031908105493913, 0.05)])
+                                                      (0.02, 3e-5, 0.01), (PROC_AUC["ndka"], PROC_VARIANCE["ndka"], 0.05)])
     @pytest.mark.parametrize("logit", [False, True])
     def test_wald_interval(self, auc, variance, delta, logit):
         lo, hi = ab.bounds.wald_interval(auc, variance, delta, logit=logit)
@@ -224,10 +225,10 @@ INTERVAL_CASES = [
     ("chebyshev-lehmann", 200, 100, 0.05, {"auc": 0.8, "p1": 0.7, "p2": 0.68}),
     ("normal-lehmann", 200, 100, 0.05, {"auc": 0.8, "p1": 0.7, "p2": 0.68}),
     ("hanley-mcneil", 50, 50, 0.05, {"auc": 0.8}),
-    ("newcombe", 41, 72, 0.05, {"auc": 0.7313685636856369}),
+    ("newcombe", 41, 72, 0.05, {"auc": PROC_AUC["s100b"]}),
     ("newcombe", 5, 9, 0.01, {"auc": 1.0}),
-    ("delong", 41, 72, 0.05, {"auc": 0.6119579945799458, "variance": 0.0031908105493913}),
-    ("delong-logit", 41, 72, 0.05, {"auc": 0.6119579945799458, "variance": 0.0031908105493913}),
+    ("delong", 41, 72, 0.05, {"auc": PROC_AUC["ndka"], "variance": PROC_VARIANCE["ndka"]}),
+    ("delong-logit", 41, 72, 0.05, {"auc": PROC_AUC["ndka"], "variance": PROC_VARIANCE["ndka"]}),
 ]
 
 

@@ -11,6 +11,8 @@ import pytest
 
 import aucbound as ab
 
+from proc_reference import PROC_AUC, PROC_PARTIAL, PROC_S100B_BEST
+
 DATA = str(Path(__file__).parent / "data" / "asah_markers.csv")
 ASAH = ["--label", "outcome", "--positive", "Poor"]
 
@@ -25,7 +27,7 @@ def test_roc_points_as_csv_are_the_library_curve(cli):
 
 def test_roc_best_threshold_is_procs(cli):
     data = json.loads(cli("roc", DATA, "--score", "s100b", *ASAH, "--best", "youden", "--format", "json").stdout)
-    assert [row["threshold"] for row in data["results"]] == [pytest.approx(0.205, abs=1e-9)]
+    assert [row["threshold"] for row in data["results"]] == [pytest.approx(PROC_S100B_BEST[0], abs=1e-9)]
 
 
 def test_roc_at_specificities_has_both_intervals(cli, asah):
@@ -38,11 +40,16 @@ def test_roc_at_specificities_has_both_intervals(cli, asah):
     assert (row["bootstrap_lo"], row["bootstrap_hi"]) == (boot.lo[0], boot.hi[0])
 
 
+def _partial(a, b, focus="specificity", correct=False):
+    """pROC's partial AUC of wfns (proc_reference.PROC_PARTIAL)."""
+    return next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", a, b, focus, correct))
+
+
 @pytest.mark.parametrize("args, expected", [
-    (["--partial", "1,0.9"], 0.0334417344173442),
-    (["--partial", "0.5,0"], 0.488134475939354),
-    (["--partial", "0.9,1", "--correct"], 0.649693339038653),
-    (["--partial", "0.9,1", "--focus", "se"], 0.0400999322493225),
+    (["--partial", "1,0.9"], _partial(1.0, 0.9)),
+    (["--partial", "0.5,0"], _partial(0.5, 0.0)),
+    (["--partial", "0.9,1", "--correct"], _partial(1.0, 0.9, correct=True)),
+    (["--partial", "0.9,1", "--focus", "se"], _partial(1.0, 0.9, "sensitivity")),
 ])
 def test_auc_partial_is_procs(cli, args, expected):
     result = cli("auc", DATA, "--score", "wfns", *ASAH, *args, "--bootstrap", "50", "--format", "json")
@@ -53,12 +60,12 @@ def test_auc_partial_is_procs(cli, args, expected):
 def test_auc_with_several_scores_prints_one_block_each(cli):
     table = cli("auc", DATA, "--score", "s100b", "--score", "wfns", *ASAH, "--method", "delong").stdout
     assert table.count("AUC of 's100b'") == 1 and table.count("AUC of 'wfns'") == 1
-    assert "0.731369" in table and "0.823679" in table
+    assert f"{PROC_AUC['s100b']:.6g}" in table and f"{PROC_AUC['wfns']:.6g}" in table
     data = json.loads(cli("auc", DATA, "--score", "s100b", "--score", "wfns", *ASAH, "--method", "delong",
                           "--format", "json").stdout)
-    assert [block["auc"] for block in data["parameters"]["per_score"]] == [0.7313685636856369, 0.8236788617886179]
-    assert [(row["score"], row["estimate"]) for row in data["results"]] == [("s100b", 0.7313685636856369),
-                                                                            ("wfns", 0.8236788617886179)]
+    assert [block["auc"] for block in data["parameters"]["per_score"]] == [PROC_AUC["s100b"], PROC_AUC["wfns"]]
+    assert [(row["score"], row["estimate"]) for row in data["results"]] == [("s100b", PROC_AUC["s100b"]),
+                                                                            ("wfns", PROC_AUC["wfns"])]
     rows = cli("auc", DATA, "--score", "s100b", "--score", "wfns", *ASAH, "--method", "delong",
                "--format", "csv").stdout.splitlines()
     assert rows[0].startswith("score,method,") and [row.split(",")[0] for row in rows[1:]] == ["s100b", "wfns"]

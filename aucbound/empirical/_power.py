@@ -1,26 +1,31 @@
 """Power and sample size for tests of the AUC: Obuchowski's asymptotic formulas, and distribution-free answers.
 
-**The test of one AUC against ½** (Obuchowski, Lieber & Wians 2004, Clin. Chem. 50,
-Eq. 2 and 3). With N_A cases (positives), N_N = κ·N_A controls (negatives), the one-sided
-level α' (α/2 for a two-sided test of level α), z_α' = Φ⁻¹(1 − α') and z_β = Φ⁻¹(power),
-the number of cases is
+**The test of one AUC against θ0** (Obuchowski, Lieber & Wians 2004, Clin. Chem. 50,
+Eq. 2 and 3; θ0 = ½ unless given). With N_A cases (positives), N_N = κ·N_A controls
+(negatives), the one-sided level α' (α/2 for a two-sided test of level α),
+z_α' = Φ⁻¹(1 − α') and z_β = Φ⁻¹(power), the number of cases is
 
-    N_A = (z_α'·√V0 + z_β·√VA)² / (θ − ½)²,                                (Eq. 2)
+    N_A = (z_α'·√V0 + z_β·√VA)² / (θ1 − θ0)²,                              (Eq. 2)
 
-where VA = N_A·Var(Â) is the variance of one case's worth of Â at the AUC θ and V0 the
-same at θ = ½. Under the binormal model with equal variances (b = 1), with A = √2·Φ⁻¹(θ),
+where VA = N_A·Var(Â) is the variance of one case's worth of Â at the AUC θ1 and V0 the
+same at the null's θ0: one variance function V(θ, κ) at two points. Under the binormal
+model with equal variances (b = 1), with A = √2·Φ⁻¹(θ),
 
-    VA(θ, κ) = 0.0099·exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ],                  (Eq. 3)
+    V(θ, κ) = 0.0099·exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ],                   (Eq. 3)
 
 the binormal variance of Â: Obuchowski & McClish's (1997) Eq. 4 at b = 1 is exactly
-exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ]/(32π). V0 = VA(½, κ) = 0.0792·(1 + 1/κ). The constants are
+exp(−A²/2)·[(5A² + 8) + (A² + 8)/κ]/(32π). At θ0 = ½, V0 = V(½, κ) = 0.0792·(1 + 1/κ), the form
+the paper and pROC print (0.0099·8 = 0.0792). The constants are
 the paper's as printed (0.0099 for 1/(32π) = 0.009947 and 1.414 for √2), which R's pROC uses
 too; they put VA about 0.5% below the exact binormal value. (Hanley & McNeil's 1982 variance,
 from an exponential model, is another: at κ = 1 it is 10% smaller at θ = 0.73, 25% at 0.9.)
 Eq. 2 is solved for any one of N_A (with N_N = κ·N_A), the power
-(z_β = (√N_A·|θ − ½| − z_α'·√V0)/√VA), the level (z_α' = (√N_A·|θ − ½| − z_β·√VA)/√V0) and
-θ, the last by Brent's method on (½, 1). From data, θ, N_A and N_N are the observed AUC and
-class sizes.
+(z_β = (√N_A·|θ1 − θ0| − z_α'·√V0)/√VA), the level (z_α' = (√N_A·|θ1 − θ0| − z_β·√VA)/√V0)
+and θ1, the last by Brent's method on (θ0, 1) (on (0, θ0) for the alternative "less"). The
+alternative "greater" tests H1: θ > θ0 and needs θ1 > θ0, "less" H1: θ < θ0 with θ1 < θ0;
+"one-sided" (pROC's name) is the one of the two on the side θ1 lies, and "two-sided" spends
+α/2 on each side (the far side's rejections, below α/2, are left out of the power, as the
+paper does). From data, θ1, N_A and N_N are the observed AUC and class sizes.
 
 **Two correlated AUCs** (Obuchowski & McClish 1997, Stat. Med. 16, Eq. 2). The same
 Eq. 2 for Δ = θ1 − θ2, with
@@ -35,7 +40,12 @@ happens when the first curve varies less than it covaries with the second) leave
 without an answer (pROC returns NaN). ``null="both"`` takes instead V0 = V1 + V2 − 2·C12
 = VA, the variance of the difference that DeLong's test itself uses under the null: the
 same in either order, and positive whenever the two estimates are not perfectly correlated.
-The variances come from
+A non-inferiority ``margin`` δ_NI ≥ 0 tests H0: θ1 − θ2 ≤ −δ_NI against H1: θ1 − θ2 > −δ_NI,
+one-sided (the alternative "greater"): the same Eq. 2 with the effect Δ + δ_NI. Its V0 is the
+variance of D̂ on the null's boundary Δ = −δ_NI, which no curve of the design pins down;
+V0 = VA (``null="both"``, the default with a margin) is the variance the test of the data
+itself uses (DeLong's, estimated at the truth), while the first curve's V0 describes Δ = 0
+and is refused with a margin. The variances come from
 
 - data, by DeLong's method (DeLong, DeLong & Clarke-Pearson 1988): the structural
   components' variances and covariance at the observed sizes, times N_A;
@@ -58,22 +68,26 @@ intercept and slope estimate a/b and −1/b (the model with the classes' roles s
 as pROC has it, so that pROC's answers are reproduced.
 
 **Distribution-free answers (beyond these papers).** For every pair of score distributions
-with the given AUC, and every sample size. A test that rejects θ = ½ when the interval
-[Â − ε, Â + ε] of McDiarmid's inequality (Agarwal et al. 2005, Thm 3.3, Cor 3.4:
-ε² = c·ln(2/α) with c = (1/m + 1/n)/2) or of Hoeffding's (1963, §5: c = 1/(2·min(m, n)))
-excludes ½ has level α at every m, n (ln(1/α) for a one-sided test). Its power is at least
+with the given AUC, and every sample size. Both bounds have the one-sided tails
+P(Â − θ ≥ t) ≤ exp(−t²/c) and P(Â − θ ≤ −t) ≤ exp(−t²/c), with c = (1/m + 1/n)/2 for
+McDiarmid's inequality (Agarwal et al. 2005, Thm 3.3, Cor 3.4) and c = 1/(2·min(m, n)) for
+Hoeffding's (1963, §5). A two-sided test that rejects θ = θ0 when [Â − ε, Â + ε] excludes θ0,
+ε² = c·ln(2/α), has level α at every m, n (a union of the two tails, α/2 each); a one-sided
+test of H1: θ > θ0 rejects when Â − ε1 > θ0 with ε1² = c·ln(1/α), one tail (θ < θ0: when
+Â + ε1 < θ0). With ε the half-width used and g = |θ1 − θ0| the gap, the power at θ1 is at least
 
-    1 − exp(−(θ − ½ − ε)²/c)   when θ − ½ > ε,                             (one-sided tail of the same bound)
+    1 − exp(−(g − ε)²/c)   when g > ε,                                     (the other tail of the same bound)
 
-since Â ≤ ½ + ε only if Â falls θ − ½ − ε below its mean. So the distribution-free rows answer
-Obuchowski's question with a guarantee: at the same θ, level and κ, the lowest power over
-all distributions, the smallest design (m = N/(1 + κ) rounded, n = N − m, as
-:func:`aucbound.sample_size` splits N) with that power, the smallest level or the smallest
-θ. Beside it, the *exclusion size*: the smallest design whose interval excludes ½ when the
-estimate equals θ, θ − ε(m, n, α) ≥ ½ (never with equality: ln(2/α) is transcendental
-for a rational α, and c and θ − ½ are rational). For two AUCs on the same cases the same holds for
-u = (D̂ + 1)/2, the mean of the kernel (ψ_1 − ψ_2 + 1)/2 ∈ [0, 1] (see :func:`aucbound.compare`),
-with θ − ½ replaced by |Δ|/2. Given sizes that are not whole are rounded down for these rows.
+since the test fails to reject on θ1's side only if Â falls g − ε short of its mean θ1. So the
+distribution-free rows answer Obuchowski's question with a guarantee: at the same θ1, θ0,
+level and κ, the lowest power over all distributions, the smallest design (m = N/(1 + κ)
+rounded, n = N − m, as :func:`aucbound.sample_size` splits N) with that power, the smallest
+level, or the θ1 nearest θ0 (on the tested side) with that power. Beside it, the *exclusion
+size*: the smallest design whose interval excludes θ0 when the estimate equals θ1,
+g − ε(m, n, α) ≥ 0. For two AUCs on the same cases the same holds for u = (D̂ + 1)/2, the mean
+of the kernel (ψ_1 − ψ_2 + 1)/2 ∈ [0, 1] (see :func:`aucbound.compare`), whose null (1 − δ_NI)/2
+is Δ = −δ_NI mapped: g = |Δ + δ_NI|/2. Given sizes that are not whole are rounded down for
+these rows.
 """
 
 from __future__ import annotations
@@ -89,15 +103,17 @@ from .. import _validate as v
 from ..bounds import sample_size
 from ._results import DistributionFreePower, PowerAnalysis
 from ._auc import _auc, groups
-from ._columns import columns
+from ._columns import columns, warn_below_chance
 from ._compare import paired, paired_variances
 from ._partial import partial_auc
 from ._roc import roc_curve_from_groups
 
 __all__ = ["power_test", "power_test_data", "power_test_binormal", "ALTERNATIVES", "NULL_VARIANCES", "POWER_METHODS"]
 
-#: The alternatives: a two-sided test spends α/2 on each side (pROC's "two.sided", "one.sided").
-ALTERNATIVES = ("two-sided", "one-sided")
+#: The alternatives: a two-sided test spends α/2 on each side (pROC's "two.sided"); a one-sided test spends α
+#: on the side the effect lies on ("one-sided", pROC's "one.sided"), or on the side named: "greater" (H1: the
+#: AUC, or the difference, above the null's) or "less" (below it).
+ALTERNATIVES = ("two-sided", "one-sided", "greater", "less")
 #: How two AUCs from data get their variances and covariance.
 POWER_METHODS = ("delong", "obuchowski")
 #: How the variance under the null of two AUCs is estimated: from the first curve (Obuchowski & McClish 1997,
@@ -121,13 +137,45 @@ def _optional(check, parameter, value):
     return None if value is None else check(parameter, value, scalar=True)
 
 
-def _auc_above_half(parameter: str, value):
+def _null_auc(auc0) -> float:
+    """θ0, ½ by default, in (0, 1)."""
+    if auc0 is None:
+        return 0.5
+    number = v.real("auc0", auc0, scalar=True)
+    if not 0 < number < 1:
+        raise v.fail("auc0", "in (0, 1)", auc0)
+    return number
+
+
+def _tested_range(auc0: float, alternative: str) -> tuple[float, float]:
+    """The AUCs the alternative tests: (θ0, 1) for "greater", (0, θ0) for "less", else (0, 1) but θ0."""
+    return {"greater": (auc0, 1.0), "less": (0.0, auc0)}.get(alternative, (0.0, 1.0))
+
+
+def _alternative_auc(value, auc0: float, alternative: str):
+    """θ1 on the side of θ0 that the alternative tests (None stays None)."""
     if value is None:
         return None
-    number = v.real(parameter, value, scalar=True)
-    if not 0.5 < number < 1:
-        raise v.fail(parameter, "in (0.5, 1)", value)
-    return number
+    number = v.real("auc", value, scalar=True)
+    lo, hi = _tested_range(auc0, alternative)
+    if lo < number < hi and number != auc0:
+        return number
+    if alternative in ("greater", "less"):
+        side = "above" if alternative == "greater" else "below"
+        rule = f"in ({lo:.6g}, {hi:.6g}), {side} {{auc0}} for the alternative {alternative!r}"
+    else:
+        rule = f"in (0, 1) and other than {{auc0}} = {auc0:.6g}"
+    raise v.ParameterError("auc", rule, v.show(value), others=("auc0",))
+
+
+def _side_of(effect: float, alternative: str, what: str, *, others=()) -> None:
+    """An error on `alternative` unless `effect` (≠ 0: the alternative's value minus the null's, as
+    `what` describes it, naming `others`) lies on the side it tests: above 0 for "greater", below for
+    "less"."""
+    wrong = {"greater": effect < 0, "less": effect > 0}.get(alternative, False)
+    if wrong:
+        fits = "'less'" if effect < 0 else "'greater'"
+        raise v.fail("alternative", f"{fits}, 'two-sided' or 'one-sided' for {what}", alternative, others=others)
 
 
 def _float(parameter: str, value: float, got, what: str) -> float:
@@ -218,41 +266,49 @@ def _solve(unknown, *, effect, ncases, sig_level, power, v0, va, alternative):
 
 
 def _one_curve_variance(theta: float, kappa: float) -> float:
-    """VA(θ, κ) of Eq. 3 with the printed constants."""
+    """V(θ, κ) of Eq. 3 with the printed constants; at θ = ½ in the printed form 0.0792·(1 + 1/κ)."""
+    if theta == 0.5:
+        return 0.0792 * (1 + 1 / kappa)
     a = 1.414 * _normal.quantile(theta)
     return 0.0099 * math.exp(-a * a / 2) * ((5 * a * a + 8) + (a * a + 8) / kappa)
 
 
-def _null_variance(kappa: float) -> float:
-    return 0.0792 * (1 + 1 / kappa)
+def _variances(auc0: float, auc: float, kappa: float) -> tuple[float, float]:
+    """(V0, VA) = (V(θ0, κ), V(θ1, κ)); an error naming the AUC whose variance underflows (θ below
+    about 1e-160, where exp(−A²/2) is no float)."""
+    v0 = _float("auc0", _one_curve_variance(auc0, kappa), auc0, "its variance V0 of Eq. 3")
+    return v0, _float("auc", _one_curve_variance(auc, kappa), auc, "its variance VA of Eq. 3")
 
 
-def _solve_auc(ncases, kappa, sig_level, power, alternative) -> float:
-    """θ in (½, 1) at which Eq. 2 gives `power`: the root of
-    h(θ) = (√N_A·(θ − ½) − z_α'·√V0)/√VA(θ) − z_β, by Brent's method.
+def _solve_auc(ncases, kappa, auc0, sig_level, power, alternative) -> float:
+    """θ1 at which Eq. 2 gives `power`, in (θ0, 1) (in (0, θ0) for "less"): the root of
+    h(θ) = (√N_A·|θ − θ0| − z_α'·√V0)/√V(θ) − z_β, by Brent's method.
 
-    h(½) = −z_α' − z_β (VA(½) = V0), negative when the power exceeds α'; near 1, VA → 0
-    and h has the sign of √N_A/2 − z_α'·√V0.
+    h(θ0) = −z_α' − z_β (V(θ0) = V0), negative when the power exceeds α'; towards the far end
+    (1, or 0 for "less") V(θ) → 0 and h has the sign of √N_A·|end − θ0| − z_α'·√V0.
     """
     from scipy.optimize import brentq
 
     level = math.exp(_log_level(sig_level, alternative))
     z_alpha = _z_alpha(sig_level, alternative)
     z_beta = _normal.quantile(power)
-    v0 = _null_variance(kappa)
+    v0 = _variances(auc0, auc0, kappa)[0]
 
     def h(theta):
         spread = math.sqrt(_one_curve_variance(theta, kappa))
-        return (math.sqrt(ncases) * (theta - 0.5) - z_alpha * math.sqrt(v0)) / spread - z_beta
+        return (math.sqrt(ncases) * abs(theta - auc0) - z_alpha * math.sqrt(v0)) / spread - z_beta
 
-    if h(0.5) >= 0:
-        raise v.fail("power", f"above the one-sided level {level:.6g} (reached at auc = 0.5)", power)
+    if h(auc0) >= 0:
+        raise v.fail("power", f"above the one-sided level {level:.6g} (reached at auc = {auc0:.6g})", power)
     top = math.nextafter(1.0, 0.0)
-    if h(top) <= 0:
-        least = (z_alpha * math.sqrt(v0) / (top - 0.5)) ** 2
-        raise v.fail("ncases", f"above {least:.6g} for an AUC below 1 to reach this {{power}} at this {{sig_level}}",
+    end = 1 - top if alternative == "less" else top  # 2^-53 and 1 − 2^-53: V(θ) is a float at both
+    if h(end) <= 0:
+        least = (z_alpha * math.sqrt(v0) / abs(end - auc0)) ** 2
+        bound = "above 0" if alternative == "less" else "below 1"
+        raise v.fail("ncases", f"above {least:.6g} for an AUC {bound} to reach this {{power}} at this {{sig_level}}",
                      ncases, others=("power", "sig_level"))
-    return brentq(h, 0.5, top, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+    lo, hi = sorted((auc0, end))
+    return brentq(h, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
 
 
 # --- the distribution-free rows --------------------------------------------------------------
@@ -299,8 +355,12 @@ def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves:
     def log_level(alpha):
         return math.log(sides) - math.log(alpha)  # ln(sides/α) without the overflow of 2/1e-320
 
-    given_effect = result["difference"] if two_curves else result["auc"]
-    given_gap = abs(given_effect) / 2 if two_curves else given_effect - 0.5
+    if two_curves:  # u = (D̂ + 1)/2 against its null (1 − margin)/2
+        given_effect = result["difference"]
+        given_gap = abs(given_effect + (result["margin"] or 0.0)) / 2
+    else:
+        given_effect = result["auc"]
+        given_gap = abs(given_effect - result["auc0"]) if given_effect is not None else 0.0
     m, n = _whole(result["ncases"]), _whole(result["ncontrols"])
     log_beta = -math.log1p(-result["power"]) if unknown != "power" else None  # the given power, in (0, 1)
     rows = []
@@ -320,10 +380,11 @@ def _distribution_free(result: dict, *, unknown: str, rho: Fraction, two_curves:
             room = gap / math.sqrt(c) - math.sqrt(log_beta) if c is not None else -1.0
             level = math.exp(-room * room) * sides if room > 0 else math.inf
             sig_level = level if 0 < level < 1 else None
-        else:  # the AUC
-            smallest = 0.5 + math.sqrt(c) * (math.sqrt(log_level(sig_level)) + math.sqrt(log_beta)) if c else math.inf
-            effect = smallest if smallest <= 1 else None
-            gap = effect - 0.5 if effect is not None else 0.0
+        else:  # the AUC nearest θ0 on the tested side (above θ0 but for "less")
+            gap = math.sqrt(c) * (math.sqrt(log_level(sig_level)) + math.sqrt(log_beta)) if c else math.inf
+            effect = result["auc0"] - gap if result["alternative"] == "less" else result["auc0"] + gap
+            effect = effect if 0 <= effect <= 1 else None
+            gap = abs(effect - result["auc0"]) if effect is not None else 0.0
         if sig_level is not None and gap > 0:
             exclusion = _design(method, gap, log_level(sig_level), 0.0, rho)
         else:
@@ -370,14 +431,19 @@ def _result(unknown, *, effect_fields, ncases, ncontrols, kappa, sig_level, powe
 
 
 def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05, power=None,
-               alternative="two-sided") -> PowerAnalysis:
-    """Power, sample size, level or AUC of the test of one AUC against ½ (Obuchowski et al. 2004, Eq. 2, 3).
+               alternative="two-sided", auc0=None) -> PowerAnalysis:
+    """Power, sample size, level or AUC of the test of one AUC against θ0 (Obuchowski et al. 2004, Eq. 2, 3).
 
+    The null is AUC = `auc0` (θ0, ½ by default, in (0, 1)); `auc` is the AUC θ1 to detect.
     Leave out (None) exactly one of `auc`, the sizes, `sig_level` and `power`; it is solved
     for. The sizes are any two of `ncases` (positives), `ncontrols` (negatives) and
     `kappa` = ncontrols/ncases, or one size with κ = 1; to solve for them give neither
     size (κ = 1 unless given). `sig_level` is 0.05 unless None is passed; a two-sided test
-    spends half of it on each side. `auc` must be in (0.5, 1). Sizes need not be whole.
+    spends half of it on each side. `alternative` is ``"two-sided"``, ``"one-sided"`` (on
+    the side θ1 lies: pROC's), ``"greater"`` (H1: θ > θ0, with θ1 in (θ0, 1)) or ``"less"``
+    (H1: θ < θ0, θ1 in (0, θ0)); θ1 is in (0, 1) and other than θ0, and a solved θ1 lies
+    above θ0 but for ``"less"``. Sizes need not be whole. Non-inferiority to a reference
+    AUC θ_ref within a margin δ_NI is ``auc0=θ_ref − δ_NI, alternative="greater"``.
 
     The result's ``distribution_free`` rows answer the same question for every score
     distribution (McDiarmid's and Hoeffding's bounds), with the exclusion size beside it.
@@ -390,25 +456,29 @@ def power_test(auc=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0
     >>> row = result.distribution_free[1]
     >>> row.method, round(row.power, 6), row.exclusion_ncases, row.exclusion_ncontrols
     ('hoeffding', 0.025932, 35, 61)
+    >>> round(power_test(0.8, auc0=0.7, power=0.8, alternative="greater").ncases, 4)
+    84.1854
     """
     alternative = _alternative(alternative)
-    auc = _auc_above_half("auc", auc)
+    auc0 = _null_auc(auc0)
+    auc = _alternative_auc(auc, auc0, alternative)
     ncases, ncontrols, kappa = _sizes(ncases, ncontrols, kappa, 1.0)
     sig_level = _optional(v.probability, "sig_level", sig_level)
     power = _optional(v.probability, "power", power)
     unknown = _unknown({"auc": auc, "ncases": ncases, "sig_level": sig_level, "power": power})
     ratio = _ratio(ncases, ncontrols, kappa)
     if unknown == "auc":
-        auc = _solve_auc(ncases, kappa, sig_level, power, alternative)
-    v0, va = _null_variance(kappa), _one_curve_variance(auc, kappa)
+        auc = _solve_auc(ncases, kappa, auc0, sig_level, power, alternative)
+    v0, va = _variances(auc0, auc, kappa)
     if unknown != "auc":
-        ncases, sig_level, power = _solve(unknown, effect=auc - 0.5, ncases=ncases, sig_level=sig_level, power=power,
+        ncases, sig_level, power = _solve(unknown, effect=auc - auc0, ncases=ncases, sig_level=sig_level, power=power,
                                           v0=v0, va=va, alternative=alternative)
     if unknown == "ncases":
         ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
-    return _result(unknown, effect_fields=dict(auc=auc, auc1=None, auc2=None, difference=None), ncases=ncases,
-                   ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power, alternative=alternative,
-                   method="obuchowski", v0=v0, va=va, source=ONE_CURVE_SOURCE, two_curves=False, ratio=ratio)
+    return _result(unknown, effect_fields=dict(auc=auc, auc1=None, auc2=None, difference=None, auc0=auc0),
+                   ncases=ncases, ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power,
+                   alternative=alternative, method="obuchowski", v0=v0, va=va, source=ONE_CURVE_SOURCE,
+                   two_curves=False, ratio=ratio)
 
 
 # --- from data ---------------------------------------------------------------------------------
@@ -451,14 +521,48 @@ def _data_sizes(unknown_sizes: bool, ncases, ncontrols, kappa, m: int, n: int):
     return _sizes(ncases, ncontrols, kappa, n / m)
 
 
+def _two_curve_test(alternative, null, margin):
+    """(alternative, null, margin) of a test of two curves, checked, with the defaults a margin changes:
+    without one "two-sided" and "first" (pROC's), with one "greater" (non-inferiority is one-sided)
+    and "both" (the first curve's V0 = 2·V1 − 2·C12 is the variance at a difference of 0, not at the
+    margin's −δ_NI)."""
+    if margin is None:
+        alternative = _alternative("two-sided" if alternative is None else alternative)
+        return alternative, v.choice("null", "first" if null is None else null, NULL_VARIANCES), None
+    margin = v.real("margin", margin, scalar=True)
+    if not 0 <= margin < 1:
+        raise v.fail("margin", "in [0, 1)", margin)
+    alternative = _alternative("greater" if alternative is None else alternative)
+    if alternative != "greater":
+        raise v.ParameterError("alternative", "'greater' or left out with a {margin} (non-inferiority is one-sided: "
+                               "H1: difference > −margin)", v.show(alternative), others=("margin",))
+    null = v.choice("null", "both" if null is None else null, NULL_VARIANCES)
+    if null != "both":
+        raise v.ParameterError("null", "'both' or left out with a {margin} (the first curve's V0 = 2·V1 − 2·C12 is "
+                               "the variance at a difference of 0, not at −margin)", v.show(null), others=("margin",))
+    return alternative, null, margin
+
+
+def _two_curve_effect(difference: float, alternative: str, margin) -> float:
+    """Δ + δ_NI, on the side the alternative tests (an error naming `margin` or `alternative` if not)."""
+    if margin is None:
+        _side_of(difference, alternative, f"a difference of {difference:.6g}")
+        return difference
+    if not difference + margin > 0:
+        raise v.fail("margin", f"above −difference = {0.0 - difference:.6g} (the difference to detect must lie in "
+                     "H1: difference > −margin)", margin)
+    return difference + margin
+
+
 def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
-                    power=None, method=None, alternative="two-sided", null="first", pos_label=None,
-                    specificity=None, data=None, nan_policy="raise") -> PowerAnalysis:
+                    power=None, method=None, alternative=None, null=None, pos_label=None, specificity=None, data=None,
+                    nan_policy="raise", auc0=None, margin=None) -> PowerAnalysis:
     """Power or sample size with the AUC (or two AUCs) of real scores (pROC's ``power.roc.test(roc1, roc2)``).
 
-    One score column: the test of its AUC against ½ with :func:`power_test`, at the observed
-    AUC (which must be in (0.5, 1): positives above negatives) and class sizes. Two score
-    columns on the same cases: the test of A_a = A_b (Obuchowski & McClish 1997, Eq. 2) with
+    One score column: the test of its AUC against `auc0` (½ by default) with
+    :func:`power_test`, at the observed AUC and class sizes (an AUC below ½ warns, as
+    :func:`aucbound.auc` does). Two score columns on the same cases: the test of A_a = A_b
+    (Obuchowski & McClish 1997, Eq. 2) with
     the variances and covariance from the data by `method`, ``"delong"`` (the default) or
     ``"obuchowski"`` (a binormal fit of each curve and the correlations of the scores).
     With ``method="obuchowski"``, `specificity` = (lo, hi) compares the partial areas over
@@ -467,7 +571,11 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     (1 − hi, 1 − lo); there are no distribution-free rows then. `null` says how the variance
     under the null is estimated: ``"first"`` (Obuchowski & McClish's V0 = 2·V1 − 2·C12, as
     pROC: `scores` is the null's reference, and swapping the two columns changes the answer)
-    or ``"both"`` (V0 = V1 + V2 − 2·C12, the same in either order).
+    or ``"both"`` (V0 = V1 + V2 − 2·C12, the same in either order). `margin` = δ_NI ≥ 0 makes
+    it a test of non-inferiority of `scores` to `scores_b`, H0: A_a − A_b ≤ −δ_NI against
+    H1: A_a − A_b > −δ_NI (one-sided; `alternative` ``"greater"`` and `null` ``"both"`` are
+    then the defaults and the only choices). `alternative` is ``"two-sided"`` by default, or
+    ``"one-sided"``, ``"greater"``, ``"less"`` as for :func:`power_test`.
 
     By default the power is solved at the data's sizes. With `power`, the sizes are solved
     for (at `kappa`, by default the data's ratio), unless `sig_level` is None (solved at
@@ -488,27 +596,41 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     >>> [round(power_test_data(labels, *pair, null="both").power, 6) for pair in ((a, b), (b, a))]
     [0.743477, 0.743477]
     """
-    alternative = _alternative(alternative)
     sig_level = _optional(v.probability, "sig_level", sig_level)
     power = _optional(v.probability, "power", power)
     unknown_sizes = power is not None and sig_level is not None and ncases is None and ncontrols is None
     labels, scores, scores_b = columns(("labels", labels), ("scores", scores), ("scores_b", scores_b), data=data,
                                        nan_policy=nan_policy)
-    null = v.choice("null", null, NULL_VARIANCES)
     if scores_b is None:
+        alternative = _alternative("two-sided" if alternative is None else alternative)
+        if null is not None:
+            v.choice("null", null, NULL_VARIANCES)
         if method not in (None, "obuchowski"):
             raise v.fail("method", "None or 'obuchowski' for one score column (Obuchowski et al.'s formula)", method)
         if specificity is not None:
             raise v.fail("specificity", "None for one score column (partial areas are compared for two)", specificity)
+        if margin is not None:
+            raise v.fail("margin", "None for one score column (non-inferiority to θ_ref within a margin is "
+                         "{auc0} = θ_ref − margin with {alternative} 'greater')", margin, others=("auc0", "alternative"))
+        auc0 = _null_auc(auc0)
         pos, neg = groups(labels, scores, pos_label)
         m, n = pos.shape[0], neg.shape[0]
         auc = _auc(pos, neg)
-        if not 0.5 < auc < 1:
-            raise v.ParameterError("scores", "an AUC in (0.5, 1) (positives scored above negatives, not perfectly)",
+        if not 0 < auc < 1:
+            raise v.ParameterError("scores", "an AUC in (0, 1) (the scores must not separate the classes perfectly)",
                                    f"an AUC of {auc:.6g}", verb="have")
+        if auc == auc0:
+            raise v.ParameterError("scores", "an AUC other than {auc0} (there is no difference to detect)",
+                                   f"an AUC of {auc:.6g}", others=("auc0",), verb="have")
+        _side_of(auc - auc0, alternative, f"an AUC of {auc:.6g} against {{auc0}} = {auc0:.6g}", others=("auc0",))
+        warn_below_chance(auc, pos_label)
         ncases, ncontrols, kappa = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
         return power_test(auc, ncases=ncases, ncontrols=ncontrols, kappa=kappa if ncases is None else None,
-                          sig_level=sig_level, power=power, alternative=alternative)
+                          sig_level=sig_level, power=power, alternative=alternative, auc0=auc0)
+    if auc0 is not None:
+        raise v.fail("auc0", "None for two score columns (their test is of the difference: a {margin} makes it one of "
+                     "non-inferiority)", auc0, others=("margin",))
+    alternative, null, margin = _two_curve_test(alternative, null, margin)
     method = v.choice("method", "delong" if method is None else method, POWER_METHODS)
     fpr = _specificity_range(specificity, method)
     a, b, mask, m, n, first, second = paired(labels, scores, scores_b, pos_label, names=("scores", "scores_b"),
@@ -517,7 +639,7 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     if fpr is not None:
         areas = tuple(partial_auc(mask, x, range=(1 - fpr[1], 1 - fpr[0]), resamples=None).auc for x in (a, b))
     difference = areas[0] - areas[1]
-    if difference == 0:
+    if difference == 0 and margin is None:
         raise v.ParameterError("scores_b", "an AUC other than that of {scores} (there is no difference to detect)",
                                f"{areas[1]:.6g} for both", others=("scores",), verb="have")
     if method == "delong":  # m times Var(Âa), Var(Âb) and Cov(Âa, Âb) = (Var Âa + Var Âb − Var D̂)/2, as compare()
@@ -533,7 +655,7 @@ def power_test_data(labels, scores, scores_b=None, *, ncases=None, ncontrols=Non
     design = _data_sizes(unknown_sizes, ncases, ncontrols, kappa, m, n)
     return _two_curves(*areas, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
                        alternative=alternative, method=method, source=source, distribution_free=fpr is None,
-                       null=null, names=("scores", "scores_b"))
+                       null=null, names=("scores", "scores_b"), margin=margin)
 
 
 def _pair(parameter: str, value, what: str) -> tuple[float, float]:
@@ -560,10 +682,11 @@ def _specificity_range(specificity, method):
 
 
 def _two_curves(auc1, auc2, difference, v1, v2, covariance, design, *, sig_level, power, alternative, method, source,
-                distribution_free, null, names):
-    """Eq. 2 for Δ with VA = V1 + V2 − 2·C12 and V0 = 2·V1 − 2·C12 (`null` "first") or VA (`null` "both"),
-    solved for the sizes when `design` has none; an error naming the first of `names` (the curves' parameters)
-    unless both variances are positive."""
+                distribution_free, null, names, margin):
+    """Eq. 2 for Δ + δ_NI (δ_NI = `margin`, 0 if None) with VA = V1 + V2 − 2·C12 and V0 = 2·V1 − 2·C12
+    (`null` "first") or VA (`null` "both"), solved for the sizes when `design` has none; an error naming
+    the first of `names` (the curves' parameters) unless both variances are positive."""
+    effect = _two_curve_effect(difference, alternative, margin)
     ncases, ncontrols, kappa = design
     va = v1 + v2 - 2 * covariance
     v0 = 2 * v1 - 2 * covariance if null == "first" else va
@@ -579,11 +702,12 @@ def _two_curves(auc1, auc2, difference, v1, v2, covariance, design, *, sig_level
                                f"V0 = {v0:.6g} (V1 = {v1:.6g}, C12 = {covariance:.6g})", others=("null",), verb="")
     unknown = _unknown({"ncases": ncases, "sig_level": sig_level, "power": power})
     ratio = _ratio(ncases, ncontrols, kappa)
-    ncases, sig_level, power = _solve(unknown, effect=difference, ncases=ncases, sig_level=sig_level, power=power,
+    ncases, sig_level, power = _solve(unknown, effect=effect, ncases=ncases, sig_level=sig_level, power=power,
                                       v0=v0, va=va, alternative=alternative)
     if unknown == "ncases":
         ncontrols = _float("kappa", kappa * ncases, kappa, "ncontrols = kappa·ncases")
-    return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference, null=null),
+    return _result(unknown, effect_fields=dict(auc=None, auc1=auc1, auc2=auc2, difference=difference, null=null,
+                                               margin=margin),
                    ncases=ncases, ncontrols=ncontrols, kappa=kappa, sig_level=sig_level, power=power,
                    alternative=alternative, method=method, v0=v0, va=va, source=source, two_curves=True, ratio=ratio,
                    distribution_free=distribution_free)
@@ -696,7 +820,7 @@ def _correlation_parameter(parameter, value):
 
 def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, auc2=None, difference=None, fpr=None,
                         ncases=None, ncontrols=None, kappa=None, sig_level=0.05, power=None,
-                        alternative="two-sided", null="first", delta=None) -> PowerAnalysis:
+                        alternative=None, null=None, delta=None, margin=None) -> PowerAnalysis:
     """Power or sample size to tell two correlated binormal ROC curves apart (Obuchowski & McClish 1997, Eq. 2, 4, 5).
 
     Curve k is binormal with parameters a_k = (μ_cases − μ_controls)/σ_cases and
@@ -706,9 +830,12 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
     areas over false-positive rates (e1, e2) instead of the full AUCs (the same range for
     both curves). `difference` is the difference θ1 − θ2 to detect; by default that of the
     two curves. Leave out exactly one of the sizes (`ncases`, `ncontrols`, `kappa` as in
-    :func:`power_test`; κ = 1 by default), `sig_level` (None) and `power`. `null` as for
-    :func:`power_test_data` (``"first"``: curve 1 is the null's reference). Distribution-free
-    rows are given for full AUCs only (a partial area's estimate is no U-statistic).
+    :func:`power_test`; κ = 1 by default), `sig_level` (None) and `power`. `null`,
+    `alternative` and `margin` as for :func:`power_test_data` (``"first"``: curve 1 is the
+    null's reference; a `margin` δ_NI tests non-inferiority of curve 1 to curve 2,
+    H1: θ1 − θ2 > −δ_NI, where a `difference` of 0 is the usual planning value). There is no
+    `auc0`: the null of two curves is about their difference. Distribution-free rows are
+    given for full AUCs only (a partial area's estimate is no U-statistic).
 
     `delta` is the former name of `difference` and will be removed: everywhere else in
     aucbound δ is a failure probability (``delta=0.05`` here meant a difference of 0.05, not a
@@ -729,8 +856,7 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
         warnings.warn("`delta` of power_test_binormal is the AUC difference to detect, not a failure probability: "
                       "it is now called `difference`; `delta` will be removed", DeprecationWarning, stacklevel=2)
         difference = delta
-    alternative = _alternative(alternative)
-    null = v.choice("null", null, NULL_VARIANCES)
+    alternative, null, margin = _two_curve_test(alternative, null, margin)
     fpr = _fpr_range(fpr)
     a1, b1 = _curve(1, a1, b1, auc1, fpr)
     a2, b2 = _curve(2, a2, b2, auc2, fpr)
@@ -743,13 +869,14 @@ def power_test_binormal(a1=None, b1=1.0, a2=None, b2=1.0, *, rn, ra, auc1=None, 
     theta1, theta2 = _binormal_area(a1, b1, fpr), _binormal_area(a2, b2, fpr)
     if difference is None:
         difference = theta1 - theta2
-        if difference == 0:
+        if difference == 0 and margin is None:
             raise v.ParameterError("difference", "given when the two curves have the same area", "None")
     else:
         difference = v.real("difference", difference, scalar=True)
-        if not (math.isfinite(difference) and difference != 0 and abs(difference) <= 1):
-            raise v.fail("difference", "a number in [-1, 1] other than 0", difference)
+        if not (math.isfinite(difference) and abs(difference) <= 1 and (difference != 0 or margin is not None)):
+            raise v.fail("difference", "a number in [-1, 1], other than 0 unless a {margin} is given", difference,
+                         others=("margin",))
     v1, v2, covariance = _binormal_moments([(a1, b1), (a2, b2)], fpr, rn, ra, kappa)
     return _two_curves(theta1, theta2, difference, v1, v2, covariance, design, sig_level=sig_level, power=power,
                        alternative=alternative, method="obuchowski", source=BINORMAL_SOURCE,
-                       distribution_free=fpr is None, null=null, names=("a1", "a2"))
+                       distribution_free=fpr is None, null=null, names=("a1", "a2"), margin=margin)

@@ -147,12 +147,15 @@ class DistributionFreePower(Displayed):
 
 @dataclass(frozen=True)
 class PowerAnalysis(Displayed):
-    """Power and sample size of a test of one AUC against ½, or of two correlated AUCs.
+    """Power and sample size of a test of one AUC against θ0, or of two correlated AUCs.
 
     Eq. 2 of Obuchowski, Lieber & Wians (2004) for one curve, and of Obuchowski & McClish
     (1997) for two, ties the number of cases ``ncases`` (with
     ``ncontrols = kappa·ncases``), the level ``sig_level``, the ``power`` and the effect —
-    ``auc`` − ½ for one curve, ``difference`` = ``auc1`` − ``auc2`` for two; ``solved``
+    ``auc`` − ``auc0`` for one curve (``auc0`` is the null's AUC θ0, ½ unless given),
+    ``difference`` + ``margin`` for two (``difference`` = ``auc1`` − ``auc2``; ``margin`` the
+    non-inferiority margin, None for a test of no difference); ``alternative`` is
+    ``"two-sided"``, ``"one-sided"`` (on the effect's side), ``"greater"`` or ``"less"``; ``solved``
     names the one that was computed from the others (``"power"``, ``"ncases"``,
     ``"sig_level"`` or ``"auc"``). ``null_variance`` and ``alternative_variance`` are V0 and
     VA, ncases times the variance of the estimate under each hypothesis; for two curves
@@ -186,6 +189,8 @@ class PowerAnalysis(Displayed):
     distribution_free: tuple[DistributionFreePower, ...] = dataclasses.field(default=(), repr=False)
     guarantee: str = "asymptotic"
     null: str | None = None
+    auc0: float | None = None
+    margin: float | None = None
 
     @property
     def two_curves(self) -> bool:

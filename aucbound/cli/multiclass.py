@@ -30,7 +30,8 @@ def _classes(given: tuple, labels):
 def _title(result, columns, names, resamples, seed, delta) -> list[str]:
     what = {"hand-till": "Hand & Till's M", "ovr": "one-vs-rest AUC", "ovo": "one-vs-one AUC"}[result.kind]
     average = "" if result.kind == "hand-till" else f" ({result.average})"
-    scores = ", ".join(f"{c}: {n!r}" for c, n in zip(result.classes, names)) if len(names) > 1 else repr(names[0])
+    scores = (f"columns {', '.join(map(repr, names))} (scoring classes {', '.join(map(str, result.classes))})"
+              if len(names) > 1 else repr(names[0]))
     lines = [
         f"{what}{average} of {scores} against {columns.label_name!r} in {columns.source}",
         f"estimate = {number(result.estimate)} from {len(result.classes)} classes of "

@@ -32,8 +32,7 @@ __all__ = ["MULTICLASS_METHODS", "multiclass_auc"]
 
 #: The interval methods of :func:`multiclass_auc`: (name, source, guarantee).
 MULTICLASS_METHODS = {
-    "delong": ("DeLong-type, Wald", "DeLong, DeLong & Clarke-Pearson 1988; components of Hand & Till 2001",
-               "asymptotic"),
+    "delong": ("DeLong-type, Wald", "DeLong et al. 1988; Hand & Till 2001", "asymptotic"),
     "mcdiarmid": ("bounded differences", "McDiarmid 1989", "distribution-free"),
     "bootstrap-percentile": ("stratified bootstrap, percentile", "Efron & Tibshirani 1993, §13", "asymptotic"),
     "bootstrap-bca": ("stratified bootstrap, BCa", "Efron 1987; Davison & Hinkley 1997, §3.2", "asymptotic"),

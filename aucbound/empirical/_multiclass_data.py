@@ -57,7 +57,7 @@ class ClassData:
 
     def indices(self) -> list[np.ndarray]:
         """The cases of each class, in the order given."""
-        order = np.argsort(self.codes, kind="stable")
+        order = np.argsort(self.codes.astype(np.uint8), kind="stable")  # at most 30 classes: a radix sort
         return np.split(order, np.cumsum(self.sizes)[:-1])
 
 

@@ -241,3 +241,17 @@ def test_fuzz_answers_or_names_a_parameter(labels, rows, kind, average):
         return
     assert 0 <= result.estimate <= 1
     assert all(0 <= row.lo <= row.hi <= 1 for row in result.rows)
+
+
+def test_two_class_bootstrap_is_aucbounds():
+    """k = 2, columns (−s, s): the same draws as the two-class stratified bootstrap (negatives first),
+    which indexes each class in score order; with the cases given in that order, the same resamples,
+    so the same percentile and BCa ends."""
+    rng = np.random.default_rng(9)
+    s = np.sort(rng.integers(0, 7, 40).astype(float))
+    labels = rng.integers(0, 2, 40)
+    both = multiclass_auc(labels, np.column_stack([-s, s]), methods=["bootstrap-percentile", "bootstrap-bca"],
+                          resamples=400, seed=4)
+    for method in ("bootstrap-percentile", "bootstrap-bca"):
+        two = aucbound.bootstrap_interval(labels, s, method=method, resamples=400, seed=4)
+        assert (both[method].lo, both[method].hi) == pytest.approx((two.lo, two.hi), abs=1e-12)

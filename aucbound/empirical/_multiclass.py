@@ -16,12 +16,14 @@ of the data in :mod:`._multiclass_data`. Intervals, at confidence 1 − δ:
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 from .. import _normal
 from .. import _validate as v
+from .._result_base import exact_ratio
 from ._bootstrap import _bca_ends
 from ._multiclass_data import class_data
 from ._multiclass_stats import AVERAGES, KINDS, Statistics
@@ -63,29 +65,35 @@ def _methods(methods, resamples) -> tuple[list[str], int | None]:
 class _Bootstrap:
     """The stratified bootstrap of M̂: each component as sorted placements of its first class's
     cases among its second class's, so a resample's 2·n_p·n_q·Â*_c is one weighted sum:
-    Σ_x w_p(x)·(C_q[L_x] + C_q[U_x]), C_q the cumulative draws of the second class in score order."""
+    Σ_x w_p(x)·(C_q[L_x] + C_q[U_x]), C_q the cumulative draws of the second class in score order.
+    M̂* = Σ_c w_c·Â*_c is summed exactly, as integers over a common denominator, and rounded once, as
+    M̂ is: a resample that reproduces the data gives M̂ to the last bit (BCa's bias correction counts
+    the resamples equal to M̂)."""
 
     def __init__(self, stats: Statistics):
         self.stats = stats
         self.plan = []
-        for c, comp in enumerate(stats.comps):
+        factors = [stats.weights[c] / (2 * stats.sizes[comp.positive] * stats.sizes[comp.negative])
+                   for c, comp in enumerate(stats.comps)]
+        self.denominator = functools.reduce(math.lcm, (f.denominator for f in factors), 1)
+        for factor, comp in zip(factors, stats.comps):
             mine, theirs = stats.pieces[comp.positive][comp.column], stats.pieces[comp.negative][comp.column]
             order = np.argsort(theirs, kind="stable")
             ordered = theirs[order]
             lower = np.searchsorted(ordered, mine, side="left")
             upper = np.searchsorted(ordered, mine, side="right")
-            scale = 2.0 * stats.sizes[comp.positive] * stats.sizes[comp.negative]
-            self.plan.append((comp.positive, comp.negative, order, lower, upper, float(stats.weights[c]) / scale))
+            self.plan.append((comp.positive, comp.negative, order, lower, upper,
+                              int(factor * self.denominator)))
 
     def __call__(self, *draws) -> float:
         sizes = self.stats.sizes
         counts = [np.bincount(draw, minlength=size) for draw, size in zip(draws, sizes)]
-        total = 0.0
+        total = 0
         for positive, negative, order, lower, upper, factor in self.plan:
             below = np.zeros(sizes[negative] + 1, dtype=np.int64)
             np.cumsum(counts[negative][order], out=below[1:])
             total += factor * int(np.dot(counts[positive], below[lower] + below[upper]))
-        return total
+        return exact_ratio(total, self.denominator)
 
     def values(self, resamples: int, seed, workers: int, progress) -> np.ndarray:
         items = sum(self.stats.sizes) * len(self.stats.comps)

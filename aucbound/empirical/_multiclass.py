@@ -192,8 +192,7 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
         A DataFrame whose columns `labels` and `scores` name, and what to do with missing values,
         as for :func:`aucbound.auc`.
 
-    Case weights are not taken yet. The derivations, conventions and coverage are in
-    ``docs/multiclass.md``.
+    Case weights are not taken yet.
 
     Returns
     -------

@@ -35,14 +35,6 @@ SESSIONS = {
         r.b <- roc(d$y, d$b, levels = c(0, 1), direction = "<", quiet = TRUE)
     """,
 }
-# the multiclass AUC: tests/data/multiclass_k3.csv, _k4.csv and _k5.csv (labels `y`, a score column per class, `x`)
-SESSIONS.update({
-    f"multiclass_k{k}": f"""
-        library(pROC)
-        d <- read.csv("tests/data/multiclass_k{k}.csv")
-    """
-    for k in (3, 4, 5)
-})
 
 
 @dataclass(frozen=True)
@@ -92,6 +84,15 @@ PROC_PAIRED_Z = {
 # Hand & Till's M: multiclass.roc with a matrix of class scores (its default direction ">": each
 # pair's curve puts class i's cases above class j's in column i), and with the single predictor
 # `x` in direction "<" (each later class above the earlier one).
+
+# the sessions: tests/data/multiclass_k3.csv, _k4.csv and _k5.csv (labels `y`, a score column per class, `x`)
+SESSIONS.update({
+    f"multiclass_k{k}": f"""
+        library(pROC)
+        d <- read.csv("tests/data/multiclass_k{k}.csv")
+    """
+    for k in (3, 4, 5)
+})
 
 #: multiclass.roc(d$y, <k columns>)$auc and multiclass.roc(d$y, d$x, direction = "<")$auc, per k
 PROC_MULTICLASS = {

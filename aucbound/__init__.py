@@ -58,6 +58,7 @@ from .empirical import (
     roc_band,
     roc_curve,
 )
+from .empirical import MulticlassAUC, MulticlassInterval, multiclass_auc  # the multiclass AUC
 from .reductions import (
     Preference,
     auc_train,
@@ -140,5 +141,7 @@ __all__ = [
     "scenario",
     "uniform_bound",
     "uniform_sample_size",
+    # the multiclass AUC
+    "multiclass_auc",
 ]
 __all__ += results.__all__

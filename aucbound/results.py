@@ -26,6 +26,7 @@ from .empirical import (
     ROCBand,
     ROCCurve,
 )
+from .empirical import MulticlassAUC, MulticlassInterval  # the multiclass AUC
 from .reductions import (
     AdversaryLabelling,
     DegreeRanking,
@@ -88,6 +89,8 @@ __all__ = [
     "LossScoresRow",
     "MeasuredCount",
     "MethodCoverage",
+    "MulticlassAUC",
+    "MulticlassInterval",
     "NormalBayes",
     "OperatingPoint",
     "OptimalSteps",

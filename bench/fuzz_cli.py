@@ -405,6 +405,22 @@ def data_files() -> dict[str, DataFile]:
         "npz with a text score column")
     add("big.npz", _npz(score=np.linspace(0, 1, 200_000), s2=np.linspace(1, 0, 200_000),
                         label=(np.arange(200_000) % 2)), "npz of 200 000 rows", good=True)
+    # the multiclass AUC: labels y of three classes, a score column per class (A, B, C) and one predictor x
+    classes = [("A", "B", "C")[k % 3] for k in range(size)]
+    scored = [(y, *(round(rng.gauss(1.0 * (y == c), 1.0), 2) for c in "ABC"), round(rng.gauss("ABC".index(y), 1), 1))
+              for y in classes]
+    multiclass = dict(scores=["A", "B", "C", "x"], label="y", positives=["A"], commands=("multiclass",))
+    add("classes.csv", _csv(scored, header=("y", "A", "B", "C", "x")), "40 rows: y of A/B/C, scores A, B, C, x",
+        good=True, **multiclass)
+    add("classes_one_b.csv", _csv([row for row in scored if row[0] != "B"][:-1] + [scored[1]],
+                                  header=("y", "A", "B", "C", "x")), "classes A and C, and one case of B",
+        good=True, **multiclass)
+    add("classes_nan.csv", _csv(scored[:5] + [("B", "", "1", "2", "NA")] + scored[5:], header=("y", "A", "B", "C", "x")),
+        "a missing score (good with --nan omit)", **multiclass)
+    add("classes_big.csv", _csv([((("A", "B", "C", "D", "E")[k % 5]), *(round(rng.random(), 3) for _ in range(5)), k % 7)
+                                 for k in range(100_000)], header=("y", "A", "B", "C", "D", "E", "x")),
+        "100 000 rows of five classes", scores=["A", "B", "C", "D", "E"], label="y", positives=["A"], good=True,
+        commands=("multiclass",))
     return files
 
 
@@ -1068,6 +1084,45 @@ class Run:
         return text + " < /dev/null"
 
 
+def gen_multiclass(files):
+    """aucbound multiclass: mostly the class files, a score column per class or the one predictor."""
+    mine = [name for name, file in files.items() if "multiclass" in file.commands]
+
+    def generate(line: Line, draw: Draw) -> None:
+        name = draw.choice(mine) if draw.chance(0.85) else draw.choice(list(files))
+        if draw.chance(0.05):
+            name = draw.choice(["nowhere.csv", ""])
+        line.positional(f"files/{name}" if name in files else name)
+        source = files.get(name) or files["classes.csv"]
+        columns = [c for c in source.scores if c != "x"] or source.scores
+        chosen = ["x"] if "x" in source.scores and draw.chance(0.2) else columns
+        if draw.chance(0.1):
+            chosen = [draw.choice(chosen + ["y", "nope", "", "0", "99"]) for _ in range(draw.rng.randrange(1, 5))]
+        for column in chosen:
+            line.add("--score", column)
+        if draw.chance(0.96):
+            line.add("--label", source.label if draw.chance(0.9) else draw.choice(["A", "nope", "", "0"]))
+        if draw.chance(0.15):
+            for column in chosen:
+                line.add("--class", column if draw.chance(0.9) else draw.choice(["Z", "", "nan", "1"]))
+        if draw.chance(0.4):
+            line.add("--kind", draw.value(["hand-till", "ovr", "ovo"], ["OvR", "micro", ""]))
+        if draw.chance(0.4):
+            line.add("--average", draw.value(["macro", "weighted"], ["micro", "samples"]))
+        if draw.chance(0.2):
+            line.add("--bootstrap", draw.value([1, 2, 10, 100, 2000], [10**6, 10**7, 10**8, 0]))
+        if draw.chance(0.1):
+            line.add("--seed", draw.value([0, 1, 2**32 - 1], [2**64, HUGE_DIGITS]))
+        _methods(line, draw, ["delong", "mcdiarmid", "bootstrap-percentile", "bootstrap-bca"], 2)
+        if draw.chance(0.3):
+            line.add("--delta", draw.unit())
+        if draw.chance(0.2):
+            line.add("--nan", draw.value(["omit", "raise"], ["Omit"]))
+        _common(line, draw)
+
+    return generate
+
+
 def generators(files, prefs):
     table = {
         "interval": (10, gen_interval), "sample-size": (10, gen_sample_size), "lower-bound": (7, gen_lower_bound),
@@ -1077,6 +1132,8 @@ def generators(files, prefs):
         "rank": (10, gen_rank(prefs)), "tournaments": (5, gen_tournaments), "regret": (7, gen_regret),
         "optimal": (8, gen_optimal), "roc": (9, gen_roc(files)), "power": (8, gen_power(files)),
         "experiment": (2, gen_experiment), "plot roc": (1.5, gen_plot_roc(files)),
+        # the multiclass AUC
+        "multiclass": (8, gen_multiclass(files)),
     }
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))

@@ -266,3 +266,29 @@ PROC_PAIRED_Z = {
                            digits=12),
     ("a", "b"): proc("power_order", 'roc.test(r.a, r.b, method = "delong")$statistic', 0.81843432859, digits=12),
 }
+
+
+# --- the multiclass AUC ------------------------------------------------------------------------
+# Hand & Till's M: multiclass.roc with a matrix of class scores (its default direction ">": each
+# pair's curve puts class i's cases above class j's in column i), and with the single predictor
+# `x` in direction "<" (each later class above the earlier one).
+
+# the sessions: tests/data/multiclass_k3.csv, _k4.csv and _k5.csv (labels `y`, a score column per class, `x`)
+SESSIONS.update({
+    f"multiclass_k{k}": f"""
+        library(pROC)
+        d <- read.csv("tests/data/multiclass_k{k}.csv")
+    """
+    for k in (3, 4, 5)
+})
+
+#: multiclass.roc(d$y, <k columns>)$auc and multiclass.roc(d$y, d$x, direction = "<")$auc, per k
+PROC_MULTICLASS = {
+    k: (proc(f"multiclass_k{k}", f"multiclass.roc(d$y, d[, LETTERS[1:{k}]])$auc", matrix, digits=15),
+        proc(f"multiclass_k{k}", f'multiclass.roc(d$y, d$x, direction = "<", quiet = TRUE)$auc', vector, digits=15))
+    for k, matrix, vector in (
+        (3, 0.807638888888889, 0.743402777777778),
+        (4, 0.867486111111111, 0.854458333333333),
+        (5, 0.785723934027778, 0.803407423611111),
+    )
+}

@@ -109,6 +109,9 @@ BUILD = {
     "RankBoostNormal": lambda: experiments.rankboost_normal(size=100, rounds=30),
     "LossScoresRow": lambda: _loss_scores().rows[0],
     "LossScores": _loss_scores,
+    # the multiclass AUC
+    "MulticlassAUC": lambda: ab.multiclass_auc(["a", "b", "c"] * 4, np.random.default_rng(2).random((12, 3))),
+    "MulticlassInterval": lambda: ab.multiclass_auc(["a", "b", "c"] * 4, np.random.default_rng(2).random((12, 3))).rows[0],
 }
 
 #: The table of each result that has one: the row dicts, or the names of its column attributes.
@@ -123,6 +126,7 @@ ROWS = {
     "BoundShapeExperiment": lambda r: [row.as_dict() for row in r.rows],
     "LossScores": lambda r: [row.as_dict() for row in r.rows],
     "TightExamples": lambda r: r.rows,
+    "MulticlassAUC": lambda r: [row.as_dict() for row in r.rows],
 }
 COLUMNS = {
     "ROCCurve": ("thresholds", "tp", "fp", "sensitivity", "specificity"),

@@ -885,3 +885,38 @@ def test_the_bench_fuzzer_runs(tmp_path):
     assert report["runs"] == 8 and report["findings"] == [], report["findings"]
     assert set(report["rules"]["all"]) == {"tracebacks", "raw warnings", "over 30 s without progress",
                                            "peak RSS over 4 GB"}
+
+
+# --- aucbound multiclass -------------------------------------------------------------------------
+
+MULTICLASS_METHODS = ["delong", "mcdiarmid", "bootstrap-percentile", "bootstrap-bca"]
+
+
+@st.composite
+def class_file(draw) -> bytes:
+    """CSV: labels of 2 to 4 classes (sometimes missing or odd) and score columns A, B, C, x."""
+    classes = draw(st.sampled_from([["A", "B", "C"], ["A", "B"], ["A", "B", "C", "D"], ["0", "1", "2"]]))
+    clean = st.tuples(st.sampled_from(classes), *[st.integers(0, 5).map(str)] * 4)
+    dirty = st.tuples(LABEL_TEXT, SCORE_TEXT, SCORE_TEXT, SCORE_TEXT, SCORE_TEXT)
+    rows = draw(st.lists(mostly(clean, dirty, 1), max_size=20))
+    return ("y,A,B,C,x\n" + "".join(",".join(row) + "\n" for row in rows)).encode()
+
+
+CLASS_COLUMN = mostly(text(["A", "B", "C", "x"]), text(["y", "nope", "", "9", "D"]))
+
+
+@settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(class_file(), class_file(), DATA), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], repeated("--score", CLASS_COLUMN, 4).filter(bool)
+                    | st.just(["--score", "A", "--score", "B", "--score", "C"]),
+                    option("--label", mostly(text(["y"]), text(["A", "nope", "", "label"])), 0.95),
+                    repeated("--class", mostly(text(["A", "B", "C", "0", "1"]), text(["Z", "", "nan"])), 3),
+                    option("--kind", mostly(text(["hand-till", "ovr", "ovo"]), text(["OvR", "", "micro"])), 0.4),
+                    option("--average", mostly(text(["macro", "weighted"]), text(["micro", ""])), 0.4),
+                    option("--bootstrap", mostly(text([1, 5, 20]), NOT_COUNT), 0.2),
+                    option("--seed", mostly(text([0, 1]), text(["-1", "x"])), 0.1),
+                    methods(MULTICLASS_METHODS), DELTA, FORMAT, TABLEFMT))
+@example(data=b"y,A,B,C,x\nA,1,0,0,1\nB,0,1,0,2\nC,0,0,1,3\nA,2,1,0,1\n", via_stdin=False,
+         args=["--score", "A", "--score", "B", "--score", "C", "--label", "y"])
+def test_multiclass(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "multiclass", args, via_stdin)

@@ -115,6 +115,7 @@ def _inputs(folder: Path) -> None:
     (folder / "scores.tsv").write_text("".join(f"{y}\t{score}\n" for score, y in cases))
     shutil.copy(DATA / "preference_pairs.csv", folder / "pairs.csv")
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
+    shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
 
 
 def _with_data_file(args: list[str]) -> list[str]:
@@ -2494,6 +2495,101 @@ EXPECTED = {
     "aucbound power aSAH.csv --score s100b --score ndka --label outcome --positive Poor --margin 0.05 --power 0.8":
         check_power_margin,
 }
+
+
+# --- aucbound multiclass ---------------------------------------------------------------------------
+# classes.csv is tests/data/multiclass_k3.csv: pROC's multiclass.roc on it is in tests/proc_reference.py;
+# the DeLong-type covariance is recomputed by brute force (tests/test_multiclass.py), the one-vs-rest AUCs
+# by scikit-learn's two-class roc_auc_score.
+
+
+def _classes_frame():
+    import pandas as pd
+
+    return pd.read_csv(DATA / "multiclass_k3.csv")
+
+
+def _multiclass_expected(kind, average, columns):
+    """(estimate, delong ends) for classes.csv from the definitions, the covariance by brute force."""
+    from tests.test_multiclass import brute_covariance, component_weights
+
+    frame = _classes_frame()
+    labels = frame["y"].map({"A": 0, "B": 1, "C": 2}).to_numpy()
+    scores = frame[columns].to_numpy()
+    if scores.ndim == 1:  # one predictor: Â(j|i) in column j for i < j is P(x of class j > x of class i)
+        scores = np.column_stack([scores, scores, scores])
+    pairs, values, cov = brute_covariance(labels.tolist(), scores.tolist(), [0, 1, 2])
+    w = component_weights(kind, average, labels, 3, pairs)
+    if len(columns) == 1 and not isinstance(columns, list):
+        w = np.array([1 / 3 if (i, j) in ((1, 0), (2, 0), (2, 1)) else 0 for i, j in pairs])
+    estimate, half = w @ values, 1.959963984540054 * math.sqrt(w @ cov @ w)
+    return estimate, (estimate - half, min(1.0, estimate + half))
+
+
+def check_multiclass_hand_till(run: Run) -> None:
+    """pROC's multiclass.roc on the three columns, and the DeLong-type interval from a brute-force covariance."""
+    from proc_reference import PROC_MULTICLASS
+
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], PROC_MULTICLASS[3][0])
+    estimate, ends = _multiclass_expected("hand-till", "macro", ["A", "B", "C"])
+    near_interval(run.table.row("delong")["interval"], ends)
+    assert run.table.row("mcdiarmid")["guarantee"] == "distribution-free"
+
+
+def check_multiclass_ovr_weighted(run: Run) -> None:
+    """Each class against the rest in its column (scikit-learn's two-class AUC), weighted by prevalence."""
+    from sklearn.metrics import roc_auc_score
+
+    frame = _classes_frame()
+    aucs = {c: roc_auc_score(frame["y"] == c, frame[c]) for c in "ABC"}
+    sizes = frame["y"].value_counts()
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], sum(aucs[c] * sizes[c] for c in "ABC") / len(frame))
+    for c in "ABC":
+        near(sentence(run.stdout, rf"\b{c} (\d\.\d+)")[1], aucs[c])
+    near_interval(run.table.row("delong")["interval"], _multiclass_expected("ovr", "weighted", ["A", "B", "C"])[1])
+
+
+def check_multiclass_by_order(run: Run) -> None:
+    """--class ties the columns by order: the same M as pROC's, whatever order the columns come in."""
+    from proc_reference import PROC_MULTICLASS
+
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], PROC_MULTICLASS[3][0])
+    near_interval(run.table.row("delong")["interval"], _multiclass_expected("hand-till", "macro", ["A", "B", "C"])[1])
+
+
+def check_multiclass_one_predictor(run: Run) -> None:
+    """pROC's multiclass.roc(y, x, direction = "<"): each later class's cases above the earlier one's."""
+    from proc_reference import PROC_MULTICLASS
+
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], PROC_MULTICLASS[3][1])
+    near_interval(run.table.row("delong")["interval"], _multiclass_expected("hand-till", "macro", "x")[1])
+
+
+def check_multiclass_json(run: Run) -> None:
+    """Every digit of pROC's M; the bootstrap rows stratified by class, around it."""
+    from proc_reference import PROC_MULTICLASS
+
+    data = run.json
+    assert data["parameters"]["estimate"] == pytest.approx(PROC_MULTICLASS[3][0], abs=1e-12)
+    rows = {row["method"]: row for row in data["results"]}
+    assert list(rows) == ["delong", "mcdiarmid", "bootstrap-percentile", "bootstrap-bca"]
+    for row in rows.values():
+        assert row["lo"] <= data["parameters"]["estimate"] <= row["hi"]
+    _, ends = _multiclass_expected("hand-till", "macro", ["A", "B", "C"])
+    # the bootstrap's ends near the DeLong-type interval's (both estimate the same spread)
+    assert abs(rows["bootstrap-percentile"]["lo"] - ends[0]) < 0.03
+
+
+EXPECTED.update({
+    "aucbound multiclass classes.csv --label y --score A --score B --score C": check_multiclass_hand_till,
+    "aucbound multiclass classes.csv --label y --score A --score B --score C --kind ovr --average weighted":
+        check_multiclass_ovr_weighted,
+    "aucbound multiclass classes.csv --label y --score C --score A --score B --class C --class A --class B":
+        check_multiclass_by_order,
+    "aucbound multiclass classes.csv --label y --score x": check_multiclass_one_predictor,
+    "aucbound multiclass classes.csv --label y --score A --score B --score C --bootstrap 2000 --format json":
+        check_multiclass_json,
+})
 
 
 # --- the tests ---------------------------------------------------------------------------------------

@@ -49,6 +49,8 @@ SMALL = {
     "shatter": "--class linear --d 2 --m 10 --n 20",
     "tournaments": "--n 3..4",
     "uniform": "--class growth --log-c1 25.3 --m 10000 --n 2000",
+    # the multiclass AUC
+    "multiclass": f"{DATA / 'multiclass_k3.csv'} --label y --score A --score B --score C --bootstrap 200",
 }
 #: Commands also run in the two other LaTeX formats.
 EVERY_FORMAT = ("interval", "psi", "shatter")

@@ -34,6 +34,8 @@ COMMANDS = {
     "shatter": ("shatter", "shatter"),
     "tournaments": ("tournaments", "tournaments"),
     "uniform": ("uniform", "uniform"),
+    # the multiclass AUC
+    "multiclass": ("multiclass", "multiclass"),
 }
 
 

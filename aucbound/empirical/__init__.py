@@ -48,6 +48,9 @@ from ._results import (
     ROCBand,
     ROCCurve,
 )
+# the multiclass AUC
+from ._results import MulticlassAUC, MulticlassInterval
+from ._multiclass import MULTICLASS_METHODS, multiclass_auc
 
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
@@ -95,4 +98,9 @@ __all__ = [
     "POWER_METHODS",
     "label_value",
     "use_engine",
+    # the multiclass AUC
+    "MULTICLASS_METHODS",
+    "MulticlassAUC",
+    "MulticlassInterval",
+    "multiclass_auc",
 ]

@@ -11,7 +11,8 @@ from .._display import Displayed
 from .._result_base import AtConfidence, fields_as_dict, plain, Rows
 from ..bounds import Interval
 
-__all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve']
+__all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve',
+           'MulticlassAUC', 'MulticlassInterval']
 
 
 @dataclass(frozen=True)
@@ -366,3 +367,67 @@ class PartialAUC(AtConfidence):
     guarantee: str | None
     source: str
 
+
+
+# --- the multiclass AUC ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MulticlassInterval(AtConfidence):
+    """One interval for a multiclass AUC: ``method`` (its key), ``estimate`` with ``lo`` and ``hi``
+    (clipped to [0, 1]), ``guarantee`` (``distribution-free``, ``asymptotic`` or ``vacuous``),
+    the method's ``name`` and ``source``."""
+
+    _headline = "estimate"
+
+    method: str
+    delta: float
+    estimate: float
+    lo: float
+    hi: float
+    guarantee: str
+    name: str
+    source: str
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """``(lo, hi)``."""
+        return (self.lo, self.hi)
+
+
+@dataclass(frozen=True)
+class MulticlassAUC(Rows):
+    """A multiclass AUC with its intervals (:func:`aucbound.multiclass_auc`).
+
+    ``estimate`` is Σ ``part_weights`` × ``part_aucs``: the averaged AUCs are one per pair of
+    ``parts`` (Hand & Till's Â_ij and one-vs-one) or one per class (one-vs-rest).
+    ``components`` are the pairs (i, j) of the Â(i|j), a case of class i scoring above one of
+    class j in column i, with ``component_aucs`` their values and ``covariance`` their
+    DeLong-type covariance matrix (None when a class has one case; absent from ``as_dict()``'s
+    repr, present in its values). ``variance`` is the DeLong-type variance of ``estimate``.
+    ``rows`` holds one :class:`MulticlassInterval` per method.
+    """
+
+    _headline = "estimate"
+
+    estimate: float
+    kind: str
+    average: str
+    classes: tuple
+    sizes: tuple
+    delta: float
+    variance: float | None
+    parts: tuple
+    part_aucs: tuple
+    part_weights: tuple
+    components: tuple
+    component_aucs: tuple
+    covariance: object = dataclasses.field(repr=False, compare=False)
+    rows: tuple[MulticlassInterval, ...] = ()
+    resamples: int | None = None
+    seed: int | None = None
+
+    def as_dict(self) -> dict:
+        data = {**fields_as_dict(self), "confidence": self.confidence}
+        data["classes"] = [plain(value) for value in self.classes]
+        return data

@@ -267,7 +267,7 @@ def test_weight_column_by_name_with_pandas_nullable_and_missing():
     ([1, np.inf, 1, 1], None, r"`sample_weight` must be finite .* got inf"),
     ([1, 1, 1], None, r"`sample_weight` must be as long as `scores` \(4\)"),
     ([0, 0, 1, 1], None, r"`sample_weight` must be positive somewhere among the negatives"),
-    ([1, 1.5, 1, 1], "frequency", r"`sample_weight` must be whole numbers .* got 1.5"),
+    ([1, 1.5, 1, 1], "frequency", r"`sample_weight` must be whole numbers for frequency weights .* got 1.5"),
     ([1, 1, 1, 1], "counts", r"`weight_kind` must be one of 'frequency', 'sampling'"),
     (["a", 1, 1, 1], None, r"`sample_weight`"),
 ])
@@ -302,3 +302,60 @@ def test_large_integer_weights_stay_exact():
     u = (2**41 + 5) * (2**40 + 1) + 7 * (2**40 + 1 + 2**40 + 3)
     expected = Fraction(u, (2**41 + 12) * (2**41 + 4))
     assert aucbound.auc(labels, scores, sample_weight=weights) == float(expected)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def weighted_csv(tmp_path):
+    path = tmp_path / "w.csv"
+    path.write_text("s,y,w\n0.1,0,1\n0.5,1,2\n0.3,1,1\n0.2,0,3\n0.7,1,1\n0.05,0,2\n0.4,0,1\n")
+    return path
+
+
+def _run(*args):
+    from click.testing import CliRunner
+
+    from aucbound.cli import main
+
+    return CliRunner().invoke(main, [str(arg) for arg in args], prog_name="aucbound")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--weight", "nope", "--weight-kind", "sampling"], "Error: --weight must be a column name"),
+    (["--weight", "w"], "Error: --weight-kind must be given with --weight for a variance"),
+    (["--weight-kind", "sampling"], "Error: --weight-kind needs --weight COL."),
+    (["--weight", "w", "--weight-kind", "frequency", "--bootstrap", "10"], "Error: --bootstrap does not combine"),
+    (["--weight", "s", "--weight-kind", "frequency"], "Error: --weight must be whole numbers for frequency weights"),
+    (["--weight", "w", "--weight-kind", "sampling", "--method", "mcdiarmid"],
+     "Error: --method must be one of 'delong', 'delong-logit' with sampling weights"),
+])
+def test_cli_errors_name_the_option(weighted_csv, args, message):
+    result = _run("auc", weighted_csv, "--score", "s", "--label", "y", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_cli_weighted_auc_and_roc_match_the_library(weighted_csv):
+    labels, scores, weights = [0, 1, 1, 0, 1, 0, 0], [0.1, 0.5, 0.3, 0.2, 0.7, 0.05, 0.4], [1, 2, 1, 3, 1, 2, 1]
+    result = _run("auc", weighted_csv, "--score", "s", "--label", "y", "--weight", "w", "--weight-kind", "frequency",
+                  "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = __import__("json").loads(result.stdout)["parameters"]
+    rows_labels, rows_scores = repeated(np.array(labels), np.array(scores), np.array(weights))
+    assert (data["auc"], data["m"], data["n"], data["weights"]) == (aucbound.auc(rows_labels, rows_scores), 4, 7,
+                                                                    "frequency")
+    result = _run("roc", weighted_csv, "--score", "s", "--label", "y", "--weight", "w", "--format", "json")
+    assert result.exit_code == 0, result.output
+    records = __import__("json").loads(result.stdout)["results"]
+    tp, fp, _, _ = naive_points_weighted(labels, scores, weights)
+    assert [r["tp"] for r in records] == tp and [r["fp"] for r in records] == fp
+
+
+def naive_points_weighted(labels, scores, weights):
+    """(tp, fp) at 'score ≥ u' for u = +∞ and each distinct score from the top, by summing weights."""
+    levels = sorted(set(scores), reverse=True)
+    tp = [0] + [sum(w for y, s, w in zip(labels, scores, weights) if y and s >= u) for u in levels]
+    fp = [0] + [sum(w for y, s, w in zip(labels, scores, weights) if not y and s >= u) for u in levels]
+    return tp, fp, sum(w for y, w in zip(labels, weights) if y), sum(w for y, w in zip(labels, weights) if not y)

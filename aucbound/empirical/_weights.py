@@ -73,7 +73,7 @@ def check_kind(kind, *, needed: bool):
     """`kind` checked: one of :data:`WEIGHT_KINDS`, or None where the result does not depend on it."""
     if kind is None:
         if needed:
-            raise v.ParameterError("weight_kind", "given with `sample_weight` for a variance: 'frequency' (integer "
+            raise v.ParameterError("weight_kind", "given with {sample_weight} for a variance: 'frequency' (integer "
                                    "weights, rows repeated w times) or 'sampling' (sampling or importance weights)",
                                    "None", others=("sample_weight",))
         return None
@@ -104,9 +104,9 @@ def _weights(value, length: int, kind) -> np.ndarray:
         return weights.astype(np.int64)
     if kind == "frequency":
         if not whole.all():
-            v.check("sample_weight", whole, "whole numbers under weight_kind='frequency' (each row repeated w times; "
-                    "weight_kind='sampling' takes any weights ≥ 0)", weights)
-        raise v.fail("sample_weight", f"of a total below 2^53 under weight_kind='frequency'", float(weights.sum()))
+            v.check("sample_weight", whole, "whole numbers for frequency weights (each row repeated w times; "
+                    "sampling weights may be any numbers ≥ 0)", weights)
+        raise v.fail("sample_weight", "of a total below 2^53 for frequency weights", float(weights.sum()))
     return weights
 
 

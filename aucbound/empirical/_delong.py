@@ -239,7 +239,7 @@ def _weighted_statistics(labels, scores, weights, pos_label, weight_kind):
 
     kind = check_kind(weight_kind, needed=True)
     classes = weighted_classes(labels, scores, weights, pos_label, kind)
-    stats = weighted_variance(weighted_levels(*classes), kind)
+    stats = weighted_variance(weighted_levels(*classes, squares=kind == "sampling"), kind)
     if stats.variance is None:
         what = "a total weight of at least 2" if kind == "frequency" else "at least two rows of positive weight"
         raise v.ParameterError("sample_weight", f"such that each class has {what} (for DeLong's variance)",

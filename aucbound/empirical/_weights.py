@@ -12,9 +12,8 @@ and the weighted placements (structural components)
 whose weighted means are both Â_w. A row of weight 0 changes nothing: it is dropped before
 anything is counted (as scikit-learn drops it from its ROC curve).
 
-The scores are split into the two classes and each class sorted once (an argsort, its weights
-carried along); its runs of tied scores become *levels*, each with the weight of the positives
-and of the negatives at it. Walking the levels upward, 2W₋·V10 of a positive at level k is
+The scores are sorted once (an argsort, labels and weights carried along); their runs of tied
+scores become *levels*, each with the weight of the positives and of the negatives at it. Walking the levels upward, 2W₋·V10 of a positive at level k is
 2·(weight of the negatives below) + (weight of the negatives at k), and 2W₊·V01 likewise;
 2U_w = Σ_k a_k (2B_k + b_k) with a_k, b_k the two classes' weights at level k and B_k the
 negatives' weight below it, so Â_w = 2U_w/(2W₊W₋).
@@ -131,7 +130,7 @@ def weighted_classes(labels, scores, sample_weight, pos_label, kind):
 class WeightedLevels:
     """The distinct scores of both classes in increasing order (``values``) with the weight of the
     positives (``pos``) and of the negatives (``neg``) at each, and the classes' sums of squared
-    weights at each (``pos_squares``, ``neg_squares``, float64); int64 for integer weights."""
+    weights at each (``pos_squares``, ``neg_squares``, float64; None unless asked for); int64 for integer weights."""
 
     values: np.ndarray
     pos: np.ndarray
@@ -174,27 +173,28 @@ def _ratio(a, b) -> float:
     return a / b
 
 
-def _runs(scores: np.ndarray, weights: np.ndarray):
-    """(distinct scores, weight at each, squared weight at each) of one class, sorted."""
-    order = np.argsort(scores, kind="stable")
-    scores, weights = scores[order], weights[order]
+def weighted_levels(pos: np.ndarray, wpos: np.ndarray, neg: np.ndarray, wneg: np.ndarray, *,
+                    squares: bool = False) -> WeightedLevels:
+    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0), by one
+    argsort of all the scores (not stable: the rows of a level are summed whatever their order);
+    the sums of squared weights at each level only when `squares` is asked for (else None)."""
+    scores, weights = np.concatenate((pos, neg)), np.concatenate((wpos, wneg))
+    positive = np.zeros(scores.shape[0], dtype=bool)
+    positive[:pos.shape[0]] = True
+    order = np.argsort(scores)
+    scores, weights, positive = scores[order], weights[order], positive[order]
     starts = np.flatnonzero(np.concatenate(([True], scores[1:] != scores[:-1])))
-    squares = weights.astype(np.float64) ** 2
-    return scores[starts], np.add.reduceat(weights, starts), np.add.reduceat(squares, starts)
-
-
-def weighted_levels(pos: np.ndarray, wpos: np.ndarray, neg: np.ndarray, wneg: np.ndarray) -> WeightedLevels:
-    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0)."""
-    (pos_values, pos_at, pos_sq), (neg_values, neg_at, neg_sq) = _runs(pos, wpos), _runs(neg, wneg)
-    values = np.union1d(pos_values, neg_values)
-    dtype = np.result_type(pos_at, neg_at)
-    columns = []
-    for run_values, at, squares in ((pos_values, pos_at, pos_sq), (neg_values, neg_at, neg_sq)):
-        where = np.searchsorted(values, run_values)
-        full, full_squares = np.zeros(values.shape[0], dtype=dtype), np.zeros(values.shape[0])
-        full[where], full_squares[where] = at, squares
-        columns += [full, full_squares]
-    return WeightedLevels(values, columns[0], columns[2], columns[1], columns[3], pos.shape[0], neg.shape[0])
+    zero = weights.dtype.type(0)
+    pos_weights = np.where(positive, weights, zero)
+    pos_at = np.add.reduceat(pos_weights, starts)
+    neg_at = np.add.reduceat(weights - pos_weights, starts)
+    pos_squares = neg_squares = None
+    if squares:
+        squared = weights.astype(np.float64) ** 2
+        pos_squared = np.where(positive, squared, 0.0)
+        pos_squares = np.add.reduceat(pos_squared, starts)
+        neg_squares = np.add.reduceat(squared - pos_squared, starts)
+    return WeightedLevels(scores[starts], pos_at, neg_at, pos_squares, neg_squares, pos.shape[0], neg.shape[0])
 
 
 def weighted_placements(pos, wpos, neg, wneg) -> tuple[np.ndarray, np.ndarray, float]:

@@ -360,10 +360,10 @@ def auc(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:
-        from ._weights import check_kind, weighted_classes, weighted_levels
+        from ._weights import check_kind, levels_of, weighted_rows
 
         kind = check_kind(weight_kind, needed=False)
-        area = weighted_levels(*weighted_classes(labels, scores, weights, pos_label, kind)).auc()
+        area = levels_of(weighted_rows(labels, scores, weights, pos_label, kind)).auc()
         warn_below_chance(area, pos_label)
         return area
     area = _auc(*groups(labels, scores, pos_label))

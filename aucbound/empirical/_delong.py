@@ -222,36 +222,36 @@ WEIGHTED_SOURCE = {
 class WeightedComponents:
     """The weighted placements V10, V01 of the rows of positive weight, in the order given."""
 
-    def __init__(self, classes):
-        self.classes = classes
+    def __init__(self, rows):
+        self.rows = rows
 
     def __call__(self):
         from ._weights import weighted_placements
 
-        v10, v01, _ = weighted_placements(*self.classes)
+        v10, v01, _ = weighted_placements(*self.rows.classes())
         return v10, v01
 
 
 def _weighted_statistics(labels, scores, weights, pos_label, weight_kind):
-    """(classes, WeightedStatistics): DeLong's variance with case weights of the kind `weight_kind`
+    """(rows, WeightedStatistics): DeLong's variance with case weights of the kind `weight_kind`
     (required), refused when a class has fewer than two rows (frequency: a total weight below 2)."""
-    from ._weights import check_kind, weighted_classes, weighted_levels, weighted_variance
+    from ._weights import check_kind, levels_of, weighted_rows, weighted_variance
 
     kind = check_kind(weight_kind, needed=True)
-    classes = weighted_classes(labels, scores, weights, pos_label, kind)
-    stats = weighted_variance(weighted_levels(*classes, squares=kind == "sampling"), kind)
+    rows = weighted_rows(labels, scores, weights, pos_label, kind)
+    stats = weighted_variance(levels_of(rows, squares=kind == "sampling"), kind)
     if stats.variance is None:
         what = "a total weight of at least 2" if kind == "frequency" else "at least two rows of positive weight"
         raise v.ParameterError("sample_weight", f"such that each class has {what} (for DeLong's variance)",
                                f"{stats.m} and {stats.n}", verb="be")
-    return classes, stats
+    return rows, stats
 
 
 def _weighted_result(labels, scores, weights, pos_label, weight_kind) -> DeLong:
-    classes, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
+    rows, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
     return DeLong(auc=stats.auc, m=stats.m, n=stats.n, variance=stats.variance, s10=stats.s10, s01=stats.s01,
                   p1=stats.p1, p2=stats.p2, source=WEIGHTED_SOURCE[stats.kind],
-                  components=WeightedComponents(classes), weights=stats.kind)
+                  components=WeightedComponents(rows), weights=stats.kind)
 
 
 def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample_weight=None,

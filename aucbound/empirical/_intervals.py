@@ -73,7 +73,7 @@ def _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods
     if resamples is not None:
         raise v.ParameterError("resamples", "None with `sample_weight` (the bootstrap rows are not weighted)",
                                v.show(resamples), others=("sample_weight",))
-    classes, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
+    _, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
     left_out = None
     if stats.kind == "frequency":
         keys = method_keys(methods, default_methods(), allowed=default_methods() + ("chebyshev-min", "normal-min"),

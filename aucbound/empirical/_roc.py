@@ -166,11 +166,11 @@ WEIGHTED_SOURCE = SOURCE + "; case weights: cumulative weights at each threshold
 def weighted_levels_of(labels, scores, weights, pos_label, weight_kind):
     """The :class:`~aucbound.empirical._weights.WeightedLevels` of weighted data, the scores within
     ±2^53 (thresholds are their float64 values)."""
-    from ._weights import check_kind, weighted_classes, weighted_levels
+    from ._weights import check_kind, levels_of, weighted_rows
 
     kind = check_kind(weight_kind, needed=False)
     _thresholdable(scores)
-    return weighted_levels(*weighted_classes(labels, scores, weights, pos_label, kind))
+    return levels_of(weighted_rows(labels, scores, weights, pos_label, kind))
 
 
 def weighted_curve(levels) -> ROCCurve:

@@ -60,7 +60,8 @@ from .. import _validate as v
 from . import _labels
 
 __all__ = ["WEIGHT_KINDS", "WeightedLevels", "weighted_levels", "weighted_placements", "weighted_classes",
-           "check_kind", "weighted_variance", "refuse_weights"]
+           "check_kind", "weighted_variance", "refuse_weights",
+           "WeightedRows", "weighted_rows", "levels_of"]
 
 #: What ``weight_kind`` may be.
 WEIGHT_KINDS = ("frequency", "sampling")
@@ -109,21 +110,40 @@ def _weights(value, length: int, kind) -> np.ndarray:
     return weights
 
 
-def weighted_classes(labels, scores, sample_weight, pos_label, kind):
-    """(pos, wpos, neg, wneg): each class's scores (float64) and weights in the order given, the
-    rows of weight 0 dropped; each class must keep a positive total weight."""
+@dataclass(frozen=True)
+class WeightedRows:
+    """The rows of positive weight: their scores (float64), which are positive, their weights."""
+
+    scores: np.ndarray
+    positive: np.ndarray
+    weights: np.ndarray
+
+    def classes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(pos, wpos, neg, wneg) in the order given."""
+        negative = ~self.positive
+        return (self.scores[self.positive], self.weights[self.positive], self.scores[negative],
+                self.weights[negative])
+
+
+def weighted_rows(labels, scores, sample_weight, pos_label, kind) -> WeightedRows:
+    """The checked rows, those of weight 0 dropped; each class must keep a positive total weight."""
     values = _labels.scores("scores", scores)
     mask = _labels.positive_mask(labels, pos_label, length=values.shape[0], scores=scores)
     weights = _weights(sample_weight, values.shape[0], kind)
     kept = weights > 0
-    classes = []
     for name, members in (("positives", mask), ("negatives", ~mask)):
-        chosen = members & kept
-        if not chosen.any():
+        if not (members & kept).any():
             raise v.ParameterError("sample_weight", f"positive somewhere among the {name} (not all zero "
                                    "within a class)", f"a total weight of 0 over the {name}")
-        classes += [values[chosen], weights[chosen]]
-    return tuple(classes)
+    if kept.all():
+        return WeightedRows(values, np.asarray(mask, dtype=bool), weights)
+    return WeightedRows(values[kept], np.asarray(mask, dtype=bool)[kept], weights[kept])
+
+
+def weighted_classes(labels, scores, sample_weight, pos_label, kind):
+    """(pos, wpos, neg, wneg): each class's scores (float64) and weights in the order given, the
+    rows of weight 0 dropped; each class must keep a positive total weight."""
+    return weighted_rows(labels, scores, sample_weight, pos_label, kind).classes()
 
 
 @dataclass(frozen=True)
@@ -175,26 +195,31 @@ def _ratio(a, b) -> float:
 
 def weighted_levels(pos: np.ndarray, wpos: np.ndarray, neg: np.ndarray, wneg: np.ndarray, *,
                     squares: bool = False) -> WeightedLevels:
-    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0), by one
-    argsort of all the scores (not stable: the rows of a level are summed whatever their order);
-    the sums of squared weights at each level only when `squares` is asked for (else None)."""
-    scores, weights = np.concatenate((pos, neg)), np.concatenate((wpos, wneg))
-    positive = np.zeros(scores.shape[0], dtype=bool)
+    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0)."""
+    positive = np.zeros(pos.shape[0] + neg.shape[0], dtype=bool)
     positive[:pos.shape[0]] = True
-    order = np.argsort(scores)
-    scores, weights, positive = scores[order], weights[order], positive[order]
+    rows = WeightedRows(np.concatenate((pos, neg)), positive, np.concatenate((wpos, wneg)))
+    return levels_of(rows, squares=squares)
+
+
+def levels_of(rows: WeightedRows, *, squares: bool = False) -> WeightedLevels:
+    """:class:`WeightedLevels` of the rows, by one argsort of their scores (not stable: the rows of a
+    level are summed whatever their order); the sums of squared weights at each level only when
+    `squares` is asked for (else None)."""
+    order = np.argsort(rows.scores)
+    signed = np.where(rows.positive, rows.weights, -rows.weights)  # weights > 0: the sign carries the class
+    scores, signed = np.sort(rows.scores), signed[order]  # a sort is cheaper than a gather of the scores
     starts = np.flatnonzero(np.concatenate(([True], scores[1:] != scores[:-1])))
-    zero = weights.dtype.type(0)
-    pos_weights = np.where(positive, weights, zero)
+    zero = signed.dtype.type(0)
+    pos_weights = np.maximum(signed, zero)
     pos_at = np.add.reduceat(pos_weights, starts)
-    neg_at = np.add.reduceat(weights - pos_weights, starts)
+    neg_at = np.add.reduceat(pos_weights - signed, starts)
     pos_squares = neg_squares = None
     if squares:
-        squared = weights.astype(np.float64) ** 2
-        pos_squared = np.where(positive, squared, 0.0)
-        pos_squares = np.add.reduceat(pos_squared, starts)
-        neg_squares = np.add.reduceat(squared - pos_squared, starts)
-    return WeightedLevels(scores[starts], pos_at, neg_at, pos_squares, neg_squares, pos.shape[0], neg.shape[0])
+        pos_squares = np.add.reduceat(pos_weights.astype(np.float64) ** 2, starts)
+        neg_squares = np.add.reduceat((pos_weights - signed).astype(np.float64) ** 2, starts)
+    m = int(np.count_nonzero(rows.positive))
+    return WeightedLevels(scores[starts], pos_at, neg_at, pos_squares, neg_squares, m, rows.scores.shape[0] - m)
 
 
 def weighted_placements(pos, wpos, neg, wneg) -> tuple[np.ndarray, np.ndarray, float]:

@@ -359,3 +359,15 @@ def naive_points_weighted(labels, scores, weights):
     tp = [0] + [sum(w for y, s, w in zip(labels, scores, weights) if y and s >= u) for u in levels]
     fp = [0] + [sum(w for y, s, w in zip(labels, scores, weights) if not y and s >= u) for u in levels]
     return tp, fp, sum(w for y, w in zip(labels, weights) if y), sum(w for y, w in zip(labels, weights) if not y)
+
+
+def test_large_frequency_weights_keep_exact_counts():
+    """Totals whose products pass int64: the frequency statistics still come out (Python integers
+    where int64 would overflow), and p̂1, p̂2 stay inside [0, 1]."""
+    labels, scores = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.6, 0.9]
+    weights = [2**40, 2**40 + 1, 2**41, 3, 2**39, 2**40 + 7]
+    result = aucbound.delong(labels, scores, sample_weight=weights, weight_kind="frequency")
+    small = aucbound.delong(labels, scores, sample_weight=[4, 4, 8, 0, 2, 4], weight_kind="frequency")
+    assert result.auc == pytest.approx(aucbound.auc(labels, scores, sample_weight=weights), rel=0)
+    assert 0 <= result.p1 <= 1 and 0 <= result.p2 <= 1
+    assert result.auc == pytest.approx(small.auc, rel=1e-9)

@@ -199,7 +199,7 @@ weight_option = click.option(
     "--weight",
     metavar="COL",
     help="A column of case weights (finite, >= 0; a row of weight 0 changes nothing; a missing weight is a "
-         "missing row, as --nan says), e.g. --weight w. See docs/weights.md.",
+         "missing row, as --nan says), e.g. --weight w.",
 )
 
 

@@ -268,7 +268,7 @@ def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sam
     >>> round(result.variance, 10), result.s10, result.p1, result.p2
     (0.0416666667, 0.08333333333333333, 0.5833333333333334, 0.5833333333333334)
 
-    With `sample_weight`, `weight_kind` says what the weights mean (docs/weights.md):
+    With `sample_weight`, `weight_kind` says what the weights mean:
     ``"frequency"`` — whole numbers, each row occurring w times: everything is that of the
     repeated rows (m = W₊, n = W₋); ``"sampling"`` — sampling or importance weights: the
     sandwich variance of the weighted AUC (m, n then count the rows of positive weight).

@@ -46,7 +46,7 @@ rows, far below any statistical error.
 
       Var = m/(m − 1) Σ_i w_i² (V10_i − Â_w)²/W₊² + n/(n − 1) Σ_j w_j² (V01_j − Â_w)²/W₋².
 
-  With equal weights it is DeLong's variance exactly. docs/weights.md gives the derivation.
+  With equal weights it is DeLong's variance exactly.
 """
 
 from __future__ import annotations
@@ -274,7 +274,10 @@ def _lehmann(at: np.ndarray, twice: np.ndarray, squares: np.ndarray, count: int,
     if others < 2:
         return None
     twice = twice.astype(np.float64)
-    return (float(np.dot(at, twice * twice)) - int(np.dot(at, squares))) / (4.0 * count * others * (others - 1))
+    if 4 * count * others >= 2**63:  # Σ at·squares ≤ 4·count·others: Python integers beyond int64
+        at, squares = at.astype(object), squares.astype(object)
+    return (float(np.dot(at.astype(np.float64), twice * twice)) - int(np.dot(at, squares))) / (
+        4.0 * count * others * (others - 1))
 
 
 def _sampling_part(squares: np.ndarray, twice: np.ndarray, twice_u, total, scale, rows: int):

@@ -421,6 +421,7 @@ def data_files() -> dict[str, DataFile]:
                                  for k in range(100_000)], header=("y", "A", "B", "C", "D", "E", "x")),
         "100 000 rows of five classes", scores=["A", "B", "C", "D", "E"], label="y", positives=["A"], good=True,
         commands=("multiclass",))
+    files.update(weighted_files())
     return files
 
 
@@ -1137,6 +1138,7 @@ def generators(files, prefs):
     }
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
+    table.update(weighted_generators(files))
     return table
 
 
@@ -1378,7 +1380,7 @@ def _output_problems(run: Run) -> list[str]:
         problems += _impossible(document, run.command)
     elif not run.command.startswith("plot"):  # a plot prints the names of its files, which may read "inf"
         text = run.stdout
-        if run.command == "roc":  # the first threshold is inf, as pROC's: above every score (also in a grid's cell)
+        if run.command.split()[0] == "roc":  # the first threshold is inf, as pROC's: above every score (also in a grid's cell)
             text = re.sub(r"(?m)^([|│]?\s*)[-+]?inf\b", r"\1", text)
         match = NOT_FINITE.search(text)
         if match:
@@ -1680,6 +1682,58 @@ def main(argv=None) -> int:
         if temporary:
             shutil.rmtree(args.workdir, ignore_errors=True)
     return 0
+
+
+# --- case weights (--weight, --weight-kind) -----------------------------------------------------------
+
+#: Weight texts: good ones (whole, fractional, zero) and bad ones (negative, missing, not numbers).
+WEIGHT_TEXTS = (["1", "2", "0", "0.5", "3", "1e-300"], ["-1", "", "nan", "inf", "abc", "1e309", HUGE_DIGITS])
+
+
+def weighted_file(rng: random.Random, bad: bool) -> bytes:
+    """score,w,label rows: 40 of them, weights good unless `bad`."""
+    good, wrong = WEIGHT_TEXTS
+    rows = []
+    for k in range(40):
+        y = k % 2
+        w = rng.choice(wrong) if bad and rng.random() < 0.1 else rng.choice(good)
+        rows.append((round(rng.gauss(y, 1.0), 4), w, y))
+    return _csv(rows, header=("score", "w", "label"))
+
+
+def weighted_files() -> dict:
+    """Files with a weight column w, good and bad (among :func:`data_files`)."""
+    rng = random.Random(20261126)
+    return {name: DataFile(weighted_file(rng, bad), "score,w,label with case weights w", ["score"], "label", ["1"],
+                           not bad, ("auc", "roc"))
+            for name, bad in (("weighted.csv", False), ("weighted_bad.csv", True))}
+
+
+def weighted_generators(files) -> dict:
+    """`auc` and `roc` with --weight and --weight-kind, mostly on the files with a weight column."""
+
+    def weights(line: Line, draw: Draw, kinds: bool) -> None:
+        if draw.chance(0.7):  # mostly a file with a weight column
+            line.items = [(None, [f"files/{draw.choice(['weighted.csv', 'weighted_bad.csv'])}"])
+                          if option is None else (option, ["score"]) if option == "--score" and draw.chance(0.8)
+                          else (option, values) for option, values in line.items
+                          if option != "--bootstrap" or draw.chance(0.2)]
+        if draw.chance(0.9):
+            line.add("--weight", draw.value(["w"], ["score", "label", "nope", "", "9"]))
+        if kinds and draw.chance(0.8):
+            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
+
+    def auc(line: Line, draw: Draw) -> None:
+        line.prefix = ["auc"]  # the table's name "auc --weight" is no command line
+        gen_auc(files)(line, draw)
+        weights(line, draw, True)
+
+    def roc(line: Line, draw: Draw) -> None:
+        line.prefix = ["roc"]
+        gen_roc(files)(line, draw)
+        weights(line, draw, False)
+
+    return {"auc --weight": (4, auc), "roc --weight": (3, roc)}
 
 
 if __name__ == "__main__":

@@ -920,3 +920,45 @@ CLASS_COLUMN = mostly(text(["A", "B", "C", "x"]), text(["y", "nope", "", "9", "D
          args=["--score", "A", "--score", "B", "--score", "C", "--label", "y"])
 def test_multiclass(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "multiclass", args, via_stdin)
+
+
+# --- case weights (--weight, --weight-kind) -----------------------------------------------------------
+
+WEIGHT_TEXT = mostly(st.sampled_from(["1", "2", "0", "0.5", "3", "1e-300", "2.0"]),
+                     st.sampled_from(["-1", "", "nan", "inf", "abc", "1e309", HUGE, "NA", "-0"]))
+
+
+@st.composite
+def weighted_file(draw) -> bytes:
+    """CSV rows of score, w, label: case weights good and bad."""
+    clean = st.tuples(st.floats(-10, 10).map(lambda x: f"{x:.4g}"), WEIGHT_TEXT, st.sampled_from(["0", "1"]))
+    rows = draw(st.lists(mostly(clean, st.tuples(SCORE_TEXT, WEIGHT_TEXT, LABEL_TEXT)), max_size=12))
+    return ("score,w,label\n" + "".join(",".join(row) + "\n" for row in rows)).encode()
+
+
+WEIGHT = option("--weight", mostly(text(["w"]), text(["score", "label", "nope", "", "9", "1"])), 0.95)
+WEIGHT_KIND = option("--weight-kind", mostly(text(["frequency", "sampling"]), text(["Frequency", "", "counts"])), 0.8)
+
+
+@settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, DELTA,
+                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    option("--partial", PARTIAL, 0.2), option("--bootstrap", text([5]), 0.05),
+                    methods(ALL_METHODS), FORMAT, TABLEFMT))
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "frequency"])
+def test_auc_weighted(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "auc", args, via_stdin)
+
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT,
+                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    option("--best", mostly(text(["youden", "closest-topleft"]), text(["f1"])), 0.3),
+                    option("--specificity", SPECIFICITY, 0.1), FORMAT, TABLEFMT))
+def test_roc_weighted(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "roc", args, via_stdin)

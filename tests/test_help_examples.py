@@ -11,7 +11,8 @@ once, in a fresh directory holding the files the examples name:
 - scores.tsv: the same without a header, label first (--score 1 --label 0);
 - aSAH_missing.csv: tests/data/asah_missing.csv, 29 of those patients with some fields
   empty or NA (for --nan omit);
-- pairs.csv: a preference file of pairs (u, v, h) over four items.
+- pairs.csv: a preference file of pairs (u, v, h) over four items;
+- weighted.csv: s100b, outcome and a case weight w (1 for Poor, 3 for Good) of the same patients.
 
 Plain commands run in-process with click's runner; a pipe runs in a shell, with `aucbound`
 meaning this interpreter's module. A plot example that writes no --data file is given one
@@ -116,6 +117,7 @@ def _inputs(folder: Path) -> None:
     shutil.copy(DATA / "preference_pairs.csv", folder / "pairs.csv")
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
+    _weighted_input(folder, rows)
 
 
 def _with_data_file(args: list[str]) -> list[str]:
@@ -2619,3 +2621,54 @@ def test_help_example_shows_its_values(example, tmp_path):
     run = run_example(example, tmp_path)
     assert run.stdout
     EXPECTED[example](run)
+
+
+# --- case weights (--weight) ------------------------------------------------------------------------
+
+
+def _weighted_input(folder: Path, rows: list[dict]) -> None:
+    """weighted.csv: s100b and outcome of aSAH.csv with w = 1 for the Poor, 3 for the Good."""
+    (folder / "weighted.csv").write_text("s100b,outcome,w\n" + "".join(
+        f"{row['s100b']},{row['outcome']},{1 if row['outcome'] == 'Poor' else 3}\n" for row in rows))
+
+
+def check_auc_frequency_weights(run: Run) -> None:
+    """Frequency weights are the rows repeated: every interval of the 41 Poor and the 72 Good
+    repeated 3 times (m = 41, n = 216), at its formula on those rows."""
+    pos, neg = asah()
+    assert "frequency weights: m and n are the total weights" in run.stdout
+    check_auc_block(run.stdout, run.table, pos, np.repeat(neg, 3))
+    assert len(run.table.rows) == 11
+
+
+def check_auc_sampling_weights(run: Run) -> None:
+    """Sampling weights equal within each class leave Â and the sandwich variance at DeLong's
+    (Σ w²(V − Â)²/W² · m/(m − 1) = S10/m when every w is the same): pROC's s100b values; the
+    other rows are left out, with the reason."""
+    assert sentence(run.stdout, r"m = (\d+) positives and n = (\d+) negatives").groups() == ("41", "72")
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], ref.PROC_AUC["s100b"])
+    near(sentence(run.stdout, r"sandwich variance of the weighted AUC = (\S+)")[1], ref.PROC_VARIANCE["s100b"])
+    near_interval(run.table.row("delong")["interval"], ref.PROC_DELONG_CI["s100b"])
+    assert [row[0] for row in run.table.rows] == ["delong", "delong-logit"]
+    assert "left out: mcdiarmid, hoeffding" in run.stdout
+
+
+def check_roc_best_weighted(run: Run) -> None:
+    """Weighing every Good case 3 leaves sensitivity and specificity as they were: pROC's best point
+    of s100b (threshold 0.205), with fp the weight 3 × 14 of the Good at or above it."""
+    threshold, specificity, sensitivity = ref.PROC_S100B_BEST
+    assert "total weights m = 41 (positives), n = 216 (negatives), 51 points" in run.stdout
+    cells = run.table.row("0.205")
+    near(cells["specificity"], specificity)
+    near(cells["sensitivity"], sensitivity)
+    assert (cells["tp"], cells["fp"]) == ("26", "42") and len(run.table.rows) == 1
+
+
+EXPECTED.update({
+    "aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency":
+        check_auc_frequency_weights,
+    "aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling":
+        check_auc_sampling_weights,
+    "aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden":
+        check_roc_best_weighted,
+})

@@ -10,6 +10,7 @@ command itself takes no parameter for them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import warnings
 
 import click
@@ -34,6 +35,8 @@ OPTION_NAMES = {
     "seed": "--seed",
     "delimiter": "--delimiter",
     _validate.OMIT: "--nan omit",
+    "sample_weight": "--weight",
+    "weight_kind": "--weight-kind",
 }
 
 #: Where --delimiter keeps its value in the click context, for :func:`read_data`.
@@ -188,3 +191,39 @@ def emit_rows(result, interval_column: Column, inputs: dict, title: list[str], o
         output_format=output_format,
         tablefmt=tablefmt,
     )
+
+
+# --- case weights ------------------------------------------------------------------------------
+
+weight_option = click.option(
+    "--weight",
+    metavar="COL",
+    help="A column of case weights (finite, >= 0; a row of weight 0 changes nothing; a missing weight is a "
+         "missing row, as --nan says), e.g. --weight w.",
+)
+
+
+def weight_kind_option(help_text: str):
+    """--weight-kind: what the weights of --weight mean, where a variance depends on it."""
+    from ..empirical import WEIGHT_KINDS
+
+    return click.option("--weight-kind", type=click.Choice(WEIGHT_KINDS), help=help_text)
+
+
+def read_weighted(file, scores, label, positive, weight):
+    """(columns, positive label, weights): :func:`read_data` with the --weight column read beside the
+    scores (a row missing any of them is a missing row), then taken out of them; weights None
+    without --weight."""
+    if weight is None:
+        return (*read_data(file, scores, label, positive), None)
+    try:
+        columns, pos_label = read_data(file, [*scores, weight], label, positive)
+    except _validate.ParameterError as error:  # a --weight column that is not there, or not numbers
+        text = f"{error.rule} {error.got}"
+        if error.parameter in ("score", "scores") and repr(str(weight)) in text and \
+                not any(repr(str(score)) in text for score in scores):
+            raise _validate.ParameterError("sample_weight", error.rule, error.got, verb=error.verb) from None
+        raise
+    weights = columns.scores[-1]
+    columns = dataclasses.replace(columns, scores=columns.scores[:-1], score_names=columns.score_names[:-1])
+    return columns, pos_label, weights

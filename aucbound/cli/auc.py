@@ -7,7 +7,8 @@ import click
 from ..bounds import METHODS
 from ..empirical import MAX_RESAMPLES
 from . import _describe
-from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
+from ._data import (data_errors, emit_rows, file_argument, label_option, positive_option, read_weighted, source_line,
+                    weight_kind_option, weight_option)
 from ._options import IntRange, delta_option, method_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, interval_text, number
@@ -36,15 +37,27 @@ class _Range(click.ParamType):
         return ends
 
 
-def _intervals_block(columns, k, positive, delta, resamples, seed, methods, workers, progress):
+#: What m and n are with each kind of weights, in the title.
+_WEIGHTED_SIZES = {"frequency": "total weights (the rows repeated w times)", "sampling": "rows of positive weight"}
+
+
+def _intervals_block(columns, k, positive, delta, resamples, seed, methods, workers, progress, weights=None,
+                     weight_kind=None):
     from ..empirical import intervals
 
     table = intervals(columns.labels, columns.scores[k], delta=delta, methods=list(methods) or None,
-                      pos_label=positive, resamples=resamples, seed=seed, workers=workers, progress=progress)
+                      pos_label=positive, resamples=resamples, seed=seed, workers=workers, progress=progress,
+                      sample_weight=weights, weight_kind=weight_kind)
     title = [f"estimate = {number(table.auc)} from m = {table.m} positives and n = {table.n} negatives, "
              f"{_describe.confidence(delta)}"]
+    if table.weights is not None:
+        title.append(f"{table.weights} weights: m and n are the {_WEIGHTED_SIZES[table.weights]}")
     if table.delong_variance is None:
         title.append("DeLong variance: undefined (a class has a single item)")
+    elif table.weights == "sampling":
+        title.append(f"sandwich variance of the weighted AUC = {number(table.delong_variance)} "
+                     f"(SE {number(table.delong_variance**0.5)})")
+        title.append(f"left out: {table.left_out}")
     else:
         title.append(
             f"DeLong variance = {number(table.delong_variance)} (SE {number(table.delong_variance**0.5)}); "
@@ -55,18 +68,25 @@ def _intervals_block(columns, k, positive, delta, resamples, seed, methods, work
     return table, title
 
 
-def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, workers, progress):
+def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, workers, progress,
+                   weights=None):
     from ..empirical import partial_auc
 
+    if weights is not None:
+        resamples = None  # the bootstrap is not weighted: the estimate alone
+    else:
+        resamples = resamples or PARTIAL_RESAMPLES
     result = partial_auc(columns.labels, columns.scores[k], range=partial, focus=FOCUS[focus], correct=correct,
-                         delta=delta, resamples=resamples or PARTIAL_RESAMPLES, seed=seed, pos_label=positive,
-                         workers=workers, progress=progress)
+                         delta=delta, resamples=resamples, seed=seed, pos_label=positive,
+                         workers=workers, progress=progress, sample_weight=weights)
     what = "McClish-standardised partial AUC" if correct else "partial AUC"
+    sizes = f"from m = {number(result.m)} positives and n = {number(result.n)} negatives"
     title = [
         f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = {number(result.estimate)}"
         + (f" (area {number(result.auc)})" if correct else ""),
-        f"from m = {result.m} positives and n = {result.n} negatives, {_describe.confidence(delta)}; "
-        f"bootstrap: {result.resamples} stratified resamples, seed {seed}",
+        f"{sizes}, {_describe.confidence(delta)}; bootstrap: {result.resamples} stratified resamples, seed {seed}"
+        if weights is None else
+        f"{sizes} (total weights); no interval: the bootstrap is not weighted",
     ]
     return result, title
 
@@ -78,8 +98,8 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
         columns=[
             Column("quantity", lambda r: "partial AUC (McClish)" if r["corrected"] is not None else "partial AUC"),
             Column("estimate", lambda r: number(r["estimate"])),
-            Column("interval", interval_text),
-            Column("guarantee", lambda r: r["guarantee"]),
+            Column("interval", lambda r: "—" if r["lo"] is None else interval_text(r)),
+            Column("guarantee", lambda r: r["guarantee"] or "—"),
             Column("source", lambda r: r["source"]),
         ],
         parameters=inputs, title=title, output_format=output_format, tablefmt=tablefmt,
@@ -110,9 +130,13 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 @click.option("--focus", type=click.Choice(list(FOCUS)), default="sp", show_default=True,
               help="The axis of --partial: sp (specificity) or se (sensitivity).")
 @click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
+@weight_option
+@weight_kind_option("What --weight means (needed with it, except with --partial): frequency (whole numbers, each "
+                    "row occurring w times: every row of the repeated data) or sampling (sampling or importance "
+                    "weights: the DeLong rows with the sandwich variance only).")
 @output_options
-def auc(file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct,
-        output_format, tablefmt):
+def auc(file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, weight,
+        weight_kind, output_format, tablefmt):
     """Every confidence interval for the AUC of each --score column of FILE against its labels.
 
     FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
@@ -134,20 +158,26 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
       aucbound auc aSAH.csv --score 2 --label 0 --positive Poor --method hoeffding-kl --method delong
       aucbound auc aSAH_missing.csv --score s100b --label outcome --positive Poor --nan omit
       cat aSAH.csv | aucbound auc - --score ndka --label outcome --positive Poor --format json
+      aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency
+      aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling
     """
     if partial is None and correct:
         raise click.UsageError("--correct needs --partial LO,HI.")
+    if weight_kind is not None and weight is None:
+        raise click.UsageError("--weight-kind needs --weight COL.")
+    if weight is not None and resamples is not None:
+        raise click.UsageError("--bootstrap does not combine with --weight: the bootstrap is not weighted.")
     blocks = []
     with data_errors(), Progress("bootstrap") as progress:
-        columns, pos_label = read_data(file, scores, label, positive)
+        columns, pos_label, weights = read_weighted(file, scores, label, positive, weight)
         for k, name in enumerate(columns.score_names):
             with data_errors({"scores": repr(name)}):  # a warning names its column
                 if partial is None:
                     result, lines = _intervals_block(columns, k, pos_label, delta, resamples, seed, methods, workers,
-                                                     progress)
+                                                     progress, weights, weight_kind)
                 else:
                     result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus,
-                                                   correct, workers, progress)
+                                                   correct, workers, progress, weights)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
     if len(blocks) > 1 and output_format in ("json", "csv"):
@@ -156,11 +186,13 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
     for k, (name, result, title) in enumerate(blocks):
         if k:
             click.echo()
-        _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt)
+        _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt, weight)
 
 
-def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple"):
+def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple", weight=None):
     inputs = {"file": file, "score": name, "label": label, "positive": positive}
+    if weight is not None:
+        inputs["weight"] = weight
     if partial is None:
         emit_rows(result, Column("interval", interval_text), inputs, title, output_format, tablefmt, "auc")
     else:

@@ -7,7 +7,7 @@ import click
 
 from ..empirical import MAX_RESAMPLES
 from . import _describe
-from ._data import data_errors, file_argument, label_option, positive_option, read_data, source_line
+from ._data import data_errors, file_argument, label_option, positive_option, read_weighted, source_line, weight_option
 from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, number
@@ -23,7 +23,10 @@ def _threshold(value) -> str:
 
 
 def _count(value) -> str:
-    return "-" if value is None else str(value)
+    """A count (or, with --weight, a total weight) as it is; '-' for none."""
+    if value is None:
+        return "-"
+    return str(value) if isinstance(value, int) else number(value)
 
 
 POINT_COLUMNS = [
@@ -77,8 +80,9 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
               show_default=True, metavar="B", help="Resamples of the bootstrap intervals at --specificity/--sensitivity.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
 @workers_option
+@weight_option
 @output_options
-def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, workers,
+def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, workers, weight,
         output_format, tablefmt):
     """The ROC curve of the --score column of FILE: one row per threshold.
 
@@ -98,6 +102,11 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
       aucbound roc aSAH.csv --score wfns --label outcome --positive Poor --specificity 0.9 --specificity 0.8
       aucbound roc aSAH.csv --score ndka --label outcome --positive Poor --sensitivity 0.9 --confidence 0.9
       aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv
+      aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden
+
+    With --weight, tp and fp are the weights of the positives and negatives at or above each
+    threshold (scikit-learn's roc_curve with sample_weight); the bands at --specificity and
+    --sensitivity are not weighted.
     """
     from ..empirical import best_threshold, roc_curve
 
@@ -105,15 +114,22 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
         raise click.UsageError("give --specificity or --sensitivity, not both.")
     if best and (specificities or sensitivities):
         raise click.UsageError("--best picks thresholds; it does not combine with --specificity or --sensitivity.")
+    if weight is not None and (specificities or sensitivities):
+        raise click.UsageError("--weight does not combine with --specificity or --sensitivity: their bands are not "
+                               "weighted.")
     with data_errors(), Progress("bootstrap") as progress:
-        columns, pos_label = read_data(file, [score], label, positive)
+        columns, pos_label, weights = read_weighted(file, [score], label, positive, weight)
         labels, scores = columns.labels, columns.scores[0]
         name = columns.score_names[0]
         with data_errors({"scores": repr(name)}):  # a warning names the column
-            curve = roc_curve(labels, scores, pos_label=pos_label)
+            curve = roc_curve(labels, scores, pos_label=pos_label, sample_weight=weights)
+        sizes = (f"m = {curve.m} positives, n = {curve.n} negatives" if weights is None else
+                 f"total weights m = {number(curve.m)} (positives), n = {number(curve.n)} (negatives)")
         title = [source_line(columns, f"ROC curve of {name!r}", positive),
-                 f"m = {curve.m} positives, n = {curve.n} negatives, {len(curve)} points, AUC = {number(curve.auc)}"]
+                 f"{sizes}, {len(curve)} points, AUC = {number(curve.auc)}"]
         inputs = {"file": file, "score": score, "label": label, "positive": positive}
+        if weight is not None:
+            inputs["weight"] = weight
         if specificities or sensitivities:
             focus = "specificity" if specificities else "sensitivity"
             other = "sensitivity" if specificities else "specificity"
@@ -139,7 +155,7 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
         records = [point.as_dict() for point in points]
     else:
         records = [
-            {"threshold": float(t), "specificity": float(sp), "sensitivity": float(se), "tp": int(a), "fp": int(b)}
+            {"threshold": float(t), "specificity": float(sp), "sensitivity": float(se), "tp": a.item(), "fp": b.item()}
             for t, sp, se, a, b in zip(curve.thresholds, curve.specificity, curve.sensitivity, curve.tp, curve.fp)
         ]
     emit(records=records, columns=POINT_COLUMNS, parameters={**inputs, "m": curve.m, "n": curve.n, "auc": curve.auc},

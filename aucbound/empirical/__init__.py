@@ -21,6 +21,7 @@ from ._io import label_value, read_columns
 from ._power import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS, power_test, power_test_binormal, power_test_data
 from ._partial import partial_auc
 from ._resampling import ENGINES, MAX_RESAMPLES, engine_in_use, use_engine
+from ._weights import WEIGHT_KINDS, weighted_placements
 from ._roc import (
     BAND_METHODS,
     BEST_METHODS,
@@ -53,6 +54,7 @@ from ._results import MulticlassAUC, MulticlassInterval
 from ._multiclass import MULTICLASS_METHODS, multiclass_auc
 
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# weighted_placements (the weighted structural components, for comparisons of weighted data);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",
@@ -103,4 +105,5 @@ __all__ = [
     "MulticlassAUC",
     "MulticlassInterval",
     "multiclass_auc",
+    "WEIGHT_KINDS",
 ]

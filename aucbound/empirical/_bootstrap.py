@@ -36,6 +36,7 @@ from ..bounds import METHODS, Interval, Method, register
 from ._auc import groups
 from ._columns import columns
 from ._sample import Sample
+from ._weights import refuse_weights
 
 __all__ = ["bootstrap_aucs", "bootstrap_interval"]
 
@@ -99,7 +100,7 @@ def _settings(resamples, seed, workers) -> tuple[int, int | None, int]:
 
 
 def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, data=None, nan_policy="raise",
-                   workers=-1, progress=None) -> np.ndarray:
+                   workers=-1, progress=None, sample_weight=None) -> np.ndarray:
     """Â of each of `resamples` stratified bootstrap resamples, as a float64 array.
 
     Each resample keeps m positives and n negatives, so it always has both classes. The
@@ -109,12 +110,13 @@ def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, da
     call itself runs inside parallel code of your own. `progress(done, total)` is called as the
     resamples are drawn (the work is limited up front: resamples × (m + n) at most 5·10⁹ items
     drawn, about a minute of one core). `data` and `nan_policy` as for
-    :func:`aucbound.auc`.
+    :func:`aucbound.auc`. Case weights (`sample_weight`) are refused: the resampling is not weighted.
 
     >>> values = bootstrap_aucs([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6], resamples=5)
     >>> values.tolist()
     [0.75, 0.625, 0.75, 0.75, 0.875]
     """
+    refuse_weights(sample_weight, "bootstrap_aucs")
     resamples, seed, workers = _settings(resamples, seed, workers)
     v.progress("progress", progress)
     labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
@@ -123,12 +125,13 @@ def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, da
 
 
 def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="bootstrap-bca", resamples=2000, seed=0,
-                       pos_label=None, data=None, nan_policy="raise", workers=-1, progress=None) -> Interval:
+                       pos_label=None, data=None, nan_policy="raise", workers=-1, progress=None,
+                       sample_weight=None) -> Interval:
     """The stratified bootstrap interval for the AUC: BCa (``bootstrap-bca``) or percentile.
 
     At confidence 1 − δ, δ = 0.05 unless `delta` or `confidence` is given. `resamples`,
     `seed`, `workers` and `progress` as for :func:`bootstrap_aucs`; `data` and `nan_policy`
-    as for :func:`aucbound.auc`.
+    as for :func:`aucbound.auc`. Case weights (`sample_weight`) are refused: the resampling is not weighted.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1, 0, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6, 0.5, 2.5]
@@ -136,6 +139,7 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     >>> result.guarantee, result.lo, result.hi
     ('asymptotic', 0.4, 1.0)
     """
+    refuse_weights(sample_weight, "bootstrap_interval")
     delta = v.failure_probability(delta, confidence)
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]

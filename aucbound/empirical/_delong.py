@@ -32,6 +32,7 @@ from ._results import DeLong
 from ._auc import exact_mean, groups, twice_counts, twice_deviations, weighted_deviations
 from ._resampling import compiled_loop
 from ._columns import columns, warn_below_chance
+from .. import _validate as v
 
 __all__ = ["delong", "delong_variance", "lehmann_p", "component_variances", "clip_to_lehmann_range"]
 
@@ -212,7 +213,49 @@ def _two_per_class(labels, scores, pos_label):
     return groups(labels, scores, pos_label, minimum=2, purpose="for DeLong's variance")
 
 
-def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> DeLong:
+WEIGHTED_SOURCE = {
+    "frequency": "DeLong et al. 1988, frequency weights (the rows repeated w times)",
+    "sampling": "DeLong et al. 1988, sampling weights (sandwich variance of the weighted U-statistic)",
+}
+
+
+class WeightedComponents:
+    """The weighted placements V10, V01 of the rows of positive weight, in the order given."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __call__(self):
+        from ._weights import weighted_placements
+
+        v10, v01, _ = weighted_placements(*self.rows.classes())
+        return v10, v01
+
+
+def _weighted_statistics(labels, scores, weights, pos_label, weight_kind):
+    """(rows, WeightedStatistics): DeLong's variance with case weights of the kind `weight_kind`
+    (required), refused when a class has fewer than two rows (frequency: a total weight below 2)."""
+    from ._weights import check_kind, levels_of, weighted_rows, weighted_variance
+
+    kind = check_kind(weight_kind, needed=True)
+    rows = weighted_rows(labels, scores, weights, pos_label, kind)
+    stats = weighted_variance(levels_of(rows, squares=kind == "sampling"), kind)
+    if stats.variance is None:
+        what = "a total weight of at least 2" if kind == "frequency" else "at least two rows of positive weight"
+        raise v.ParameterError("sample_weight", f"such that each class has {what} (for DeLong's variance)",
+                               f"{stats.m} and {stats.n}", verb="be")
+    return rows, stats
+
+
+def _weighted_result(labels, scores, weights, pos_label, weight_kind) -> DeLong:
+    rows, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
+    return DeLong(auc=stats.auc, m=stats.m, n=stats.n, variance=stats.variance, s10=stats.s10, s01=stats.s01,
+                  p1=stats.p1, p2=stats.p2, source=WEIGHTED_SOURCE[stats.kind],
+                  components=WeightedComponents(rows), weights=stats.kind)
+
+
+def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
+           weight_kind=None) -> DeLong:
     """DeLong's variance S10/m + S01/n of Â, with the structural components V10, V01 and p̂1, p̂2.
 
     Each class needs at least two items. The components come in the order of the items in
@@ -224,22 +267,49 @@ def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> 
     (0.75, [0.5, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5])
     >>> round(result.variance, 10), result.s10, result.p1, result.p2
     (0.0416666667, 0.08333333333333333, 0.5833333333333334, 0.5833333333333334)
+
+    With `sample_weight`, `weight_kind` says what the weights mean:
+    ``"frequency"`` — whole numbers, each row occurring w times: everything is that of the
+    repeated rows (m = W₊, n = W₋); ``"sampling"`` — sampling or importance weights: the
+    sandwich variance of the weighted AUC (m, n then count the rows of positive weight).
+    ``v10``, ``v01`` are then the weighted placements of the rows of positive weight.
+
+    >>> weighted = delong([0, 0, 1, 1, 1], [0.1, 0.4, 0.35, 0.8, 0.9], sample_weight=[1, 2, 2, 1, 1],
+    ...                   weight_kind="frequency")
+    >>> repeated = delong([0, 0, 0, 1, 1, 1, 1], [0.1, 0.4, 0.4, 0.35, 0.35, 0.8, 0.9])
+    >>> (weighted.auc, weighted.m, weighted.n) == (repeated.auc, repeated.m, repeated.n)
+    True
+    >>> abs(weighted.variance - repeated.variance) < 1e-15
+    True
     """
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    if weights is not None:
+        result = _weighted_result(labels, scores, weights, pos_label, weight_kind)
+        warn_below_chance(result.auc, pos_label)
+        return result
     result = _result(*_two_per_class(labels, scores, pos_label))
     warn_below_chance(result.auc, pos_label)
     return result
 
 
-def delong_variance(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> float:
+def delong_variance(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
+                    weight_kind=None) -> float:
     """S10/m + S01/n: DeLong's estimate of the variance of Â (the fast path of :func:`delong`).
 
-    `data` and `nan_policy` as for :func:`aucbound.auc`.
+    `data` and `nan_policy` as for :func:`aucbound.auc`; `sample_weight` and `weight_kind` as
+    for :func:`delong`.
 
     >>> delong_variance([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6])
     0.041666666666666664
+    >>> delong_variance([0, 0, 0, 0, 1, 1, 1, 1], [-2, -1, 3, 4, 1, 2, 5, 6], sample_weight=[2] * 8,
+    ...                 weight_kind="sampling")  # equal weights: DeLong's variance
+    0.041666666666666664
     """
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    if weights is not None:
+        return _weighted_statistics(labels, scores, weights, pos_label, weight_kind)[1].variance
     pos, neg = _two_per_class(labels, scores, pos_label)
     pos.sort()
     neg.sort()

@@ -26,13 +26,14 @@ Degenerate data, row by row:
 from __future__ import annotations
 
 from .. import _validate as v
-from ..bounds import METHODS
+from ..bounds import METHODS, Estimates, evaluate_row
 from ..bounds import method_keys
 from ._results import AUCIntervals
 from ._auc import groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
+from ._delong import _weighted_statistics, clip_to_lehmann_range
 
 __all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals"]
 
@@ -59,8 +60,39 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
     return keys, DEFAULT_RESAMPLES if resamples is None else resamples
 
 
+#: The rows that hold with sampling weights: those that read DeLong's (here the sandwich) variance.
+SAMPLING_METHODS = ("delong", "delong-logit")
+#: Why the other rows are left out with sampling weights.
+SAMPLING_LEFT_OUT = ("the rows that read only Â, m and n (or Lehmann's p̂1, p̂2) assume m and n equally weighted "
+                     "independent draws, which sampling weights do not give; the bootstrap is not weighted")
+
+
+def _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta) -> AUCIntervals:
+    """:func:`intervals` with case weights: every closed-form row at m = W₊, n = W₋ (the repeated
+    rows) for frequency weights; the DeLong rows with the sandwich variance for sampling weights."""
+    if resamples is not None:
+        raise v.ParameterError("resamples", "None with `sample_weight` (the bootstrap rows are not weighted)",
+                               v.show(resamples), others=("sample_weight",))
+    _, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
+    left_out = None
+    if stats.kind == "frequency":
+        keys = method_keys(methods, default_methods(), allowed=default_methods() + ("chebyshev-min", "normal-min"),
+                           why=" (the bootstrap rows are not weighted)")
+        p1, p2 = (float(clip_to_lehmann_range(p, stats.auc)) for p in (stats.p1, stats.p2))
+    else:
+        keys = method_keys(methods, SAMPLING_METHODS, allowed=SAMPLING_METHODS,
+                           why=f" with sampling weights: {SAMPLING_LEFT_OUT}")
+        left_out = f"{', '.join(key for key in default_methods() if key not in keys)}: {SAMPLING_LEFT_OUT}"
+        p1 = p2 = None
+    estimates = Estimates(stats.auc, p1, p2, stats.variance)
+    rows = tuple(evaluate_row(METHODS[key], stats.m, stats.n, delta, 0.0, estimates) for key in keys)
+    return AUCIntervals(auc=stats.auc, m=stats.m, n=stats.n, delta=delta, delong_variance=stats.variance, p1=p1, p2=p2,
+                        rows=rows, weights=stats.kind, left_out=left_out)
+
+
 def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_label=None, resamples=None, seed=0,
-              progress=None, data=None, nan_policy="raise", workers=-1, method=None) -> AUCIntervals:
+              progress=None, data=None, nan_policy="raise", workers=-1, method=None, sample_weight=None,
+              weight_kind=None) -> AUCIntervals:
     """Every confidence interval for the AUC of `scores` against `labels`, at confidence 1 − δ.
 
     Parameters
@@ -88,6 +120,11 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     data, nan_policy
         Column names in a DataFrame, and what to do with missing values: as for
         :func:`aucbound.auc`. An AUC below ½ draws a :class:`~aucbound.BelowChanceWarning`.
+    sample_weight, weight_kind
+        Case weights and what they mean (as for :func:`aucbound.delong`). ``"frequency"``:
+        every closed-form row of the rows repeated w times (m = W₊, n = W₋). ``"sampling"``:
+        the DeLong rows with the sandwich variance only; ``left_out`` says why the others are
+        left out. No bootstrap rows with weights.
 
     Methods
     -------
@@ -125,14 +162,23 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     [('mcdiarmid', 0.0211, 1.0), ('hoeffding', 0.2726, 1.0), ('hoeffding-kl', 0.2991, 0.9999)]
     >>> round(table["delong"].lo, 4), round(table["delong"].hi, 4), table["delong"].guarantee
     (0.6583, 1.0, 'asymptotic')
+    >>> weighted = intervals(labels, scores, sample_weight=[2, 1, 1, 3, 1, 1, 2, 1, 1, 1], weight_kind="sampling")
+    >>> [row.method for row in weighted.rows], weighted.m, weighted.n
+    (['delong', 'delong-logit'], 5, 5)
     """
     v.plural_only("methods", method)
     delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
-    keys, resamples = chosen_methods(methods, resamples)
+    if sample_weight is None:
+        keys, resamples = chosen_methods(methods, resamples)
     v.progress("progress", progress)
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    if weights is not None:
+        table = _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta)
+        warn_below_chance(table.auc, pos_label)
+        return table
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,
                     progress=progress)
     warn_below_chance(sample.auc, pos_label)

@@ -38,7 +38,7 @@ import numpy as np
 from .. import _validate as v
 from ._results import PartialAUC
 from ._columns import columns
-from ._roc import FOCUSES, _sorted_groups, check_resamples, resampled_curves, steps
+from ._roc import FOCUSES, _sorted_groups, check_resamples, resampled_curves, steps, weighted_curve, weighted_levels_of
 
 __all__ = ["partial_auc"]
 
@@ -64,6 +64,8 @@ def _area(u: np.ndarray, w: np.ndarray, lo: Fraction, hi: Fraction, flip: int | 
     over the slice of points the range holds; the two that cross an end of the range are
     clipped in fractions.
     """
+    if u.dtype.kind == "f":
+        return _float_area(u, w, lo, hi, flip)
     first = int(np.searchsorted(u, math.ceil(lo), side="left"))  # the first point with u ≥ ⌈lo⌉
     last = int(np.searchsorted(u, math.floor(hi), side="right"))  # the points before it have u ≤ ⌊hi⌋
     twice = 0
@@ -81,11 +83,41 @@ def _area(u: np.ndarray, w: np.ndarray, lo: Fraction, hi: Fraction, flip: int | 
     return area
 
 
+def _float_area(u: np.ndarray, w: np.ndarray, lo: Fraction, hi: Fraction, flip) -> Fraction:
+    """:func:`_area` for float64 weights: the segments inside the range summed in float64 (one dot
+    product), the two crossing its ends clipped exactly (in fractions of the float values)."""
+    size = u.shape[0]
+    first = int(np.searchsorted(u, float(lo), side="left"))  # then moved to the exact first u ≥ lo
+    while first > 0 and Fraction(float(u[first - 1])) >= lo:
+        first -= 1
+    while first < size and Fraction(float(u[first])) < lo:
+        first += 1
+    last = int(np.searchsorted(u, float(hi), side="right"))  # then to just past the exact last u ≤ hi
+    while last > 0 and Fraction(float(u[last - 1])) > hi:
+        last -= 1
+    while last < size and Fraction(float(u[last])) <= hi:
+        last += 1
+    area = Fraction(0)
+    if last - first >= 2:
+        inside_u, inside_w = u[first:last], w[first:last]
+        twice = float(np.dot(np.diff(inside_u), inside_w[:-1] + inside_w[1:]))
+        area = Fraction(twice) / 2
+        if flip is not None:
+            area = flip * (Fraction(float(inside_u[-1])) - Fraction(float(inside_u[0]))) - area
+    height = (lambda k: Fraction(float(w[k]))) if flip is None else (lambda k: flip - Fraction(float(w[k])))
+    for k in sorted({first - 1, last - 1}):
+        if 0 <= k < size - 1:
+            area += _piece(Fraction(float(u[k])), Fraction(float(u[k + 1])), height(k), height(k + 1), lo, hi)
+    return area
+
+
 def _partial_area(tp: np.ndarray, fp: np.ndarray, m: int, n: int, focus: str, low: Fraction,
                   high: Fraction) -> Fraction:
     """The area under the curve with counts `tp`, `fp` over [low, high] of `focus`, as an exact
     fraction: for a specificity, ∫ tp/m d(fp/n) over fp ∈ [n(1 − high), n(1 − low)]; for a
     sensitivity, ∫ (n − fp)/n d(tp/m) over tp ∈ [m·low, m·high]."""
+    if isinstance(m, float):  # float weights: the totals as exact fractions
+        m, n = Fraction(m), Fraction(n)
     if focus == "specificity":
         return _area(fp, tp, n * (1 - high), n * (1 - low)) / (m * n)
     return _area(tp, fp, m * low, m * high, flip=n) / (m * n)
@@ -130,9 +162,17 @@ class _Steps:
         self.levels, self.tp, self.fp, _, _ = steps(pos, neg, thresholds=False)
 
 
+class _WeightedSteps:
+    """The points of a weighted ROC curve: tp, fp the weights at or above each threshold, m = W₊, n = W₋."""
+
+    def __init__(self, levels):
+        curve = weighted_curve(levels)
+        self.m, self.n, self.levels, self.tp, self.fp = curve.m, curve.n, curve.levels, curve.tp, curve.fp
+
+
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
                 resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
-                workers=-1) -> PartialAUC:
+                workers=-1, sample_weight=None, weight_kind=None) -> PartialAUC:
     """The partial AUC of `scores` over a range of specificity (or sensitivity), with a bootstrap interval.
 
     Parameters
@@ -153,6 +193,11 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         or a number ≥ 1; the interval is the same with any number.
     data, nan_policy
         As for :func:`aucbound.auc`.
+    sample_weight, weight_kind
+        Case weights, as for :func:`aucbound.roc_curve`: the area under the weighted curve
+        (scikit-learn's ``roc_auc_score(max_fpr=…, sample_weight=…)`` is McClish's value over
+        the specificities 1 − max_fpr to 1). The bootstrap is not weighted: give
+        ``resamples=None``.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6]  # Agarwal et al. 2005, Table 1, f1
@@ -161,6 +206,8 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     (0.25, 0.75)
     >>> partial_auc(labels, scores, range=(0.5, 1), correct=True, resamples=None).corrected  # (1 + 0.125/0.375)/2
     0.6666666666666666
+    >>> partial_auc(labels, scores, range=(0.5, 1), sample_weight=[1] * 8, resamples=None).auc
+    0.25
     """
     low, high = _range(range)
     focus = v.choice("focus", focus, FOCUSES)
@@ -170,9 +217,16 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    pos, neg = _sorted_groups(labels, scores, pos_label)
-    curve = _Steps(pos, neg)
+    if sample_weight is not None and resamples is not None:
+        raise v.ParameterError("resamples", "None with `sample_weight` (the bootstrap is not weighted)",
+                               v.show(resamples), others=("sample_weight",))
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    if weights is not None:
+        curve = _WeightedSteps(weighted_levels_of(labels, scores, weights, pos_label, weight_kind))
+    else:
+        pos, neg = _sorted_groups(labels, scores, pos_label)
+        curve = _Steps(pos, neg)
     m, n = curve.m, curve.n
     a, b = Fraction(low), Fraction(high)
 

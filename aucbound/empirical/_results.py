@@ -39,6 +39,9 @@ class DeLong(Displayed):
     p2: float
     source: str
     components: object = dataclasses.field(default=None, repr=False, compare=False)
+    #: With case weights: their kind, "frequency" (m, n are the total weights W₊, W₋) or "sampling"
+    #: (m, n count the rows of positive weight; the variance is the sandwich one). None without.
+    weights: str | None = None
 
     @functools.cached_property
     def _components(self) -> tuple:
@@ -62,6 +65,8 @@ class DeLong(Displayed):
     def as_dict(self) -> dict:
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
         del data["components"]
+        if self.weights is None:
+            del data["weights"]
         data["std_error"] = self.std_error
         return data
 
@@ -89,6 +94,16 @@ class AUCIntervals(Rows):
     rows: tuple[Interval, ...]
     resamples: int | None = None
     seed: int | None = None
+    #: With case weights: their kind ("frequency" or "sampling") and, for rows left out, why.
+    weights: str | None = None
+    left_out: str | None = None
+
+    def as_dict(self) -> dict:
+        data = super().as_dict()
+        for name in ("weights", "left_out"):
+            if data[name] is None:
+                del data[name]
+        return data
 
 
 @dataclass(frozen=True)

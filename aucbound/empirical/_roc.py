@@ -96,8 +96,9 @@ def _thresholds(values: np.ndarray) -> np.ndarray:
 
 
 def _from_top(counts_at: np.ndarray) -> np.ndarray:
-    """Items at or above each threshold, from +∞ down to −∞: 0, then the running totals from the top."""
-    totals = np.empty(counts_at.shape[0] + 1, dtype=np.int64)
+    """Items (or their weights) at or above each threshold, from +∞ down to −∞: 0, then the running
+    totals from the top."""
+    totals = np.empty(counts_at.shape[0] + 1, dtype=counts_at.dtype)
     totals[0] = 0
     np.cumsum(counts_at[::-1], out=totals[1:])
     return totals
@@ -146,15 +147,42 @@ def roc_curve_from_groups(pos: np.ndarray, neg: np.ndarray) -> ROCCurve:
                     source=SOURCE)
 
 
-def _sorted_groups(labels, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
-    """The positives' and negatives' scores, sorted, as given (thresholds need the real values)."""
+def _thresholdable(scores) -> None:
+    """Refuse integer scores beyond ±2^53: thresholds are float64 values."""
     if _labels._big_integers("scores", scores) is not None:
         raise v.ParameterError("scores", "within ±2^53 for an ROC curve (its thresholds are float64 values)",
                                "integers beyond 2^53")
+
+
+def _sorted_groups(labels, scores, pos_label) -> tuple[np.ndarray, np.ndarray]:
+    """The positives' and negatives' scores, sorted, as given (thresholds need the real values)."""
+    _thresholdable(scores)
     return sorted_groups(labels, scores, pos_label)
 
 
-def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise") -> ROCCurve:
+WEIGHTED_SOURCE = SOURCE + "; case weights: cumulative weights at each threshold"
+
+
+def weighted_levels_of(labels, scores, weights, pos_label, weight_kind):
+    """The :class:`~aucbound.empirical._weights.WeightedLevels` of weighted data, the scores within
+    ±2^53 (thresholds are their float64 values)."""
+    from ._weights import check_kind, levels_of, weighted_rows
+
+    kind = check_kind(weight_kind, needed=False)
+    _thresholdable(scores)
+    return levels_of(weighted_rows(labels, scores, weights, pos_label, kind))
+
+
+def weighted_curve(levels) -> ROCCurve:
+    """The ROC curve of :class:`~aucbound.empirical._weights.WeightedLevels`: tp and fp the weights of
+    the positives and negatives at or above each threshold, m = W₊ and n = W₋."""
+    return ROCCurve(thresholds=_thresholds(levels.values), tp=_from_top(levels.pos), fp=_from_top(levels.neg),
+                    m=levels.total_pos, n=levels.total_neg, auc=levels.auc(), levels=levels.values,
+                    source=WEIGHTED_SOURCE)
+
+
+def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
+              weight_kind=None) -> ROCCurve:
     """The empirical ROC curve of `scores` against `labels` (labels first, as scikit-learn's
     ``roc_curve(y_true, y_score)`` and pROC's ``roc(response, predictor)``).
 
@@ -170,15 +198,34 @@ def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise") 
     [inf, 0.6000000000000001, 0.375, 0.22499999999999998, -inf]
     >>> curve.tp.tolist(), curve.fp.tolist(), curve.auc
     ([0, 1, 1, 2, 2], [0, 0, 1, 1, 2], 0.75)
+
+    With `sample_weight` (as for :func:`aucbound.auc`), ``tp`` and ``fp`` are the weights of the
+    positives and negatives at or above each threshold and m = W₊, n = W₋ (scikit-learn's
+    ``roc_curve(sample_weight=…)``); rows of weight 0 add no threshold. Integer weights give the
+    curve of the rows repeated w times, point for point.
+
+    >>> weighted = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], sample_weight=[1, 3, 2, 1])
+    >>> weighted.tp.tolist(), weighted.fp.tolist(), weighted.auc
+    ([0, 1, 1, 3, 3], [0, 0, 3, 3, 4], 0.5)
     """
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    if weights is not None:
+        curve = weighted_curve(weighted_levels_of(labels, scores, weights, pos_label, weight_kind))
+        warn_below_chance(curve.auc, pos_label)
+        return curve
     curve = roc_curve_from_groups(*_sorted_groups(labels, scores, pos_label))
     warn_below_chance(curve.auc, pos_label)
     return curve
 
 
+def _scalar(value):
+    """An array's item as a Python int or float (a count, or a weight)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def _point(curve: ROCCurve, k: int) -> OperatingPoint:
-    tp, fp = int(curve.tp[k]), int(curve.fp[k])
+    tp, fp = _scalar(curve.tp[k]), _scalar(curve.fp[k])  # counts, or weights
     return OperatingPoint(threshold=float(curve.thresholds[k]), specificity=(curve.n - fp) / curve.n,
                           sensitivity=tp / curve.m, tp=tp, fp=fp)
 
@@ -277,13 +324,15 @@ def best_threshold(curve: ROCCurve, *, method: str = "youden") -> tuple[Operatin
     """
     method = v.choice("method", method, BEST_METHODS)
     m, n, tp, fp = curve.m, curve.n, curve.tp, curve.fp
+    if tp.dtype.kind in "iu" and m * n >= 2**62:  # integer weights of large totals: Python integers
+        tp, fp = tp.astype(object), fp.astype(object)
     if method == "youden":  # mn·(J + 1) = n·tp + m·(n − fp), exact in int64 (below 2^63 for m, n < 2^31)
         score = n * tp + m * (n - fp)
         return tuple(_point(curve, int(k)) for k in np.flatnonzero(score == score.max()))
     # mn·distance = √(((m − tp)·n)² + (fp·m)²): candidates in float, then exact in Python integers
-    near = np.hypot((m - tp) * float(n), fp * float(m))
+    near = np.hypot((m - tp.astype(np.float64)) * float(n), fp.astype(np.float64) * float(m))
     candidates = np.flatnonzero(near <= near.min() * (1 + 1e-9))
-    exact = [((m - int(tp[k])) * n) ** 2 + (int(fp[k]) * m) ** 2 for k in candidates]
+    exact = [((m - _scalar(tp[k])) * n) ** 2 + (_scalar(fp[k]) * m) ** 2 for k in candidates]  # floats for float weights
     closest = min(exact)
     return tuple(_point(curve, int(k)) for k, value in zip(candidates, exact) if value == closest)
 
@@ -403,7 +452,7 @@ def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progr
 
 def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, specificities=None, sensitivities=None,
              resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
-             workers=-1) -> ROCBand:
+             workers=-1, sample_weight=None) -> ROCBand:
     """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
     (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
 
@@ -414,7 +463,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic, on `workers` threads (−1, the
     default: one per core this process may use; the band is the same with any number). δ is
     0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for
-    :func:`aucbound.auc`.
+    :func:`aucbound.auc`. Case weights (`sample_weight`) are refused: neither band is weighted.
 
     >>> labels = [0] * 5 + [1] * 5
     >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
@@ -425,6 +474,9 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
     ('asymptotic', True)
     """
+    from ._weights import refuse_weights
+
+    refuse_weights(sample_weight, "roc_band")
     method = v.choice("method", method, BAND_METHODS)
     delta = v.failure_probability(delta, confidence)
     if specificities is not None and sensitivities is not None:

@@ -2646,9 +2646,9 @@ def check_auc_sampling_weights(run: Run) -> None:
     (Σ w²(V − Â)²/W² · m/(m − 1) = S10/m when every w is the same): pROC's s100b values; the
     other rows are left out, with the reason."""
     assert sentence(run.stdout, r"m = (\d+) positives and n = (\d+) negatives").groups() == ("41", "72")
-    near(sentence(run.stdout, r"estimate = (\S+)")[1], ref.PROC_AUC["s100b"])
-    near(sentence(run.stdout, r"sandwich variance of the weighted AUC = (\S+)")[1], ref.PROC_VARIANCE["s100b"])
-    near_interval(run.table.row("delong")["interval"], ref.PROC_DELONG_CI["s100b"])
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], PROC_AUC["s100b"])
+    near(sentence(run.stdout, r"sandwich variance of the weighted AUC = (\S+)")[1], PROC_VARIANCE["s100b"])
+    near_interval(run.table.row("delong")["interval"], PROC_DELONG_CI["s100b"])
     assert [row[0] for row in run.table.rows] == ["delong", "delong-logit"]
     assert "left out: mcdiarmid, hoeffding" in run.stdout
 
@@ -2656,7 +2656,7 @@ def check_auc_sampling_weights(run: Run) -> None:
 def check_roc_best_weighted(run: Run) -> None:
     """Weighing every Good case 3 leaves sensitivity and specificity as they were: pROC's best point
     of s100b (threshold 0.205), with fp the weight 3 × 14 of the Good at or above it."""
-    threshold, specificity, sensitivity = ref.PROC_S100B_BEST
+    threshold, specificity, sensitivity = PROC_S100B_BEST
     assert "total weights m = 41 (positives), n = 216 (negatives), 51 points" in run.stdout
     cells = run.table.row("0.205")
     near(cells["specificity"], specificity)

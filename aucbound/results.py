@@ -59,6 +59,7 @@ from .experiments import (
     RegretExperiment,
     RegretRow,
 )
+from .empirical import PRAUC, PRCurve  # precision–recall
 
 __all__ = [
     "GUARANTEES",
@@ -91,6 +92,8 @@ __all__ = [
     "NormalBayes",
     "OperatingPoint",
     "OptimalSteps",
+    "PRAUC",
+    "PRCurve",
     "PairSample",
     "PartialAUC",
     "PowerAnalysis",

@@ -27,10 +27,13 @@ these estimators of the area θ = ∫₀¹ precision d(recall) of the population
     as Boyd et al. take it.
 ``trapezoid``
     The trapezoidal rule through the points of scikit-learn's curve, the final (recall 0,
-    precision 1) one included: ``sklearn.metrics.auc(recall, precision)``. Straight lines
-    in PR space overstate the precision between points (Davis & Goadrich 2006: the
-    achievable curve between two points is not a straight line in PR space), so this
-    estimate is optimistic; it is here to be compared, not recommended.
+    precision 1) one included: ``sklearn.metrics.auc(recall, precision)``. Through every
+    point it joins the last point at one recall (the lowest precision there) to the first at
+    the next (the highest), so it equals the lower trapezoid; it is kept under the name users
+    know. A straight line in PR space overstates the precision between two points whose tp
+    and fp both grow (a threshold that takes in tied positives and negatives): the achievable
+    curve between them is Davis & Goadrich's (2006) interpolation, which lies below it. So
+    both trapezoids are optimistic wherever scores tie across the classes.
 
 The functions take the counts checked and return a float; :data:`ESTIMATORS` describes
 each by its key.
@@ -49,7 +52,7 @@ ESTIMATORS = {
     "lower-trapezoid": ("lower trapezoid", "Boyd et al. 2013, lower trapezoid"),
     "interpolated-median": ("interpolated median", "Boyd et al. 2013, interpolated median; "
                             "Davis & Goadrich 2006 interpolation"),
-    "trapezoid": ("trapezoid", "trapezoidal rule in PR space: optimistic (Davis & Goadrich 2006)"),
+    "trapezoid": ("trapezoid", "trapezoidal rule in PR space, sklearn.metrics.auc: optimistic on ties (Davis & Goadrich 2006)"),
 }
 
 

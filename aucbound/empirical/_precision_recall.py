@@ -264,7 +264,7 @@ def pr_auc(labels, scores, *, estimator="average-precision", methods=None, delta
     estimator : str
         The estimate the intervals are for: ``'average-precision'`` (the default; scikit-learn's
         ``average_precision_score``), ``'lower-trapezoid'``, ``'interpolated-median'`` or
-        ``'trapezoid'`` (optimistic; for comparison). Every estimate is in the result.
+        ``'trapezoid'`` (``sklearn.metrics.auc(recall, precision)``, for comparison). Every estimate is in the result.
     methods : list of str
         Of ``'binomial'``, ``'logit'`` (Boyd et al. 2013: the variance θ̂(1 − θ̂)/m with m the
         positives) and ``'bootstrap'`` (stratified, percentile); by default all three (the

@@ -434,8 +434,9 @@ class PRAUC(Rows):
     """The area under the precision–recall curve of one scorer: every estimate, and intervals for one.
 
     ``average_precision``, ``lower_trapezoid``, ``interpolated_median`` and ``trapezoid`` are
-    the estimates of the area (Boyd, Eng & Page 2013; the trapezoidal rule in PR space is
-    optimistic, Davis & Goadrich 2006); ``estimator`` names the one the intervals are for and
+    the estimates of the area (Boyd, Eng & Page 2013; the trapezoidal rule through every point
+    of the curve equals the lower trapezoid, and both are optimistic where scores tie across the
+    classes, Davis & Goadrich 2006); ``estimator`` names the one the intervals are for and
     ``estimate`` is its value. ``rows`` holds one :class:`~aucbound.Interval` per method
     (``result["logit"]`` finds one), at 1 − ``delta``; ``resamples`` and ``seed`` describe the
     bootstrap row when there is one. ``m`` and ``n`` are the classes' sizes (their total

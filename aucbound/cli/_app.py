@@ -34,6 +34,8 @@ COMMANDS = {
     "shatter": ("shatter", "shatter"),
     "tournaments": ("tournaments", "tournaments"),
     "uniform": ("uniform", "uniform"),
+    # precision–recall
+    "pr": ("pr", "pr"),
 }
 
 

@@ -1064,6 +1064,21 @@ class Run:
         return text + " < /dev/null"
 
 
+def gen_plot_pr(files):
+    """aucbound plot pr: curves of one or more columns, an estimator and an interval."""
+    def generate(line: Line, draw: Draw, index: int = 0) -> None:
+        _data_columns(line, draw, files, draw.choice([1, 1, 2, 3]))
+        _plot_out(line, draw, index)
+        if draw.chance(0.3):
+            line.add("--estimator", draw.value(["average-precision", "lower-trapezoid", "interpolated-median"], ["x"]))
+        if draw.chance(0.4):
+            line.add("--method", draw.value(["logit", "binomial", "bootstrap"], ["delong"]))
+        if draw.chance(0.3):
+            line.add("--bootstrap", draw.size([10, 200, 2000], [10**5, 10**6, 10**7], 0.1))
+
+    return generate
+
+
 def gen_pr(files):
     """aucbound pr: the estimates and intervals, or the curve."""
     def generate(line: Line, draw: Draw) -> None:
@@ -1095,6 +1110,7 @@ def generators(files, prefs):
         "experiment": (2, gen_experiment), "plot roc": (1.5, gen_plot_roc(files)),
     }
     table["pr"] = (6, gen_pr(files))  # precision–recall
+    table["plot pr"] = (1.5, gen_plot_pr(files))
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     return table

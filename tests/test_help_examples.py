@@ -2541,6 +2541,37 @@ EXPECTED.update({
 })
 
 
+# --- aucbound plot pr ------------------------------------------------------------------------------
+
+
+def check_plot_pr_series(run: Run, name: str, scores: tuple[str, ...]) -> None:
+    """Each curve's points are scikit-learn's precision_recall_curve, its legend the AP and Boyd et al.'s
+    logit interval (mpmath), the baseline the prevalence 41/113."""
+    from sklearn.metrics import average_precision_score, precision_recall_curve as sk_curve
+    from tests.test_precision_recall import reference_intervals
+
+    points = run.series(f"{name}.csv")
+    panel = "m = 41 positives, n = 72 negatives"
+    assert points[(panel, "baseline: prevalence 0.363")] == [(0.0, 41 / 113), (1.0, 41 / 113)]
+    assert len(points) == len(scores) + 1
+    for score in scores:
+        labels, values = pr_data(score)
+        precision, recall, _ = sk_curve(labels, values)
+        theta = average_precision_score(labels, values)
+        lo, hi = (float(x) for x in reference_intervals(theta, 41, 0.05)["logit"])
+        curve = points[(panel, f"{score}: AP {theta:.3g} [{lo:.3g}, {hi:.3g}] (logit 95%)")]
+        assert curve == list(zip(recall.tolist(), precision.tolist()))
+    run.figure(f"{name}.{'svg' if name == 'both' else 'png'}")
+
+
+EXPECTED.update({
+    "aucbound plot pr aSAH.csv --score s100b --label outcome --positive Poor --out pr.png":
+        lambda run: check_plot_pr_series(run, "pr", ("s100b",)),
+    "aucbound plot pr aSAH.csv --score wfns --score s100b --label outcome --positive Poor --out both.svg":
+        lambda run: check_plot_pr_series(run, "both", ("wfns", "s100b")),
+})
+
+
 # --- the tests ---------------------------------------------------------------------------------------
 
 

@@ -297,8 +297,8 @@ def plot():
 
     Each plot writes its figure to --out (and with --data the numbers behind every curve
     as CSV: panel, series, x, y) and prints the names of the files written. `all` writes
-    every plot at its defaults; `roc` draws ROC curves from a data file. Curves beyond the
-    paper are dashed and say so.
+    every plot at its defaults; `roc` draws ROC curves from a data file, `pr` precision-recall
+    curves. Curves beyond the paper are dashed and say so.
 
     \b
     Examples:

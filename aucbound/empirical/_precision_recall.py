@@ -76,11 +76,27 @@ class _Counts:
     """A data set's curve in counts: the distinct scores ``levels`` (increasing), ``tp`` and ``fp`` from
     +∞ down (index 0: nothing called positive), the totals ``m`` and ``n``, and the classes' scores
     ``pos`` and ``neg`` sorted, each row repeated by its whole-number weight (None when a weight is no
-    whole number)."""
+    whole number or there would be more than :data:`MAX_EXPANDED` rows), made when first asked for."""
 
-    def __init__(self, levels, tp, fp, pos, neg, weighted: bool):
-        self.levels, self.tp, self.fp, self.pos, self.neg, self.weighted = levels, tp, fp, pos, neg, weighted
+    def __init__(self, levels, tp, fp, weighted: bool, groups=None, rows=None):
+        self.levels, self.tp, self.fp, self.weighted = levels, tp, fp, weighted
         self.m, self.n = _number(tp[-1]), _number(fp[-1])
+        self._groups, self._rows = groups, rows  # (pos, neg) sorted; or the weighted rows to repeat
+
+    @property
+    def expandable(self) -> bool:
+        """Whether the rows can stand for the data (counts, or whole-number weights of at most
+        :data:`MAX_EXPANDED` rows in all)."""
+        return self._groups is not None or self._rows is not None
+
+    def groups(self) -> tuple[np.ndarray, np.ndarray]:
+        """(pos, neg): each class's scores sorted, each row repeated by its weight."""
+        if self._groups is None:
+            values, positive, weights = self._rows
+            counts = weights.astype(np.int64)
+            self._groups = (np.repeat(values[positive], counts[positive]),
+                            np.repeat(values[~positive], counts[~positive]))
+        return self._groups
 
     def estimate(self, key: str) -> float:
         return estimate(key, self.tp, self.fp)
@@ -121,23 +137,20 @@ def _weighted(labels, scores, weights, pos_label) -> _Counts:
     for name, mask in (("positives", positive), ("negatives", ~positive)):
         if not np.any(kept & mask):
             raise v.ParameterError("sample_weight", f"positive for some of the {name}", "0 for every one of them")
-    order = np.argsort(values[kept], kind="stable")
+    order = np.argsort(values[kept])  # the order within a level is no matter: each level is summed
     values, positive, weights = values[kept][order], positive[kept][order], weights[kept][order]
     starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
     pos_at = np.add.reduceat(np.where(positive, weights, 0.0), starts)
     neg_at = np.add.reduceat(np.where(positive, 0.0, weights), starts)
-    whole = bool(np.all(weights == np.floor(weights)))
-    pos = neg = None
-    if whole and float(weights.sum()) <= MAX_EXPANDED:
-        counts = weights.astype(np.int64)
-        pos, neg = np.repeat(values[positive], counts[positive]), np.repeat(values[~positive], counts[~positive])
-    return _Counts(values[starts], _from_top(pos_at), _from_top(neg_at), pos, neg, True)
+    whole = bool(np.all(weights == np.floor(weights))) and float(weights.sum()) <= MAX_EXPANDED
+    return _Counts(values[starts], _from_top(pos_at), _from_top(neg_at), True,
+                   rows=(values, positive, weights) if whole else None)
 
 
 def _counted(labels, scores, pos_label) -> _Counts:
     pos, neg = _sorted_groups(labels, scores, pos_label)
     levels, tp, fp, _, _ = steps(pos, neg, thresholds=False)
-    return _Counts(levels, tp, fp, pos, neg, False)
+    return _Counts(levels, tp, fp, False, groups=(pos, neg))
 
 
 def _counts(labels, scores, pos_label, sample_weight, data, nan_policy) -> _Counts:
@@ -243,7 +256,7 @@ def _closed_form(method: str, theta: float, m: int, delta: float) -> tuple[float
 
 def _frequency_counts(counts: _Counts) -> None:
     """Refuse weights that are no whole numbers (or too many rows), which the intervals cannot take."""
-    if counts.pos is None:
+    if not counts.expandable:
         whole = float(counts.m).is_integer() and float(counts.n).is_integer()
         raise v.ParameterError(
             "sample_weight", "whole numbers (frequency weights: a row of weight w counts as w rows) for the intervals, "
@@ -325,7 +338,8 @@ def _bootstrap(counts: _Counts, estimator: str, delta: float, resamples: int, se
     def value(tp, fp) -> float:
         return estimate(estimator, tp, fp)
 
-    values = np.fromiter(resampled_curves(counts, counts.pos, counts.neg, resamples, seed, progress, reduce=value,
+    pos, neg = counts.groups()
+    values = np.fromiter(resampled_curves(counts, pos, neg, resamples, seed, progress, reduce=value,
                                           workers=workers), dtype=np.float64, count=resamples)
     lo, hi = np.quantile(values, [delta / 2, 1 - delta / 2])
     return float(lo), float(hi)

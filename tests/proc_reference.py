@@ -121,3 +121,16 @@ PROC_PR_COORDS = {
         0.0975609756097561, 0.0731707317073171, 0.0487804878048781, 0.024390243902439, 0,
     )),
 }
+
+#: coords(r.<marker>, "all", ret = "threshold") but its first and last (−∞ and +∞): the midpoints between
+#: consecutive distinct scores
+PROC_PR_THRESHOLDS = {
+    "wfns": proc("asah", 'head(tail(coords(r.wfns, "all", ret = "threshold")$threshold, -1), -1)',
+                 (1.5, 2.5, 3.5, 4.5)),
+    "s100b": proc("asah", 'head(tail(coords(r.s100b, "all", ret = "threshold")$threshold, -1), -1)', (
+        0.035, 0.045, 0.055, 0.065, 0.075, 0.085, 0.095, 0.105, 0.115, 0.125, 0.135, 0.145, 0.155, 0.165, 0.175,
+        0.185, 0.205, 0.225, 0.235, 0.245, 0.255, 0.265, 0.275, 0.290, 0.310, 0.325, 0.335, 0.345, 0.365, 0.395,
+        0.420, 0.435, 0.445, 0.455, 0.465, 0.475, 0.485, 0.495, 0.510, 0.540, 0.570, 0.640, 0.705, 0.725, 0.755,
+        0.795, 0.840, 0.910, 1.515,
+    ), digits=3),
+}

@@ -17,7 +17,7 @@ from sklearn.metrics import auc as sk_auc
 from sklearn.metrics import average_precision_score, precision_recall_curve as sk_curve
 
 import aucbound as ab
-from proc_reference import PROC_PR_COORDS
+from proc_reference import PROC_PR_COORDS, PROC_PR_THRESHOLDS
 
 DATA = Path(__file__).parent / "data"
 
@@ -112,6 +112,9 @@ def test_curve_equals_proc_coords(marker):
     assert precision[-1] is None and curve.precision[-1] == 1.0
     np.testing.assert_allclose(curve.precision[:-1], precision[:-1], rtol=1e-13)
     np.testing.assert_allclose(curve.recall, recall, rtol=1e-13, atol=1e-15)
+    # pROC's thresholds between −∞ and +∞: the midpoint below each of our thresholds but the lowest
+    np.testing.assert_allclose(PROC_PR_THRESHOLDS[marker], (curve.thresholds[:-1] + curve.thresholds[1:]) / 2,
+                               rtol=1e-12)
 
 
 # --- Boyd, Eng & Page (2013): the estimators in exact fractions --------------------------------------

@@ -29,8 +29,10 @@ with m the number of positives and z = Φ⁻¹(1 − δ/2):
   resamples).
 
 All three are asymptotic at best: the binomial variance θ(1 − θ)/m is a heuristic, not the
-estimator's variance, so even as m grows their coverage need not reach 1 − δ
-(docs/precision_recall.md has the coverage). No distribution-free interval is given: AP has
+estimator's variance, so even as m grows their coverage need not reach 1 − δ. Under
+binormal scores (ROC AUC 0.8, m and n from 30 to 1000, δ = 0.05) the binomial and logit
+intervals covered in 95–99% of 2000 data sets, and the bootstrap's in 88–92% whenever a class
+had 30 cases, 92.5–94.8% with 100 or more in both. No distribution-free interval is given: AP has
 bounded differences (McDiarmid's inequality bounds |AP̂ − E AP̂|), but AP̂ is a biased
 estimator of θ, and no distribution-free bound on that bias is known here.
 
@@ -282,7 +284,7 @@ def pr_auc(labels, scores, *, estimator="average-precision", methods=None, delta
         Of ``'binomial'``, ``'logit'`` (Boyd et al. 2013: the variance θ̂(1 − θ̂)/m with m the
         positives) and ``'bootstrap'`` (stratified, percentile); by default all three (the
         first two with ``resamples=None``); ``[]`` for the estimates alone. Every interval is
-        asymptotic: see the module's docstring and docs/precision_recall.md for their coverage.
+        asymptotic: see the module's docstring for their coverage.
     delta, confidence
         The intervals are at 1 − δ, δ = 0.05 unless `delta` or `confidence` = 1 − δ is given.
     resamples, seed, workers, progress

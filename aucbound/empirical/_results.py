@@ -408,7 +408,9 @@ class PRCurve(Displayed):
         """precision, recall and thresholds, in scikit-learn's order."""
         return iter((self.precision, self.recall, self.thresholds))
 
-    def _threshold_column(self):
+    @property
+    def threshold(self):
+        """Each point's threshold: ``thresholds``, then +∞ for the last point (the table's column)."""
         import numpy as np
 
         return np.append(self.thresholds, np.inf)
@@ -424,9 +426,9 @@ class PRCurve(Displayed):
 
     def _table(self):
         """One row per point: threshold (+∞ for the last), precision, recall, tp, fp."""
-        scalars = {**self._shown_fields(), "prevalence": self.prevalence}
-        return scalars, {"threshold": self._threshold_column(), "precision": self.precision, "recall": self.recall,
-                         "tp": self.tp, "fp": self.fp}
+        shown = self._shown_fields()
+        scalars = {"m": self.m, "n": self.n, "prevalence": self.prevalence, **shown}  # as_dict's order
+        return scalars, {name: getattr(self, name) for name in ("threshold", "precision", "recall", "tp", "fp")}
 
 
 @dataclass(frozen=True)

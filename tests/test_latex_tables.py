@@ -50,6 +50,7 @@ SMALL = {
     "tournaments": "--n 3..4",
     "uniform": "--class growth --log-c1 25.3 --m 10000 --n 2000",
 }
+SMALL["pr"] = f"{CASES} --bootstrap 200"  # precision–recall
 #: Commands also run in the two other LaTeX formats.
 EVERY_FORMAT = ("interval", "psi", "shatter")
 

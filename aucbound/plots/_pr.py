@@ -45,8 +45,8 @@ def pr(labels, scores, *, estimator="average-precision", method="logit", delta=0
     >>> from aucbound import plots
     >>> labels, scores = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     >>> figure, rows = plots.pr(labels, {"f": scores}, return_data=True)
-    >>> rows[0]["series"]  # AP = (1 + 2/3)/2; logit interval with m = 2
-    'f: AP 0.833 [0.272, 0.987] (logit 95%)'
+    >>> rows[0]["series"]  # AP = (1 + 2/3)/2; expit(ln 5 ± 1.96/√(2·5/36)) with m = 2
+    'f: AP 0.833 [0.108, 0.995] (logit 95%)'
     >>> [(row["x"], round(row["y"], 4)) for row in rows if row["series"].startswith("f:")]
     [(1.0, 0.5), (1.0, 0.6667), (0.5, 0.5), (0.5, 1.0), (0.0, 1.0)]
     >>> figure.savefig("pr.png")  # doctest: +SKIP

@@ -72,6 +72,7 @@ from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_ba
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
 from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
+from .empirical import average_precision, pr_auc, precision_recall_curve  # precision–recall
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -144,4 +145,5 @@ __all__ = [
     # the multiclass AUC
     "multiclass_auc",
 ]
+__all__ += ["average_precision", "pr_auc", "precision_recall_curve"]  # precision–recall
 __all__ += results.__all__

@@ -60,6 +60,7 @@ from .experiments import (
     RegretExperiment,
     RegretRow,
 )
+from .empirical import PRAUC, PRCurve  # precision–recall
 
 __all__ = [
     "GUARANTEES",
@@ -94,6 +95,8 @@ __all__ = [
     "NormalBayes",
     "OperatingPoint",
     "OptimalSteps",
+    "PRAUC",
+    "PRCurve",
     "PairSample",
     "PartialAUC",
     "PowerAnalysis",

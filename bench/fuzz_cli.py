@@ -1124,6 +1124,41 @@ def gen_multiclass(files):
     return generate
 
 
+def gen_plot_pr(files):
+    """aucbound plot pr: curves of one or more columns, an estimator and an interval."""
+    def generate(line: Line, draw: Draw, index: int = 0) -> None:
+        _data_columns(line, draw, files, draw.choice([1, 1, 2, 3]))
+        _plot_out(line, draw, index)
+        if draw.chance(0.3):
+            line.add("--estimator", draw.value(["average-precision", "lower-trapezoid", "interpolated-median"], ["x"]))
+        if draw.chance(0.4):
+            line.add("--method", draw.value(["logit", "binomial", "bootstrap"], ["delong"]))
+        if draw.chance(0.3):
+            line.add("--bootstrap", draw.size([10, 200, 2000], [10**5, 10**6, 10**7], 0.1))
+
+    return generate
+
+
+def gen_pr(files):
+    """aucbound pr: the estimates and intervals, or the curve."""
+    def generate(line: Line, draw: Draw) -> None:
+        _data_columns(line, draw, files, 1)
+        if draw.chance(0.3):
+            line.add("--estimator", draw.value(["average-precision", "lower-trapezoid", "interpolated-median",
+                                                "trapezoid"], ["auc"]))
+        if draw.chance(0.25):
+            line.add("--curve")
+            if draw.chance(0.4):
+                line.add("--drop-intermediate")
+        if draw.chance(0.3):  # resamples × rows: work the limits may not see
+            line.add("--bootstrap", draw.size([0, 1, 10, 100, 2000], [10**5, 10**6, 10**7], 0.1))
+        if draw.chance(0.1):
+            line.add("--seed", draw.value([0, 1, 7], [2**64, HUGE_DIGITS]))
+        _common(line, draw)
+
+    return generate
+
+
 def generators(files, prefs):
     table = {
         "interval": (10, gen_interval), "sample-size": (10, gen_sample_size), "lower-bound": (7, gen_lower_bound),
@@ -1136,6 +1171,8 @@ def generators(files, prefs):
         # the multiclass AUC
         "multiclass": (8, gen_multiclass(files)),
     }
+    table["pr"] = (6, gen_pr(files))  # precision–recall
+    table["plot pr"] = (1.5, gen_plot_pr(files))
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     table.update(weighted_generators(files))
@@ -1382,6 +1419,8 @@ def _output_problems(run: Run) -> list[str]:
         text = run.stdout
         if run.command.split()[0] == "roc":  # the first threshold is inf, as pROC's: above every score (also in a grid's cell)
             text = re.sub(r"(?m)^([|│]?\s*)[-+]?inf\b", r"\1", text)
+        if run.command == "pr" and "--curve" in run.argv:  # the last point's threshold (recall 0) is inf
+            text = re.sub(r"(?m)^([|│]?\s*)inf\b", r"\1", text)
         match = NOT_FINITE.search(text)
         if match:
             line = next(l for l in text.splitlines() if match.group(0) in l)

@@ -114,6 +114,12 @@ BUILD = {
     "MulticlassInterval": lambda: ab.multiclass_auc(["a", "b", "c"] * 4, np.random.default_rng(2).random((12, 3))).rows[0],
 }
 
+# precision–recall
+BUILD.update({
+    "PRCurve": lambda: ab.precision_recall_curve(LABELS, SCORES),
+    "PRAUC": lambda: ab.pr_auc(LABELS, SCORES, resamples=50),
+})
+
 #: The table of each result that has one: the row dicts, or the names of its column attributes.
 ROWS = {
     "AUCIntervals": lambda r: [row.as_dict() for row in r.rows],
@@ -137,6 +143,10 @@ COLUMNS = {
     "QuickSortRuns": ("seeds", "calls"),
     "BoostedRanker": ("features", "thresholds", "alphas", "alpha_rules"),
 }
+# precision–recall
+ROWS["PRAUC"] = lambda r: [row.as_dict() for row in r.rows]
+COLUMNS["PRCurve"] = ("threshold", "precision", "recall", "tp", "fp")
+
 #: The as_dict() key of each row table.
 ROWS_KEY = {"ShatterBound": "candidates", "CoverageStudy": "records"}
 

@@ -962,3 +962,21 @@ def test_auc_weighted(tmp_path_factory, data, via_stdin, args):
                     option("--specificity", SPECIFICITY, 0.1), FORMAT, TABLEFMT))
 def test_roc_weighted(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "roc", args, via_stdin)
+
+
+# --- precision–recall ------------------------------------------------------------------------------
+
+PR_ESTIMATOR = mostly(text(["average-precision", "lower-trapezoid", "interpolated-median", "trapezoid"]),
+                      text(["auc", ""]))
+
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    option("--estimator", PR_ESTIMATOR, 0.3),
+                    st.sampled_from([[], [], ["--curve"], ["--curve", "--drop-intermediate"], ["--drop-intermediate"]]),
+                    option("--bootstrap", mostly(text([0, 1, 5, 20]), NOT_COUNT), 0.9),
+                    option("--seed", mostly(text([0, 1, 2**32]), text(["-1", "1.5", "x"])), 0.1), FORMAT, TABLEFMT))
+@example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--label", "label", "--bootstrap", "5"])
+def test_pr(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "pr", args, via_stdin)

@@ -2594,6 +2594,140 @@ EXPECTED.update({
 })
 
 
+# --- aucbound pr: scikit-learn, pROC's coords, Boyd et al.'s formulas in mpmath ------------------------
+
+
+def pr_data(score: str):
+    """(labels, scores) of `score` on aSAH, 1 for Poor, in the file's order."""
+    pos, neg = asah(score=score)
+    return np.array([1] * len(pos) + [0] * len(neg)), np.concatenate((pos, neg))
+
+
+def check_pr_header(run: Run, labels, scores) -> None:
+    """The sizes and the four estimates: scikit-learn's average_precision_score, and the lower trapezoid,
+    interpolated median and trapezoid written from Boyd et al.'s definitions (tests/test_precision_recall.py)."""
+    from sklearn.metrics import auc as sk_auc, average_precision_score, precision_recall_curve as sk_curve
+    from tests.test_precision_recall import naive_interpolated_median, naive_lower_trapezoid
+
+    found = sentence(run.stdout, r"m = (\d+) positives, n = (\d+) negatives, prevalence = (\S+)")
+    m, n = int(labels.sum()), int((1 - labels).sum())
+    assert (int(found[1]), int(found[2])) == (m, n)
+    near(found[3], m / (m + n))
+    found = sentence(run.stdout, r"average precision = (\S+), lower trapezoid = (\S+), interpolated median = (\S+), "
+                                 r"trapezoid = (\S+)")
+    precision, recall, _ = sk_curve(labels, scores)
+    near(found[1].rstrip(","), average_precision_score(labels, scores))
+    near(found[2].rstrip(","), float(naive_lower_trapezoid(labels.tolist(), scores.tolist())))
+    near(found[3].rstrip(","), naive_interpolated_median(labels.tolist(), scores.tolist()))
+    near(found[4], sk_auc(recall, precision))
+
+
+def check_pr_closed_form(run: Run, theta: float, m: int) -> None:
+    """The binomial and logit rows: Boyd et al.'s formulas evaluated in mpmath at the estimate."""
+    from tests.test_precision_recall import reference_intervals
+
+    for method, expected in reference_intervals(theta, m, 0.05).items():
+        near_interval(run.table.row(method)["interval"], (float(expected[0]), float(expected[1])))
+        assert run.table.row(method)["guarantee"] == "asymptotic"
+
+
+def check_pr_s100b(run: Run) -> None:
+    """s100b: the estimates, the two intervals, and the bootstrap's percentile interval of scikit-learn's
+    AP over the same 2000 stratified resamples (seed 0)."""
+    from sklearn.metrics import average_precision_score
+    from tests.test_precision_recall import naive_bootstrap
+
+    labels, scores = pr_data("s100b")
+    check_pr_header(run, labels, scores)
+    check_pr_closed_form(run, average_precision_score(labels, scores), 41)
+    near_interval(run.table.row("bootstrap")["interval"], naive_bootstrap(labels, scores, 2000, 0, 0.05))
+    assert "bootstrap: 2000 stratified resamples, seed 0" in run.stdout
+
+
+def check_pr_wfns_lower_trapezoid(run: Run) -> None:
+    """wfns, the intervals for the lower trapezoid (in exact fractions); the bootstrap's is for it too."""
+    from tests.test_precision_recall import naive_lower_trapezoid
+
+    labels, scores = pr_data("wfns")
+    check_pr_header(run, labels, scores)
+    check_pr_closed_form(run, float(naive_lower_trapezoid(labels.tolist(), scores.tolist())), 41)
+    assert "intervals for the lower trapezoid" in run.stdout and len(run.table.rows) == 3
+
+
+def check_pr_wfns_curve(run: Run) -> None:
+    """wfns's 6 points: pROC's coords precision and recall (its last precision NaN where scikit-learn's and
+    ours is 1), thresholds and counts as scikit-learn's."""
+    from sklearn.metrics import precision_recall_curve as sk_curve
+
+    from proc_reference import PROC_PR_COORDS
+
+    labels, scores = pr_data("wfns")
+    _, _, thresholds = sk_curve(labels, scores)
+    rows = run.table.rows
+    assert len(rows) == 6 and [row[0] for row in rows] == [number_text(t) for t in thresholds] + ["inf"]
+    for row, precision, recall in zip(rows, PROC_PR_COORDS[("wfns", "precision")], PROC_PR_COORDS[("wfns", "recall")]):
+        cells = dict(zip(run.table.header, row))
+        near(cells["precision"], 1.0 if precision is None else precision)
+        near(cells["recall"], recall)
+        assert int(cells["tp"]) == round(recall * 41)
+
+
+def number_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def check_pr_s100b_csv(run: Run) -> None:
+    """The curve to the last bit: scikit-learn's precision_recall_curve."""
+    from sklearn.metrics import precision_recall_curve as sk_curve
+
+    labels, scores = pr_data("s100b")
+    precision, recall, thresholds = sk_curve(labels, scores)
+    rows = run.csv()
+    assert [float(row["threshold"]) for row in rows] == [*thresholds.tolist(), math.inf]
+    assert [float(row["precision"]) for row in rows] == precision.tolist()
+    assert [float(row["recall"]) for row in rows] == recall.tolist()
+
+
+EXPECTED.update({
+    "aucbound pr aSAH.csv --score s100b --label outcome --positive Poor": check_pr_s100b,
+    "aucbound pr aSAH.csv --score wfns --label outcome --positive Poor --estimator lower-trapezoid":
+        check_pr_wfns_lower_trapezoid,
+    "aucbound pr aSAH.csv --score wfns --label outcome --positive Poor --curve": check_pr_wfns_curve,
+    "aucbound pr aSAH.csv --score s100b --label outcome --positive Poor --curve --format csv": check_pr_s100b_csv,
+})
+
+
+# --- aucbound plot pr ------------------------------------------------------------------------------
+
+
+def check_plot_pr_series(run: Run, name: str, scores: tuple[str, ...]) -> None:
+    """Each curve's points are scikit-learn's precision_recall_curve, its legend the AP and Boyd et al.'s
+    logit interval (mpmath), the baseline the prevalence 41/113."""
+    from sklearn.metrics import average_precision_score, precision_recall_curve as sk_curve
+    from tests.test_precision_recall import reference_intervals
+
+    points = run.series(f"{name}.csv")
+    panel = "m = 41 positives, n = 72 negatives"
+    assert points[(panel, "baseline: prevalence 0.363")] == [(0.0, 41 / 113), (1.0, 41 / 113)]
+    assert len(points) == len(scores) + 1
+    for score in scores:
+        labels, values = pr_data(score)
+        precision, recall, _ = sk_curve(labels, values)
+        theta = average_precision_score(labels, values)
+        lo, hi = (float(x) for x in reference_intervals(theta, 41, 0.05)["logit"])
+        curve = points[(panel, f"{score}: AP {theta:.3g} [{lo:.3g}, {hi:.3g}] (logit 95%)")]
+        assert curve == list(zip(recall.tolist(), precision.tolist()))
+    run.figure(f"{name}.{'svg' if name == 'both' else 'png'}")
+
+
+EXPECTED.update({
+    "aucbound plot pr aSAH.csv --score s100b --label outcome --positive Poor --out pr.png":
+        lambda run: check_plot_pr_series(run, "pr", ("s100b",)),
+    "aucbound plot pr aSAH.csv --score wfns --score s100b --label outcome --positive Poor --out both.svg":
+        lambda run: check_plot_pr_series(run, "both", ("wfns", "s100b")),
+})
+
+
 # --- the tests ---------------------------------------------------------------------------------------
 
 

@@ -52,6 +52,7 @@ SMALL = {
     # the multiclass AUC
     "multiclass": f"{DATA / 'multiclass_k3.csv'} --label y --score A --score B --score C --bootstrap 200",
 }
+SMALL["pr"] = f"{CASES} --bootstrap 200"  # precision–recall
 #: Commands also run in the two other LaTeX formats.
 EVERY_FORMAT = ("interval", "psi", "shatter")
 

@@ -36,6 +36,8 @@ COMMANDS = {
     "uniform": ("uniform", "uniform"),
     # the multiclass AUC
     "multiclass": ("multiclass", "multiclass"),
+    # precision–recall
+    "pr": ("pr", "pr"),
 }
 
 

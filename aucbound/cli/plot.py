@@ -297,8 +297,8 @@ def plot():
 
     Each plot writes its figure to --out (and with --data the numbers behind every curve
     as CSV: panel, series, x, y) and prints the names of the files written. `all` writes
-    every plot at its defaults; `roc` draws ROC curves from a data file. Curves beyond the
-    paper are dashed and say so.
+    every plot at its defaults; `roc` draws ROC curves from a data file, `pr` precision-recall
+    curves. Curves beyond the paper are dashed and say so.
 
     \b
     Examples:
@@ -382,5 +382,46 @@ def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed
         figure, rows = roc(columns.labels, dict(zip(columns.score_names, columns.scores)), band=band, method=method,
                            delta=delta, resamples=resamples, seed=seed, pos_label=pos_label, return_data=True,
                            workers=workers)
+    for path in _save(figure, rows, out, data):
+        click.echo(path)
+
+
+# --- precision–recall ------------------------------------------------------------------------------
+
+
+@plot.command("pr")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--score", "scores", required=True, multiple=True, metavar="COL",
+              help="A score column: a header name or 0-based index (repeatable: one curve each).")
+@click.option("--estimator", type=click.Choice(["average-precision", "lower-trapezoid", "interpolated-median",
+                                                "trapezoid"]), default="average-precision", show_default=True,
+              help="The estimate of the area in the legend (see `aucbound pr`).")
+@click.option("--method", type=click.Choice(["logit", "binomial", "bootstrap"]), default="logit", show_default=True,
+              help="The area's interval in the legend (Boyd, Eng & Page 2013; or the stratified bootstrap).")
+@click.option("--bootstrap", "resamples", type=IntRange(min=1, max=10**6), default=2000, show_default=True,
+              metavar="B", help="Resamples of a bootstrap interval.")
+@click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
+@_workers
+@_files
+@_data_options
+def pr_plot(file, scores, label, positive, delta, estimator, method, resamples, seed, workers, out, data):
+    """Precision-recall curves of one or more --score columns of FILE on one plot, with the baseline
+    precision (the prevalence) and each area's estimate and interval in the legend. FILE is read as
+    by `aucbound auc`.
+
+    \b
+    Examples:
+      aucbound plot pr aSAH.csv --score s100b --label outcome --positive Poor --out pr.png
+      aucbound plot pr aSAH.csv --score wfns --score s100b --label outcome --positive Poor --out both.svg
+    """
+    from ..plots import pr
+    from ._data import data_errors, read_data
+    from ._progress import Progress
+
+    with data_errors(), Progress("bootstrap") as progress:
+        columns, pos_label = read_data(file, scores, label, positive)
+        figure, rows = pr(columns.labels, dict(zip(columns.score_names, columns.scores)), estimator=estimator,
+                          method=method, delta=delta, resamples=resamples, seed=seed, pos_label=pos_label,
+                          return_data=True, workers=workers, progress=progress)
     for path in _save(figure, rows, out, data):
         click.echo(path)

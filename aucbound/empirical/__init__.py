@@ -107,3 +107,10 @@ __all__ = [
     "multiclass_auc",
     "WEIGHT_KINDS",
 ]
+
+# precision–recall: the curve, average precision, the area under the curve with intervals
+from ._precision_recall import PR_ESTIMATORS, PR_METHODS, average_precision, pr_auc, precision_recall_curve
+from ._results import PRAUC, PRCurve
+
+__all__ += ["PR_ESTIMATORS", "PR_METHODS", "PRAUC", "PRCurve", "average_precision", "pr_auc",
+            "precision_recall_curve"]

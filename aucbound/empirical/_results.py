@@ -446,3 +446,111 @@ class MulticlassAUC(Rows):
         data = {**fields_as_dict(self), "confidence": self.confidence}
         data["classes"] = [plain(value) for value in self.classes]
         return data
+
+
+# --- precision–recall: the curve, and the area under it with intervals -------------------------
+
+__all__ += ['PRAUC', 'PRCurve']
+
+
+@dataclass(frozen=True, eq=False)
+class PRCurve(Displayed):
+    """The precision–recall curve, as scikit-learn's ``precision_recall_curve`` returns it.
+
+    ``thresholds`` are the distinct scores in increasing order; ``precision``, ``recall``,
+    ``tp`` and ``fp`` have one more entry: entry k is at ``thresholds[k]`` (cases scoring ≥
+    it called positive) and the last is the point (recall 0, precision 1) of no threshold.
+    ``tp`` and ``fp`` are counts (int64), or sums of the sample weights (float64) when
+    ``weighted``. ``m`` and ``n`` are the classes' sizes (or total weights);
+    ``average_precision`` is Σ (R_k − R_{k−1})·P_k. ``precision, recall, thresholds = curve``
+    unpacks as scikit-learn's three arrays; the table (``str``, ``to_frame()``) has one row per
+    point, the last one's threshold +∞.
+    """
+
+    _headline = "average_precision"
+
+    precision: object = dataclasses.field(repr=False)
+    recall: object = dataclasses.field(repr=False)
+    thresholds: object = dataclasses.field(repr=False)
+    tp: object = dataclasses.field(repr=False)
+    fp: object = dataclasses.field(repr=False)
+    m: int | float
+    n: int | float
+    average_precision: float
+    weighted: bool = False
+    drop_intermediate: bool = False
+    source: str = ""
+
+    @property
+    def prevalence(self) -> float:
+        """m/(m + n): the precision of a scorer that ranks at random (the chance line of a PR plot)."""
+        return self.m / (self.m + self.n)
+
+    def __len__(self) -> int:
+        return self.precision.shape[0]
+
+    def __iter__(self):
+        """precision, recall and thresholds, in scikit-learn's order."""
+        return iter((self.precision, self.recall, self.thresholds))
+
+    @property
+    def threshold(self):
+        """Each point's threshold: ``thresholds``, then +∞ for the last point (the table's column)."""
+        import numpy as np
+
+        return np.append(self.thresholds, np.inf)
+
+    def as_dict(self) -> dict:
+        """The sizes, AP, the flags and source, and one list per column (the thresholds without the last point's)."""
+        return {
+            "m": self.m, "n": self.n, "prevalence": self.prevalence, "average_precision": self.average_precision,
+            "weighted": self.weighted, "drop_intermediate": self.drop_intermediate, "source": self.source,
+            "thresholds": plain(self.thresholds), "precision": plain(self.precision), "recall": plain(self.recall),
+            "tp": plain(self.tp), "fp": plain(self.fp),
+        }
+
+    def _table(self):
+        """One row per point: threshold (+∞ for the last), precision, recall, tp, fp."""
+        shown = self._shown_fields()
+        scalars = {"m": self.m, "n": self.n, "prevalence": self.prevalence, **shown}  # as_dict's order
+        return scalars, {name: getattr(self, name) for name in ("threshold", "precision", "recall", "tp", "fp")}
+
+
+@dataclass(frozen=True)
+class PRAUC(Rows):
+    """The area under the precision–recall curve of one scorer: every estimate, and intervals for one.
+
+    ``average_precision``, ``lower_trapezoid``, ``interpolated_median`` and ``trapezoid`` are
+    the estimates of the area (Boyd, Eng & Page 2013; the trapezoidal rule through every point
+    of the curve equals the lower trapezoid, and both are optimistic where scores tie across the
+    classes, Davis & Goadrich 2006); ``estimator`` names the one the intervals are for and
+    ``estimate`` is its value. ``rows`` holds one :class:`~aucbound.Interval` per method
+    (``result["logit"]`` finds one), at 1 − ``delta``; ``resamples`` and ``seed`` describe the
+    bootstrap row when there is one. ``m`` and ``n`` are the classes' sizes (their total
+    weights when ``weighted``).
+    """
+
+    _headline = "estimate"
+
+    estimator: str
+    estimate: float
+    m: int | float
+    n: int | float
+    delta: float
+    average_precision: float
+    lower_trapezoid: float
+    interpolated_median: float
+    trapezoid: float
+    rows: tuple[Interval, ...]
+    resamples: int | None = None
+    seed: int | None = None
+    weighted: bool = False
+    source: str = ""
+
+    @property
+    def prevalence(self) -> float:
+        """m/(m + n): the area under the curve of a scorer that ranks at random."""
+        return self.m / (self.m + self.n)
+
+    def as_dict(self) -> dict:
+        return {**super().as_dict(), "prevalence": self.prevalence}

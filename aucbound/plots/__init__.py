@@ -42,6 +42,9 @@ decades.
     ROC curves of one or more scorers from data, each with its DKW or bootstrap band and its
     AUC's interval in the legend (``aucbound plot roc``; not in :data:`PLOTS`, which draws
     without data).
+``pr``
+    Precision–recall curves of one or more scorers from data, with the prevalence baseline
+    and each area's interval in the legend (``aucbound plot pr``; not in :data:`PLOTS`).
 ``psi``
     ψ(m, n), the number of bipartite rank matrices, beside 3^{mn} and the bounds of §4.3.
 ``sample_complexity``
@@ -109,3 +112,8 @@ PLOTS = {
 __all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_figure", "rankboost_normal_figure",
            "intervals", "jump_dynamics", "psi", "quicksort_calls", "regret", "roc", "sample_complexity", "shatter",
            "step_risk"]
+
+# precision–recall: curves from data (``aucbound plot pr``; not in PLOTS, which draws without data)
+from ._pr import pr
+
+__all__ += ["pr"]

@@ -94,9 +94,14 @@ class AUCIntervals(Rows):
 class Comparison(Rows):
     """Two scorers on the same m positives and n negatives: the difference D = A_a − A_b.
 
-    DeLong's paired test: ``variance`` of D̂ from the covariance of the structural
-    components, ``z = D̂/√variance`` and the two-sided ``p_value``. ``rows`` are intervals
-    for D (``estimate`` is D̂; ``lo`` and ``hi`` clipped to [−1, 1]), one per method.
+    The paired test ``method`` (DeLong's: ``variance`` of D̂ from the covariance of the
+    structural components) of the hypotheses ``alternative`` and ``margin`` (see
+    :attr:`hypotheses`): its statistic ``z`` (D̂/√variance two-sided, (D̂ + margin)/√variance
+    for "greater", (D̂ − margin)/√variance for "less", the one with the larger p-value for
+    "equivalence") and ``p_value``. ``rows`` are intervals for D (``estimate`` is D̂; ``lo``
+    and ``hi`` clipped to [−1, 1]), one per method: two-sided at 1 − δ, or one-sided bounds
+    at 1 − δ for the other alternatives; ``left_out`` names the methods with no one-sided
+    form, each with the reason.
     """
 
     _headline = "difference"
@@ -112,6 +117,22 @@ class Comparison(Rows):
     z: float
     p_value: float
     rows: tuple[Interval, ...]
+    method: str = "delong"
+    alternative: str = "two-sided"
+    margin: float = 0.0
+    left_out: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hypotheses(self) -> tuple[str, str]:
+        """(H0, H1) in words, e.g. ``('D <= -0.05', 'D > -0.05')``."""
+        return _hypotheses_text(self.alternative, self.margin)
+
+
+def _hypotheses_text(alternative: str, margin: float) -> tuple[str, str]:
+    from ._hypotheses import Hypotheses
+
+    hyp = Hypotheses(alternative, margin)
+    return hyp.null, hyp.alternative_text
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_ba
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
 from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
+from .empirical import compare_unpaired
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -140,5 +141,7 @@ __all__ = [
     "scenario",
     "uniform_bound",
     "uniform_sample_size",
+    # comparisons
+    "compare_unpaired",
 ]
 __all__ += results.__all__

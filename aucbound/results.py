@@ -49,6 +49,7 @@ from .optimal import (
 )
 from .learn import BoostedRanker
 from .simulate import BandCoverage, Coverage, CoverageStudy, MethodCoverage
+from .empirical import UnpairedComparison
 from .experiments import (
     BoundShapeExperiment,
     BoundShapeRow,
@@ -110,4 +111,6 @@ __all__ = [
     "TightExamples",
     "TournamentCheck",
     "UniformBound",
+    # comparisons
+    "UnpairedComparison",
 ]

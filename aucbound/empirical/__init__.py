@@ -48,8 +48,13 @@ from ._results import (
     ROCBand,
     ROCCurve,
 )
+from ._results import UnpairedComparison
+from ._hypotheses import COMPARE_ALTERNATIVES
+from ._compare import PAIRED_TESTS
+from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TESTS, compare_unpaired
 
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# PAIRED_TESTS, UNPAIRED_TESTS (the tables of tests that compare and compare_unpaired read);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",
@@ -95,4 +100,10 @@ __all__ = [
     "POWER_METHODS",
     "label_value",
     "use_engine",
+    # comparisons: one-sided and unpaired tests, k curves, var and cov
+    "COMPARE_ALTERNATIVES",
+    "DEFAULT_UNPAIRED_METHODS",
+    "UNPAIRED_METHODS",
+    "UnpairedComparison",
+    "compare_unpaired",
 ]

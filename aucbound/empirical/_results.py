@@ -11,7 +11,8 @@ from .._display import Displayed
 from .._result_base import AtConfidence, fields_as_dict, plain, Rows
 from ..bounds import Interval
 
-__all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve']
+__all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve',
+           'UnpairedComparison']
 
 
 @dataclass(frozen=True)
@@ -382,3 +383,49 @@ class PartialAUC(AtConfidence):
     guarantee: str | None
     source: str
 
+
+
+# --- comparisons: unpaired curves, k curves ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnpairedComparison(Rows):
+    """Two scorers on different, independent cases: the difference D = A_a − A_b.
+
+    Sample a has ``m_a`` positives and ``n_a`` negatives, sample b ``m_b`` and ``n_b``.
+    The test ``method`` (DeLong's unpaired test, as pROC computes it: ``variance`` =
+    ``variance_a`` + ``variance_b``, each DeLong's variance of its own AUC) of the hypotheses
+    ``alternative`` and ``margin`` (:attr:`hypotheses`): its ``statistic`` (D̂/√variance,
+    shifted by the margin as in :class:`Comparison`), referred to Student's t with ``df``
+    degrees of freedom (None when the variance is 0: the statistic is then 0 or ±∞), and
+    ``p_value``. ``rows`` are intervals for D, clipped to [−1, 1] (their ``m`` and ``n`` count
+    both samples), two-sided at 1 − δ or one-sided bounds for the other alternatives;
+    ``left_out`` names the methods with no one-sided form, each with the reason.
+    """
+
+    _headline = "difference"
+
+    auc_a: float
+    auc_b: float
+    difference: float
+    m_a: int
+    n_a: int
+    m_b: int
+    n_b: int
+    delta: float
+    variance_a: float
+    variance_b: float
+    variance: float
+    statistic: float
+    df: float | None
+    p_value: float
+    rows: tuple[Interval, ...]
+    method: str = "delong"
+    alternative: str = "two-sided"
+    margin: float = 0.0
+    left_out: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hypotheses(self) -> tuple[str, str]:
+        """(H0, H1) in words, e.g. ``('D = 0', 'D != 0')``."""
+        return _hypotheses_text(self.alternative, self.margin)

@@ -71,7 +71,7 @@ from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_ba
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
 from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
-from .empirical import compare_unpaired
+from .empirical import compare_curves, compare_unpaired
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -143,5 +143,6 @@ __all__ = [
     "uniform_sample_size",
     # comparisons
     "compare_unpaired",
+    "compare_curves",
 ]
 __all__ += results.__all__

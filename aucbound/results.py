@@ -49,7 +49,7 @@ from .optimal import (
 )
 from .learn import BoostedRanker
 from .simulate import BandCoverage, Coverage, CoverageStudy, MethodCoverage
-from .empirical import UnpairedComparison
+from .empirical import CurvesComparison, PairwiseDifference, UnpairedComparison
 from .experiments import (
     BoundShapeExperiment,
     BoundShapeRow,
@@ -75,6 +75,7 @@ __all__ = [
     "CountBound",
     "Coverage",
     "CoverageStudy",
+    "CurvesComparison",
     "DeLong",
     "DegreeRanking",
     "DiscreteBayes",
@@ -93,6 +94,7 @@ __all__ = [
     "OperatingPoint",
     "OptimalSteps",
     "PairSample",
+    "PairwiseDifference",
     "PartialAUC",
     "PowerAnalysis",
     "PsiReport",
@@ -111,6 +113,5 @@ __all__ = [
     "TightExamples",
     "TournamentCheck",
     "UniformBound",
-    # comparisons
     "UnpairedComparison",
 ]

@@ -48,7 +48,8 @@ from ._results import (
     ROCBand,
     ROCCurve,
 )
-from ._results import UnpairedComparison
+from ._results import CurvesComparison, PairwiseDifference, UnpairedComparison
+from ._curves import MAX_CURVES, compare_curves
 from ._hypotheses import COMPARE_ALTERNATIVES
 from ._compare import PAIRED_TESTS
 from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TESTS, compare_unpaired
@@ -106,4 +107,8 @@ __all__ = [
     "UNPAIRED_METHODS",
     "UnpairedComparison",
     "compare_unpaired",
+    "CurvesComparison",
+    "PairwiseDifference",
+    "MAX_CURVES",
+    "compare_curves",
 ]

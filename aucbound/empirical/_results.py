@@ -12,7 +12,7 @@ from .._result_base import AtConfidence, fields_as_dict, plain, Rows
 from ..bounds import Interval
 
 __all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve',
-           'UnpairedComparison']
+           'UnpairedComparison', 'CurvesComparison', 'PairwiseDifference']
 
 
 @dataclass(frozen=True)
@@ -429,3 +429,80 @@ class UnpairedComparison(Rows):
     def hypotheses(self) -> tuple[str, str]:
         """(H0, H1) in words, e.g. ``('D = 0', 'D != 0')``."""
         return _hypotheses_text(self.alternative, self.margin)
+
+
+@dataclass(frozen=True)
+class PairwiseDifference(Displayed):
+    """One pair of a :class:`CurvesComparison`: D = A_a − A_b, its DeLong ``variance``, ``z`` and
+    two-sided ``p_value``; the p-value adjusted for all pairs by Bonferroni (``p_bonferroni``) and
+    by the max-|z| distribution (``p_max_z``); and three intervals for D that hold for every pair
+    at once at level 1 − δ, each clipped to [−1, 1]: Bonferroni's (``lo_bonferroni``,
+    ``hi_bonferroni``), the max-|z| one (``lo_max_z``, ``hi_max_z``), both asymptotic, and the
+    distribution-free Hoeffding–Chernoff one at δ over the number of pairs
+    (``lo_hoeffding_kl``, ``hi_hoeffding_kl``)."""
+
+    a: str
+    b: str
+    difference: float
+    variance: float
+    z: float
+    p_value: float
+    p_bonferroni: float
+    p_max_z: float
+    lo_bonferroni: float
+    hi_bonferroni: float
+    lo_max_z: float
+    hi_max_z: float
+    lo_hoeffding_kl: float
+    hi_hoeffding_kl: float
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class CurvesComparison(AtConfidence):
+    """k scorers on the same m positives and n negatives: DeLong's χ² test of equal AUCs, and every pair.
+
+    ``names`` and ``aucs`` are the k curves; ``covariance`` is DeLong's k × k covariance
+    matrix S of the AUCs. ``contrast`` is the matrix L of the hypothesis LA = 0 (by default
+    the rows e_1 − e_j: all AUCs equal), ``chi2`` = (LÂ)ᵀ(L S Lᵀ)⁻¹(LÂ) on ``df`` degrees of
+    freedom (the rank of L S Lᵀ; below the rows of L when it is singular) and ``p_value``.
+    ``pairs`` has one :class:`PairwiseDifference` per pair j < h, with the simultaneous
+    intervals at level 1 − δ: ``critical_bonferroni`` = z(1 − δ/(2P)) and ``critical_max_z``,
+    the 1 − δ quantile of max |Z| over the P pairs' correlated normal (None when no pair
+    varies), with its numerical standard error ``critical_max_z_error``.
+    """
+
+    _headline = "chi2"
+    _table_rows = "pairs"
+
+    names: tuple[str, ...]
+    aucs: tuple[float, ...]
+    m: int
+    n: int
+    delta: float
+    covariance: tuple[tuple[float, ...], ...]
+    contrast: tuple[tuple[float, ...], ...]
+    chi2: float
+    df: int
+    p_value: float
+    critical_bonferroni: float
+    critical_max_z: float | None
+    critical_max_z_error: float | None
+    pairs: tuple[PairwiseDifference, ...]
+    source: str = "DeLong et al. 1988, §3"
+
+    def __getitem__(self, pair: tuple[str, str]) -> PairwiseDifference:
+        """The row of the pair ``(a, b)`` (either order gives the row as stored)."""
+        for row in self.pairs:
+            if {row.a, row.b} == set(pair) and len(set(pair)) == 2:
+                return row
+        raise KeyError(pair)
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values, the pairs as dicts, and ``confidence``."""
+        data = fields_as_dict(self)
+        data["confidence"] = self.confidence
+        return data

@@ -71,7 +71,7 @@ from .optimal import calibration_alpha, discrete_bayes, minimize_risk, normal_ba
 from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, RankGrowth, log_psi, psi, psi_report
 from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
-from .empirical import compare_curves, compare_unpaired
+from .empirical import auc_covariance, auc_variance, compare_curves, compare_unpaired
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -144,5 +144,7 @@ __all__ = [
     # comparisons
     "compare_unpaired",
     "compare_curves",
+    "auc_variance",
+    "auc_covariance",
 ]
 __all__ += results.__all__

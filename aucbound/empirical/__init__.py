@@ -50,6 +50,7 @@ from ._results import (
 )
 from ._results import CurvesComparison, PairwiseDifference, UnpairedComparison
 from ._curves import MAX_CURVES, compare_curves
+from ._var_cov import VARIANCE_METHODS, auc_covariance, auc_variance
 from ._hypotheses import COMPARE_ALTERNATIVES
 from ._compare import PAIRED_TESTS
 from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TESTS, compare_unpaired
@@ -111,4 +112,7 @@ __all__ = [
     "PairwiseDifference",
     "MAX_CURVES",
     "compare_curves",
+    "VARIANCE_METHODS",
+    "auc_covariance",
+    "auc_variance",
 ]

@@ -252,8 +252,8 @@ def compare_curves(labels, scores, *, contrast=None, delta=None, confidence=None
         raise
     for parameter, column in zip(parameters[1:], checked[1:]):
         if column.shape[0] != checked[0].shape[0]:
-            raise v.ParameterError(parameter, f"as long as {{{parameters[0]}}} ({checked[0].shape[0]})",
-                                   f"{column.shape[0]} values", others=(parameters[0],))
+            raise v.ParameterError(parameter, f"as long as `{parameters[0]}` ({checked[0].shape[0]})",
+                                   f"{column.shape[0]} values")
     mask = _labels.positive_mask(labels, pos_label, length=checked[0].shape[0], scores=values[0])
     m, n = _labels.class_sizes(mask, 2, "for DeLong's covariance of the AUCs")
     mask = np.ascontiguousarray(mask, dtype=np.bool_)

@@ -13,7 +13,7 @@ directions is left. r = 1 is exact (U = ±1). For r ≥ 2 the average runs over 
 Sobol' points mapped to the sphere, :data:`REPLICATES` independent scramblings of
 :data:`POINTS` points each (fixed seeds: the same numbers on every run), and the spread of
 the replicates gives the standard error of the probability. The quantile c solves
-P(max ≤ c) = 1 − δ by Brent's method on the same directions; its standard error is the
+P(max ≤ c) = 1 − δ by Newton's method on the same directions; its standard error is the
 probability's divided by the density there. Tail probabilities P(max ≥ t) are averaged
 from the upper incomplete gamma function, accurate far out in the tail.
 """
@@ -27,7 +27,7 @@ import numpy as np
 __all__ = ["MaxAbsNormal", "POINTS", "REPLICATES"]
 
 #: Sobol' points per replicate, and independent scramblings.
-POINTS = 2**14
+POINTS = 2**12
 REPLICATES = 8
 
 
@@ -75,25 +75,46 @@ class MaxAbsNormal:
         values = self._replicates(lambda g: gammaincc(self.rank / 2, (t / g) ** 2 / 2))
         return float(values.mean()), _error(values)
 
-    def _density(self, c: float) -> float:
+    def _sf_and_density(self, c: float) -> tuple[float, float]:
+        """(P(max |Z_j| ≥ c), the density of max |Z_j| at c), averaged over the same directions."""
+        from scipy.special import gammaincc
+
         r = self.rank
         log_norm = (1 - r / 2) * math.log(2) - math.lgamma(r / 2)
-        values = self._replicates(lambda g: np.exp(log_norm + (r - 1) * np.log(c / g) - (c / g) ** 2 / 2) / g)
-        return float(values.mean())
+        x = c / self._g
+        tail = gammaincc(r / 2, x * x / 2).mean()
+        density = (np.exp(log_norm + (r - 1) * np.log(x) - x * x / 2) / self._g).mean()
+        return float(tail), float(density)
 
     def quantile(self, delta: float, upper: float) -> tuple[float, float]:
-        """(c, its standard error) with P(max |Z_j| ≤ c) = 1 − δ; `upper` bounds c (Bonferroni's quantile)."""
+        """(c, its standard error) with P(max |Z_j| ≤ c) = 1 − δ; `upper` bounds c (Bonferroni's quantile).
+
+        Newton's method from `upper` (the tail probability is decreasing and convex beyond the
+        density's mode, so the steps fall monotonically onto c), with Brent's method on the
+        bracket when a step leaves it."""
+        c = max(upper, 1e-3)
+        while self.sf(c)[0] > delta:  # the bound should hold; widen it if the estimate's error says otherwise
+            c *= 2
+        high = c
+        for _ in range(50):
+            tail, density = self._sf_and_density(c)
+            if not density > 0:
+                break
+            step = (tail - delta) / density
+            c, previous = c + step, c
+            if not 0 < c <= high:
+                c = self._bracketed(delta, high)
+                break
+            if abs(c - previous) <= 1e-13 * c:
+                break
+        else:
+            c = self._bracketed(delta, high)
+        return c, self.sf(c)[1] / self._sf_and_density(c)[1]
+
+    def _bracketed(self, delta: float, high: float) -> float:
         from scipy.optimize import brentq
 
-        def gap(c):
-            return self.sf(c)[0] - delta
-
-        lo = 0.0
-        hi = max(upper, 1e-3)
-        while gap(hi) > 0:  # the bound should hold; widen it if the estimate's error says otherwise
-            hi *= 2
-        c = brentq(gap, lo, hi, xtol=1e-12, rtol=1e-13)
-        return c, self.sf(c)[1] / self._density(c)
+        return brentq(lambda c: self.sf(c)[0] - delta, 0.0, high, xtol=1e-12, rtol=1e-13)
 
 
 def _error(values: np.ndarray) -> float:

@@ -85,7 +85,7 @@ PROC_PAIRED_Z = {
 # cases, 180 positives, five scores); r.<s> the curve of score s over all cases, u.a the curve of a
 # over group "x" and u.b of b over group "z" (independent samples). delong.chisq computes DeLong et
 # al.'s (1988, §3) chi-square from pROC's placements; maxz.* the distribution of max |Z| over the
-# pairwise differences with mvtnorm's Genz-Bretz integration.
+# pairwise differences with mvtnorm's Genz-Bretz integration (Debian: r-cran-mvtnorm).
 _COMPARE_SETUP = """
     library(pROC)
     d <- read.csv("tests/data/compare_{name}.csv")

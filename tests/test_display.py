@@ -136,6 +136,16 @@ COLUMNS = {
 #: The as_dict() key of each row table.
 ROWS_KEY = {"ShatterBound": "candidates", "CoverageStudy": "records"}
 
+# the comparison suite's results
+BUILD.update({
+    "UnpairedComparison": lambda: ab.compare_unpaired(LABELS, SCORES, LABELS[::-1], OTHER, alternative="greater"),
+    "CurvesComparison": lambda: ab.compare_curves(LABELS, [SCORES, OTHER, SCORES[::-1]]),
+    "PairwiseDifference": lambda: ab.compare_curves(LABELS, [SCORES, OTHER]).pairs[0],
+})
+ROWS.update({"UnpairedComparison": lambda r: [row.as_dict() for row in r.rows],
+             "CurvesComparison": lambda r: [row.as_dict() for row in r.pairs]})
+ROWS_KEY["CurvesComparison"] = "pairs"
+
 
 @functools.cache
 def build(name):

@@ -267,9 +267,10 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``, ``mcdiarmid``,
     ``chebyshev-max`` (distribution-free) and ``normal-max``; the first three by default.
     With a one-sided alternative each row is the one-sided bound at level 1 − δ (its other
-    end at ±1); with ``"equivalence"`` both ends are (see docs/compare.md). δ is 0.05 unless
-    `delta` or `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for
-    :func:`aucbound.auc` (``"omit"`` drops a case missing either score).
+    end at ±1); with ``"equivalence"`` both ends are (the 1 − 2δ interval of the two
+    one-sided tests). δ is 0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data`
+    and `nan_policy` as for :func:`aucbound.auc` (``"omit"`` drops a case missing either
+    score).
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1

@@ -200,8 +200,9 @@ def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong",
     ``"two-sided"`` (H0: D = 0), ``"greater"`` (H0: D ≤ −margin, H1: D > −margin),
     ``"less"`` (H0: D ≥ margin, H1: D < margin) or ``"equivalence"`` (H0: |D| ≥ margin).
     `methods` picks the interval rows among ``delong`` (the t interval), ``mcdiarmid``,
-    ``hoeffding`` and ``hoeffding-kl`` (distribution-free; see docs/compare.md); the first,
-    third and fourth by default. One-sided alternatives give one-sided bounds at 1 − δ. δ is
+    ``hoeffding`` and ``hoeffding-kl`` (distribution-free: Hoeffding's bound on the sum of
+    the two independent errors, McDiarmid's, and a union of the two Hoeffding–Chernoff
+    intervals); the first, third and fourth by default. One-sided alternatives give one-sided bounds at 1 − δ. δ is
     0.05 unless `delta` or `confidence` is given. `data` is one DataFrame holding all four
     columns by name, or a pair (for a, for b); `pos_label` and `nan_policy` apply to both
     samples.

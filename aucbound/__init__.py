@@ -73,6 +73,7 @@ from .shatter import CLASSES, Finite, FunctionClass, Line, Linear, Polynomial, R
 from .simulate import Scenario, band_coverage, coverage, coverage_study, interval_coverage, scenario
 from .experiments import quicksort_calls, regret_experiment
 from .empirical import average_precision, pr_auc, precision_recall_curve  # precision–recall
+from .empirical import auc_covariance, auc_variance, compare_curves, compare_unpaired
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -144,6 +145,11 @@ __all__ = [
     "uniform_sample_size",
     # the multiclass AUC
     "multiclass_auc",
+    # comparisons
+    "compare_unpaired",
+    "compare_curves",
+    "auc_variance",
+    "auc_covariance",
 ]
 __all__ += ["average_precision", "pr_auc", "precision_recall_curve"]  # precision–recall
 __all__ += results.__all__

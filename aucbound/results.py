@@ -50,6 +50,7 @@ from .optimal import (
 )
 from .learn import BoostedRanker
 from .simulate import BandCoverage, Coverage, CoverageStudy, MethodCoverage
+from .empirical import CurvesComparison, PairwiseDifference, UnpairedComparison
 from .experiments import (
     BoundShapeExperiment,
     BoundShapeRow,
@@ -76,6 +77,7 @@ __all__ = [
     "CountBound",
     "Coverage",
     "CoverageStudy",
+    "CurvesComparison",
     "DeLong",
     "DegreeRanking",
     "DiscreteBayes",
@@ -98,6 +100,7 @@ __all__ = [
     "PRAUC",
     "PRCurve",
     "PairSample",
+    "PairwiseDifference",
     "PartialAUC",
     "PowerAnalysis",
     "PsiReport",
@@ -116,4 +119,5 @@ __all__ = [
     "TightExamples",
     "TournamentCheck",
     "UniformBound",
+    "UnpairedComparison",
 ]

@@ -904,11 +904,26 @@ def gen_experiment(line: Line, draw: Draw, index: int = 0) -> None:
 
 def gen_compare(files):
     def generate(line: Line, draw: Draw) -> None:
-        _data_columns(line, draw, files, 2)
+        form = draw.choice(["paired", "paired", "curves", "group", "files"])
+        _data_columns(line, draw, files, {"curves": draw.choice([3, 4]), "group": draw.choice([1, 2])}.get(form, 2))
+        _compare_forms(line, draw, files, form)
         _methods(line, draw, COMPARE_METHODS)
         _common(line, draw)
 
     return generate
+
+
+def _compare_forms(line: Line, draw: Draw, files, form: str) -> None:
+    """The comparison suite's forms: a second FILE or --group (unpaired), --alternative and --margin."""
+    good = [name for name, f in files.items() if f.good]
+    if form == "files":
+        line.positional(f"files/{draw.choice(good if draw.chance(0.7) else list(files))}")
+    if form == "group":
+        line.add("--group", draw.value(["label", "s2", "2"], ["score", "nope", "", "-1"]))
+    if draw.chance(0.4):
+        line.add("--alternative", draw.value(["two-sided", "greater", "less", "equivalence"], ["Greater", ""]))
+    if draw.chance(0.3):
+        line.add("--margin", draw.value(["0", "0.05", "0.5"], ["-0.1", "1", "nan", HUGE_DIGITS]))
 
 
 def gen_coverage(line: Line, draw: Draw, index: int = 0) -> None:

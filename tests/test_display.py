@@ -150,6 +150,16 @@ COLUMNS["PRCurve"] = ("threshold", "precision", "recall", "tp", "fp")
 #: The as_dict() key of each row table.
 ROWS_KEY = {"ShatterBound": "candidates", "CoverageStudy": "records"}
 
+# the comparison suite's results
+BUILD.update({
+    "UnpairedComparison": lambda: ab.compare_unpaired(LABELS, SCORES, LABELS[::-1], OTHER, alternative="greater"),
+    "CurvesComparison": lambda: ab.compare_curves(LABELS, [SCORES, OTHER, SCORES[::-1]]),
+    "PairwiseDifference": lambda: ab.compare_curves(LABELS, [SCORES, OTHER]).pairs[0],
+})
+ROWS.update({"UnpairedComparison": lambda r: [row.as_dict() for row in r.rows],
+             "CurvesComparison": lambda r: [row.as_dict() for row in r.pairs]})
+ROWS_KEY["CurvesComparison"] = "pairs"
+
 
 @functools.cache
 def build(name):

@@ -158,7 +158,8 @@ BAD = [
     ("truncated npz", lambda p: ["auc", write(p, "d.npz", npz_bytes()[:100]), "--score", "s", "--label", "y"], 1,
      "Error: cannot read d.npz as a NumPy file: File is not a zip file"),
     ("one score to compare", lambda p: ["compare", DATA, "--score", "wfns", "--label", "outcome", "--positive", "Poor"], 2,
-     "Error: Invalid value for '--score': give exactly two score columns, but got 1."),
+     "Error: Invalid value for '--score': give two score columns (a, then b) for a paired comparison, three or more "
+     "for the test of k curves, or add --group COL or a second FILE for an unpaired one; got 1."),
     ("compare: one positive", lambda p: ["compare", write(p, "d.csv", b"a,b,y\n1,2,1\n2,1,0\n3,3,0\n"), "--score", "a",
                                          "--score", "b", "--label", "y"], 2,
      "Error: --label must have at least 2 positives and 2 negatives (for DeLong's paired test), "

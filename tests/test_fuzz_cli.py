@@ -980,3 +980,37 @@ PR_ESTIMATOR = mostly(text(["average-precision", "lower-trapezoid", "interpolate
 @example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--label", "label", "--bootstrap", "5"])
 def test_pr(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "pr", args, via_stdin)
+
+
+# --- compare: unpaired samples (two files, --group), k curves, --alternative and --margin ------------
+
+ALTERNATIVE = option("--alternative", mostly(text(["two-sided", "greater", "less", "equivalence"]),
+                                             text(["Greater", "", "two.sided"])), 0.5)
+MARGIN = option("--margin", mostly(text(["0", "0.05", "0.5", "0.99"]), text(["-0.1", "1", "nan", "x", HUGE])), 0.4)
+GROUP = option("--group", mostly(text(["label", "s2", "2"]), text(["score", "nope", "", "-1"])), 0.4)
+
+
+@settings(max_examples=100, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, second=st.none() | DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], repeated("--score", COLUMN, 4).filter(bool), option("--label", LABEL, 0.95), GROUP,
+                    ALTERNATIVE, MARGIN, POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT))
+@example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
+         args=["--score", "score", "--label", "label", "--group", "s2"])
+@example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=b"score,s2,label\n1,2,0\n2,1,1\n",
+         via_stdin=False, args=["--score", "score", "--label", "label", "--alternative", "equivalence", "--margin", "0.1"])
+@example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
+         args=["--score", "score", "--score", "s2", "--score", "score", "--label", "label"])
+def test_compare_forms(tmp_path_factory, data, second, via_stdin, args):
+    """Every form of compare: paired, k curves, one file split by --group, two files; one-sided options."""
+    if second is None:
+        _data_run(tmp_path_factory.getbasetemp(), data, "compare", args, via_stdin)
+        return
+    args = [arg for arg in args if arg != "--"]
+    directory = tmp_path_factory.getbasetemp()
+    paths = []
+    for content in (data, second):
+        suffix = "npy" if content.startswith(b"\x93NUMPY") else "csv"
+        path = directory / f"data{next(_files)}.{suffix}"
+        path.write_bytes(content)
+        paths.append(str(path))
+    check(["compare", *paths, *args])

@@ -60,6 +60,7 @@ from proc_reference import (PROC_AUC, PROC_AUC_41_72, PROC_COVARIANCE, PROC_DELO
                             PROC_S100B_SIZES_0_9, PROC_SIG_LEVEL_41_72, PROC_SIZES_KAPPA_1_7, PROC_VARIANCE,
                             PROC_WFNS_CI_SE, PROC_WFNS_PARTIAL_BOOTSTRAP, PROC_WFNS_SENSITIVITY)
 from tests import reference as ref
+from proc_reference import PROC_CHISQ, PROC_PAIRED_ONE_SIDED, PROC_UNPAIRED
 from tests.test_empirical_auc import brute_delong, kernel
 from tests.test_empirical_roc import hexfloat, naive_points
 from tests.test_optimal_steps import PAPER_OFF, PAPER_TABLE_1, definition_risks, eq8_log_residuals
@@ -118,6 +119,12 @@ def _inputs(folder: Path) -> None:
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
     _weighted_input(folder, rows)
+    # the comparison suite's examples: tests/data/compare_large.csv, and its groups x and z as two files
+    shutil.copy(DATA / "compare_large.csv", folder / "compare.csv")
+    lines = (DATA / "compare_large.csv").read_text().splitlines()
+    for group in "xz":
+        (folder / f"{group}.csv").write_text("\n".join([lines[0]] + [line for line in lines[1:]
+                                                                    if line.endswith(f",{group}")]) + "\n")
 
 
 def _with_data_file(args: list[str]) -> list[str]:
@@ -2727,6 +2734,72 @@ EXPECTED.update({
         lambda run: check_plot_pr_series(run, "both", ("wfns", "s100b")),
 })
 
+
+
+# --- compare: one-sided tests, unpaired samples, k curves -------------------------------------------
+
+
+def check_compare_greater_margin(run: Run) -> None:
+    """wfns against s100b, H1: D > -0.05: Z = (D + 0.05)/SE with SE = D/Z of pROC's roc.test, p = Φ(−Z);
+    the lower bounds D − z(0.95)·SE and D − √(2·ln(1/δ)/k) (Hoeffding, range 2), upper ends 1."""
+    z, _, _, _ = ref.PROC_PAIRED[("wfns", "s100b")]
+    difference = mp.mpf(ref.PROC_AUC["wfns"]) - mp.mpf(ref.PROC_AUC["s100b"])
+    se = difference / mp.mpf(z)
+    shifted = (difference + mp.mpf("0.05")) / se
+    assert "H0: D <= -0.05 against H1: D > -0.05" in run.stdout
+    found = sentence(run.stdout, r"Z = (\S+), greater p = (\S+)")
+    near(found.group(1), shifted)
+    near(found.group(2), mp.ncdf(-shifted))
+    near_interval(run.table.row("delong")["interval for D"], (difference - mp.sqrt(2) * mp.erfinv(0.9) * se, 1))
+    near_interval(run.table.row("hoeffding")["interval for D"], (difference - mp.sqrt(2 * mp.log(20) / 41), 1))
+
+
+def _check_unpaired_values(values: dict) -> None:
+    """pROC's roc.test(u.a, u.b, paired = FALSE) on compare_large.csv's groups (tests/proc_reference.py)."""
+    statistic, df, p_value = PROC_UNPAIRED[("large", "two.sided")]
+    for key, expected in (("statistic", statistic), ("df", df), ("p_value", p_value)):
+        near(values[key], expected)
+
+
+def _unpaired_hoeffding(difference) -> tuple:
+    """D ± √((1/ka + 1/kb)·ln(2/δ)/2), ka = min(72, 308), kb = min(108, 412)."""
+    half = mp.sqrt((mp.mpf(1) / 72 + mp.mpf(1) / 108) * mp.log(40) / 2)
+    return difference - half, difference + half
+
+
+def check_compare_group(run: Run) -> None:
+    found = sentence(run.stdout, r"T = (\S+), df = (\S+), two-sided p = (\S+)")
+    _check_unpaired_values(dict(zip(("statistic", "df", "p_value"), found.groups())))
+    assert "'a' in g = x (a) and 'b' in g = z (b)" in run.stdout
+    difference = mp.mpf(sentence(run.stdout, r"difference D = a - b = (\S+)").group(1))
+    near_interval(run.table.row("hoeffding")["interval for D"], _unpaired_hoeffding(difference))
+
+
+def check_compare_two_files(run: Run) -> None:
+    parameters = run.json["parameters"]
+    statistic, df, p_value = PROC_UNPAIRED[("large", "two.sided")]
+    assert (parameters["statistic"], parameters["df"], parameters["p_value"]) == pytest.approx(
+        (statistic, df, p_value), rel=1e-12)
+    rows = {row["method"]: row for row in run.json["results"]}
+    ends = _unpaired_hoeffding(mp.mpf(parameters["difference"]))
+    assert (rows["hoeffding"]["lo"], rows["hoeffding"]["hi"]) == pytest.approx(tuple(map(float, ends)), abs=1e-12)
+
+
+def check_compare_curves(run: Run) -> None:
+    """DeLong's chi-square of five curves (from pROC's placements in R) and the a − b pair's Z (pROC's roc.test)."""
+    found = sentence(run.stdout, r"chi2 = (\S+), df = (\S+), p = (\S+)")
+    for printed, expected in zip(found.groups(), PROC_CHISQ[("large", "default")]):
+        near(printed, expected)
+    near(run.table.row("a - b")["Z"], PROC_PAIRED_ONE_SIDED[("large", "greater")][0])
+
+
+EXPECTED.update({
+    "aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor --alternative greater "
+    "--margin 0.05": check_compare_greater_margin,
+    "aucbound compare compare.csv --score a --score b --label y --group g": check_compare_group,
+    "aucbound compare x.csv z.csv --score a --score b --label y --format json": check_compare_two_files,
+    "aucbound compare compare.csv --score a --score b --score c --score d --score e --label y": check_compare_curves,
+})
 
 # --- the tests ---------------------------------------------------------------------------------------
 

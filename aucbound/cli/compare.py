@@ -1,4 +1,5 @@
-"""``aucbound compare``: two score columns on the same cases — DeLong's paired test and intervals for the difference."""
+"""``aucbound compare``: DeLong's tests of AUCs — two scores on the same cases (paired), two samples
+(unpaired: two files, or one file split by --group), or k scores at once (the χ² test)."""
 
 from __future__ import annotations
 
@@ -8,57 +9,230 @@ from ..bounds import METHODS
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
 from ._options import delta_option, method_option, output_options
-from ._render import Column, number
+from ._render import Column, emit, number
+
+#: --alternative's choices, as the library's.
+ALTERNATIVES = ("two-sided", "greater", "less", "equivalence")
 
 
 def _shown(record: dict) -> str:
     return f"[{number(record['lo'])}, {number(record['hi'])}]"
 
 
+def _interval_methods():
+    from ..empirical import UNPAIRED_METHODS
+
+    return list(dict.fromkeys([key for key, spec in METHODS.items() if spec.any_kernel] + list(UNPAIRED_METHODS)))
+
+
+def _usage(message: str):
+    return click.UsageError(message, click.get_current_context())
+
+
 @click.command("compare")
-@file_argument
-@click.option(
-    "--score",
-    "scores",
-    required=True,
-    multiple=True,
-    metavar="COL",
-    help="A score column (give it twice: a, then b): a header name or 0-based index.",
-)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, readable=False,
+                                                                    allow_dash=True), metavar="FILE [FILE_B]")
+@click.option("--score", "scores", required=True, multiple=True, metavar="COL",
+              help="A score column (repeatable): a header name or 0-based index. Paired: give two (a, then b), "
+                   "or three or more for the chi-square test of k curves. Unpaired: one (the same column in both "
+                   "samples) or two (a's, then b's).")
 @label_option
 @positive_option
+@click.option("--group", metavar="COL",
+              help="Unpaired, from one FILE: the column that splits its rows into two samples (exactly two "
+                   "values; sample a is the value met first in the file).")
+@click.option("--alternative", type=click.Choice(ALTERNATIVES), default="two-sided", show_default=True,
+              help="H1 for D = a - b: two-sided (D != 0), greater (D > -margin), less (D < margin), "
+                   "equivalence (|D| < margin, two one-sided tests).")
+@click.option("--margin", type=float, default=0.0, show_default=True, metavar="M",
+              help="The margin of non-inferiority (greater, less) or equivalence, in [0, 1).")
 @delta_option
-@method_option(lambda: [key for key, spec in METHODS.items() if spec.any_kernel])
+@method_option(_interval_methods)
 @output_options
-def compare(file, scores, label, positive, delta, methods, output_format, tablefmt):
-    """Compare the AUCs of two score columns of FILE on the same cases: D = AUC(a) - AUC(b).
+def compare(files, scores, label, positive, group, alternative, margin, delta, methods, output_format, tablefmt):
+    """Compare the AUCs of score columns: D = AUC(a) - AUC(b), or k AUCs at once.
 
-    DeLong's paired test gives Z and a two-sided p-value from the covariance of the
-    structural components, and an asymptotic interval for D. Hoeffding's bound for the
-    difference kernel in [-1, 1] (beyond the paper) gives intervals that hold for every
-    distribution and sample size; --method adds mcdiarmid, chebyshev-max or normal-max.
-    FILE is read as by `aucbound auc`.
+    With one FILE and two --score: DeLong's paired test (the same cases carry both
+    scores), its statistic Z and p-value from the covariance of the structural
+    components, and intervals for D: DeLong's asymptotic one and Hoeffding's bounds for the
+    difference kernel in [-1, 1] (beyond the paper), which hold for every distribution and
+    sample size; --method adds mcdiarmid, chebyshev-max or normal-max.
+
+    Unpaired (two independent samples): give two files (a from the first, b from the
+    second), or one FILE with --group COL. DeLong's unpaired test refers D/SE to Student's
+    t with pROC's degrees of freedom; the distribution-free rows bound the sum of the two
+    independent errors.
+
+    With three or more --score: DeLong's chi-square test that all the AUCs are equal, and
+    simultaneous intervals for every pair (Bonferroni, max-|z|, Hoeffding-Chernoff).
+
+    --alternative greater tests H0: D <= -margin against H1: D > -margin (margin 0: AUC a is
+    larger), less mirrors it, equivalence tests H0: |D| >= margin; each gives one-sided
+    bounds at 1 - delta. FILE is read as by `aucbound auc`.
 
     \b
     Examples:
       aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor
       aucbound compare aSAH.csv --score s100b --score ndka --label outcome --positive Poor --format json
+      aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor --alternative greater --margin 0.05
+      aucbound compare compare.csv --score a --score b --label y --group g
+      aucbound compare x.csv z.csv --score a --score b --label y --format json
+      aucbound compare compare.csv --score a --score b --score c --score d --score e --label y
     """
+    if len(files) > 2:
+        raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")
+    if len(files) == 2 and group is not None:
+        raise _usage("--group splits one FILE into two samples: give one FILE with it, not two.")
+    options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None}
+    if len(files) == 2 or group is not None:
+        _unpaired(files, scores, label, positive, group, options, output_format, tablefmt)
+    elif len(scores) > 2:
+        _curves(files[0], scores, label, positive, options, output_format, tablefmt)
+    elif len(scores) == 2:
+        _paired(files[0], scores, label, positive, options, output_format, tablefmt)
+    else:
+        raise click.BadParameter("give two score columns (a, then b) for a paired comparison, three or more for "
+                                 "the test of k curves, or add --group COL or a second FILE for an unpaired one; "
+                                 "got 1.", param_hint="'--score'")
+
+
+def _hypotheses_line(result) -> str:
+    null, alternative = result.hypotheses
+    return f"H0: {null} against H1: {alternative}"
+
+
+def _left_out_notes(result) -> list[str]:
+    return [f"{key}: left out ({reason})" for key, reason in result.left_out]
+
+
+def _paired(file, scores, label, positive, options, output_format, tablefmt):
     from ..empirical import compare as compare_scores
 
-    if len(scores) != 2:
-        raise click.BadParameter(f"give exactly two score columns, but got {len(scores)}.", param_hint="'--score'")
     with data_errors():
         columns, pos_label = read_data(file, scores, label, positive)
-        result = compare_scores(columns.labels, *columns.scores, delta=delta, pos_label=pos_label,
-                                methods=list(methods) or None)
+        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label, **options)
     a, b = columns.score_names
+    sided = "two-sided" if result.alternative == "two-sided" else result.alternative
     title = [
         source_line(columns, f"Paired comparison of {a!r} (a) and {b!r} (b)", positive),
-        f"m = {result.m} positives, n = {result.n} negatives, {_describe.confidence(delta)}",
+        f"m = {result.m} positives, n = {result.n} negatives, {_describe.confidence(result.delta)}",
         f"AUC a = {number(result.auc_a)}, AUC b = {number(result.auc_b)}, difference D = a - b = {number(result.difference)}",
-        f"DeLong's paired test: Z = {number(result.z)}, two-sided p = {number(result.p_value)} "
-        f"(variance of D {number(result.variance)}, covariance {number(result.covariance)})",
+    ]
+    if result.alternative != "two-sided":
+        title.append(_hypotheses_line(result))
+    title.append(f"DeLong's paired test: Z = {number(result.z)}, {sided} p = {number(result.p_value)} "
+                 f"(variance of D {number(result.variance)}, covariance {number(result.covariance)})")
+    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive}
+    emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
+              tablefmt, "compare")
+
+
+def _split(file, scores, label, positive, group):
+    """(labels and scores of sample a, of sample b, the two group values, the columns read) from one FILE."""
+    import numpy as np
+
+    if file == "-":
+        raise _usage("--group reads FILE twice: give a file, not standard input.")
+    with data_errors():
+        columns, pos_label = read_data(file, scores, label, positive)
+    with data_errors({"labels": "--group", "label": "--group"}):
+        groups, _ = read_data(file, scores, group, None)
+    values = groups.labels
+    if values.shape[0] != columns.labels.shape[0]:
+        raise _usage("--group with --nan omit: the rows missing a label and those missing a group differ; "
+                     "fill them in or drop them first.")
+    distinct = list(dict.fromkeys(values.tolist()))
+    if len(distinct) != 2:
+        shown = ", ".join(map(str, distinct[:5])) + (", ..." if len(distinct) > 5 else "")
+        raise _usage(f"--group must split the rows into exactly two samples, but column {groups.label_name!r} has "
+                     f"{len(distinct)} distinct values ({shown}).")
+    first = np.array([value == distinct[0] for value in values.tolist()])
+    score_a, score_b = columns.scores if len(columns.scores) == 2 else columns.scores * 2
+    samples = (columns.labels[first], score_a[first], columns.labels[~first], score_b[~first])
+    return samples, distinct, columns, pos_label
+
+
+def _unpaired(files, scores, label, positive, group, options, output_format, tablefmt):
+    from ..empirical import compare_unpaired
+
+    if len(scores) > 2:
+        raise click.BadParameter(f"give one score column (the same in both samples) or two (a's, then b's) for an "
+                                 f"unpaired comparison, but got {len(scores)}.", param_hint="'--score'")
+    names = (scores[0], scores[-1])
+    if group is not None:
+        samples, distinct, columns, pos_label = _split(files[0], scores, label, positive, group)
+        where = [f"{group} = {distinct[0]}", f"{group} = {distinct[1]}"]
+    else:
+        read = []
+        for file, name in zip(files, names):
+            with data_errors():
+                columns, pos_label = read_data(file, [name], label, positive)
+            read.append((columns, pos_label))
+        (first, pos_label), (second, pos_b) = read
+        if pos_label != pos_b:
+            raise _usage(f"--positive {positive} reads as {pos_label!r} in {first.source} but as {pos_b!r} in "
+                         f"{second.source}: give the labels the same form in both files.")
+        samples = (first.labels, first.scores[0], second.labels, second.scores[0])
+        where = [first.source, second.source]
+    rename = {"labels_a": f"--label of sample a ({where[0]})", "labels_b": f"--label of sample b ({where[1]})",
+              "scores_a": f"--score of sample a ({where[0]})", "scores_b": f"--score of sample b ({where[1]})"}
+    with data_errors(rename):
+        result = compare_unpaired(*samples, pos_label=pos_label, **options)
+    sided = result.alternative
+    df = "" if result.df is None else f", df = {number(result.df)}"
+    title = [
+        f"Unpaired comparison of {names[0]!r} in {where[0]} (a) and {names[1]!r} in {where[1]} (b) against "
+        f"{label!r}" + ("" if positive is None else f" (positive: {positive})") + (f" in {columns.source}" if group else ""),
+        f"a: m = {result.m_a} positives, n = {result.n_a} negatives; b: m = {result.m_b}, n = {result.n_b}; "
+        f"{_describe.confidence(result.delta)}",
+        f"AUC a = {number(result.auc_a)}, AUC b = {number(result.auc_b)}, difference D = a - b = {number(result.difference)}",
+    ]
+    if result.alternative != "two-sided":
+        title.append(_hypotheses_line(result))
+    title.append(f"DeLong's unpaired test: T = {number(result.statistic)}{df}, {sided} p = {number(result.p_value)} "
+                 f"(variance of D {number(result.variance)})")
+    inputs = {"files": list(files), "scores": list(scores), "label": label, "positive": positive, "group": group}
+    emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
+              tablefmt, "compare")
+
+
+def _curves(file, scores, label, positive, options, output_format, tablefmt):
+    from ..empirical import compare_curves
+
+    if options["alternative"] != "two-sided" or options["margin"] != 0:
+        raise _usage("--alternative and --margin go with two scores; the chi-square test of three or more is "
+                     "two-sided (H0: all AUCs equal).")
+    if options["methods"]:
+        raise _usage("--method picks the rows of two scores; three or more get Bonferroni's, the max-|z| and "
+                     "the Hoeffding-Chernoff intervals for every pair.")
+    with data_errors():
+        columns, pos_label = read_data(file, scores, label, positive)
+    with data_errors({f"scores[{k}]": "--score" for k in range(len(scores))}):
+        result = compare_curves(columns.labels, dict(zip(columns.score_names, columns.scores)), pos_label=pos_label,
+                                delta=options["delta"])
+    aucs = ", ".join(f"{name} {number(auc)}" for name, auc in zip(result.names, result.aucs))
+    max_z = "none (no pair varies)" if result.critical_max_z is None else \
+        f"{number(result.critical_max_z)} (numerical standard error {result.critical_max_z_error:.1g})"
+    title = [
+        source_line(columns, f"Comparison of {len(result.names)} scores on the same cases", positive),
+        f"m = {result.m} positives, n = {result.n} negatives, {_describe.confidence(result.delta)}",
+        f"AUCs: {aucs}",
+        f"DeLong's chi-square test of equal AUCs (each against {result.names[0]!r}): chi2 = {number(result.chi2)}, "
+        f"df = {result.df}, p = {number(result.p_value)}",
+        f"simultaneous intervals for the {len(result.pairs)} pairs: Bonferroni z = {number(result.critical_bonferroni)}"
+        f", max-|z| = {max_z}",
     ]
     inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive}
-    emit_rows(result, Column("interval for D", _shown), inputs, title, output_format, tablefmt, "compare")
+    summary = {key: value for key, value in result.as_dict().items() if key != "pairs"}
+
+    def interval(kind):
+        return lambda r: f"[{number(r['lo_' + kind])}, {number(r['hi_' + kind])}]"
+
+    emit(records=[row.as_dict() for row in result.pairs],
+         columns=[Column("pair", lambda r: f"{r['a']} - {r['b']}"), Column("D", lambda r: number(r["difference"])),
+                  Column("Z", lambda r: number(r["z"])), Column("p", lambda r: number(r["p_value"])),
+                  Column("p max-|z|", lambda r: number(r["p_max_z"])),
+                  Column("max-|z| interval", interval("max_z")), Column("Bonferroni", interval("bonferroni")),
+                  Column("hoeffding-kl*", interval("hoeffding_kl"))],
+         parameters={**inputs, **summary}, title=title, notes=[_describe.beyond_note("compare")],
+         output_format=output_format, tablefmt=tablefmt)

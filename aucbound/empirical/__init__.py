@@ -52,9 +52,16 @@ from ._results import (
 # the multiclass AUC
 from ._results import MulticlassAUC, MulticlassInterval
 from ._multiclass import MULTICLASS_METHODS, multiclass_auc
+from ._results import CurvesComparison, PairwiseDifference, UnpairedComparison
+from ._curves import MAX_CURVES, compare_curves
+from ._var_cov import VARIANCE_METHODS, auc_covariance, auc_variance
+from ._hypotheses import COMPARE_ALTERNATIVES
+from ._compare import PAIRED_TESTS
+from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TESTS, compare_unpaired
 
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # weighted_placements (the weighted structural components, for comparisons of weighted data);
+# PAIRED_TESTS, UNPAIRED_TESTS (the tables of tests that compare and compare_unpaired read);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",
@@ -106,6 +113,19 @@ __all__ = [
     "MulticlassInterval",
     "multiclass_auc",
     "WEIGHT_KINDS",
+    # comparisons: one-sided and unpaired tests, k curves, var and cov
+    "COMPARE_ALTERNATIVES",
+    "DEFAULT_UNPAIRED_METHODS",
+    "UNPAIRED_METHODS",
+    "UnpairedComparison",
+    "compare_unpaired",
+    "CurvesComparison",
+    "PairwiseDifference",
+    "MAX_CURVES",
+    "compare_curves",
+    "VARIANCE_METHODS",
+    "auc_covariance",
+    "auc_variance",
 ]
 
 # precision–recall: the curve, average precision, the area under the curve with intervals

@@ -49,10 +49,10 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
-from .. import _normal
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
 from ..bounds import evaluate, interval_row, method_keys
@@ -60,9 +60,10 @@ from ._results import Comparison
 from . import _labels
 from ._columns import columns
 from ._delong import counts_in_order
+from ._hypotheses import Hypotheses, hypotheses, one_sided_rows, statistic
 from ._resampling import compiled_loop
 
-__all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS"]
+__all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS", "PAIRED_TESTS"]
 
 
 def compare_methods() -> list[str]:
@@ -72,15 +73,6 @@ def compare_methods() -> list[str]:
 
 #: The rows shown when no methods are named.
 DEFAULT_COMPARE_METHODS = ("delong", "hoeffding", "hoeffding-kl")
-
-
-def _z_test(difference: float, variance: float) -> tuple[float, float]:
-    """(Z, two-sided p) for D̂ with the given variance; Var = 0 gives Z = 0 or ±∞."""
-    if variance > 0:
-        z = difference / math.sqrt(variance)
-    else:
-        z = 0.0 if difference == 0 else math.copysign(math.inf, difference)
-    return z, float(_normal.two_sided_tail(abs(z)))
 
 
 def _difference_row(spec, m, n, delta, difference, variance):
@@ -200,16 +192,85 @@ def paired_variances(first: Column, second: Column, m: int, n: int) -> tuple[flo
     return tuple(float(s10 / m + s01 / n) for s10, s01 in zip(by_positives, by_negatives))
 
 
-def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=None, pos_label=None, data=None,
-            nan_policy="raise", method=None) -> Comparison:
-    """DeLong's paired test of A_a − A_b, with intervals for the difference, from one set of cases.
+@dataclass(frozen=True)
+class Pair:
+    """Two score columns on the same cases, checked and counted: ``a``, ``b`` (float64), the
+    positives' ``mask``, the class sizes and each column's :class:`Column` of counts."""
+
+    a: np.ndarray
+    b: np.ndarray
+    mask: np.ndarray
+    m: int
+    n: int
+    first: Column
+    second: Column
+
+    @property
+    def difference(self) -> float:
+        """D̂ = Âa − Âb, one correctly rounded division of exact integers."""
+        return (self.first.twice_u - self.second.twice_u) / (2 * self.m * self.n)
+
+    @functools.cached_property
+    def variances(self) -> tuple[float, float, float]:
+        """(Var Âa, Var Âb, Var D̂) by DeLong et al. (:func:`paired_variances`)."""
+        return paired_variances(self.first, self.second, self.m, self.n)
+
+
+class Outcome(NamedTuple):
+    """What a paired test computes: its statistic, p-value, and the variance of D̂ and covariance of
+    Âa and Âb it used."""
+
+    statistic: float
+    p_value: float
+    variance: float
+    covariance: float
+
+
+def _delong_paired(pair: Pair, hyp: Hypotheses) -> Outcome:
+    """DeLong's paired test: T = (D̂ ∓ margin)/√Var(D̂), normal p-values (pROC's roc.test, method "delong")."""
+    var_a, var_b, variance = pair.variances
+    z, p_value = statistic(pair.difference, math.sqrt(variance), hyp)
+    return Outcome(z, p_value, variance, (var_a + var_b - variance) / 2)
+
+
+#: The paired tests by name (pROC's ``roc.test`` methods): each maps the counted :class:`Pair` and the
+#: checked :class:`~._hypotheses.Hypotheses` to its :class:`Outcome`. A test is one entry here.
+PAIRED_TESTS = {"delong": _delong_paired}
+
+
+def checked_test(method, tests: dict) -> str:
+    """`method` checked against the tests of `tests`; an interval method's key is pointed to ``methods=``."""
+    if isinstance(method, str) and method not in tests and method in METHODS:
+        raise v.ParameterError("method", f"a test, one of {', '.join(map(repr, tests))} ({method!r} is an interval "
+                               f"method: list it in {{methods}}, e.g. methods=[{method!r}])", v.show(method),
+                               others=("methods",))
+    return v.choice("method", method, tests)
+
+
+def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sided", margin=0.0, delta=None,
+            confidence=None, methods=None, pos_label=None, data=None, nan_policy="raise") -> Comparison:
+    """A paired test of D = A_a − A_b (DeLong's), with intervals for the difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
-    class needs at least two cases. `methods` picks among the keys of
-    :func:`compare_methods`: ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``,
-    ``mcdiarmid``, ``chebyshev-max`` (distribution-free) and ``normal-max``; the first
-    three by default. δ is 0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data` and
-    `nan_policy` as for :func:`aucbound.auc` (``"omit"`` drops a case missing either score).
+    class needs at least two cases. `method` is the test: ``"delong"``, DeLong, DeLong &
+    Clarke-Pearson's (1988) paired test (pROC's ``roc.test(..., method = "delong")``).
+    `alternative` and `margin` (≥ 0) choose the hypotheses, with D = A_a − A_b:
+
+    - ``"two-sided"``: H0: D = 0 against H1: D ≠ 0 (margin 0);
+    - ``"greater"``: H0: D ≤ −margin against H1: D > −margin (margin 0: pROC's "greater",
+      H1: A_a > A_b; margin > 0: a is non-inferior to b);
+    - ``"less"``: H0: D ≥ margin against H1: D < margin;
+    - ``"equivalence"`` (margin > 0): H0: |D| ≥ margin against H1: |D| < margin, by two
+      one-sided tests; the p-value is the larger of theirs.
+
+    `methods` picks the interval rows among the keys of :func:`compare_methods`:
+    ``delong`` (asymptotic), ``hoeffding``, ``hoeffding-kl``, ``mcdiarmid``,
+    ``chebyshev-max`` (distribution-free) and ``normal-max``; the first three by default.
+    With a one-sided alternative each row is the one-sided bound at level 1 − δ (its other
+    end at ±1); with ``"equivalence"`` both ends are (the 1 − 2δ interval of the two
+    one-sided tests). δ is 0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data`
+    and `nan_policy` as for :func:`aucbound.auc` (``"omit"`` drops a case missing either
+    score).
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1
@@ -218,27 +279,37 @@ def compare(labels, scores_a, scores_b, *, delta=None, confidence=None, methods=
     (0.75, 0.5, 0.25, 1.224745, 0.220671)
     >>> result["hoeffding"].lo, result["hoeffding"].hi, result["hoeffding"].guarantee
     (-1.0, 1.0, 'vacuous')
+    >>> one_sided = compare(labels, f1, f2, alternative="greater", margin=0.1)
+    >>> round(one_sided.z, 6), round(one_sided.p_value, 6), one_sided.hypotheses
+    (1.714643, 0.043205, ('D <= -0.1', 'D > -0.1'))
     """
-    v.plural_only("methods", method)
+    method = checked_test(method, PAIRED_TESTS)
     delta = v.failure_probability(delta, confidence)
+    hyp = hypotheses(alternative, margin, delta)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
                                          nan_policy=nan_policy)
-    *_, m, n, first, second = _counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
-                                       "for DeLong's paired test")
-    difference = (first.twice_u - second.twice_u) / (2 * m * n)
-    *own, variance = paired_variances(first, second, m, n)
-    z, p_value = _z_test(difference, variance)
+    pair = Pair(*_counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
+                          "for DeLong's paired test"))
+    outcome = PAIRED_TESTS[method](pair, hyp)
+    difference, delong_variance = pair.difference, pair.variances[2]
+    rows, left_out = one_sided_rows(
+        keys, hyp, delta, lambda key, level: _difference_row(METHODS[key], pair.m, pair.n, level, difference,
+                                                             delong_variance))
     return Comparison(
-        auc_a=first.auc,
-        auc_b=second.auc,
+        auc_a=pair.first.auc,
+        auc_b=pair.second.auc,
         difference=difference,
-        m=m,
-        n=n,
+        m=pair.m,
+        n=pair.n,
         delta=delta,
-        variance=variance,
-        covariance=(own[0] + own[1] - variance) / 2,
-        z=z,
-        p_value=p_value,
-        rows=tuple(_difference_row(METHODS[key], m, n, delta, difference, variance) for key in keys),
+        variance=outcome.variance,
+        covariance=outcome.covariance,
+        z=outcome.statistic,
+        p_value=outcome.p_value,
+        rows=rows,
+        method=method,
+        alternative=hyp.alternative,
+        margin=hyp.margin,
+        left_out=left_out,
     )

@@ -12,7 +12,7 @@ from .._result_base import AtConfidence, fields_as_dict, plain, Rows
 from ..bounds import Interval
 
 __all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve',
-           'MulticlassAUC', 'MulticlassInterval']
+           'MulticlassAUC', 'MulticlassInterval', 'UnpairedComparison', 'CurvesComparison', 'PairwiseDifference']
 
 
 @dataclass(frozen=True)
@@ -110,9 +110,14 @@ class AUCIntervals(Rows):
 class Comparison(Rows):
     """Two scorers on the same m positives and n negatives: the difference D = A_a − A_b.
 
-    DeLong's paired test: ``variance`` of D̂ from the covariance of the structural
-    components, ``z = D̂/√variance`` and the two-sided ``p_value``. ``rows`` are intervals
-    for D (``estimate`` is D̂; ``lo`` and ``hi`` clipped to [−1, 1]), one per method.
+    The paired test ``method`` (DeLong's: ``variance`` of D̂ from the covariance of the
+    structural components) of the hypotheses ``alternative`` and ``margin`` (see
+    :attr:`hypotheses`): its statistic ``z`` (D̂/√variance two-sided, (D̂ + margin)/√variance
+    for "greater", (D̂ − margin)/√variance for "less", the one with the larger p-value for
+    "equivalence") and ``p_value``. ``rows`` are intervals for D (``estimate`` is D̂; ``lo``
+    and ``hi`` clipped to [−1, 1]), one per method: two-sided at 1 − δ, or one-sided bounds
+    at 1 − δ for the other alternatives; ``left_out`` names the methods with no one-sided
+    form, each with the reason.
     """
 
     _headline = "difference"
@@ -128,6 +133,22 @@ class Comparison(Rows):
     z: float
     p_value: float
     rows: tuple[Interval, ...]
+    method: str = "delong"
+    alternative: str = "two-sided"
+    margin: float = 0.0
+    left_out: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hypotheses(self) -> tuple[str, str]:
+        """(H0, H1) in words, e.g. ``('D <= -0.05', 'D > -0.05')``."""
+        return _hypotheses_text(self.alternative, self.margin)
+
+
+def _hypotheses_text(alternative: str, margin: float) -> tuple[str, str]:
+    from ._hypotheses import Hypotheses
+
+    hyp = Hypotheses(alternative, margin)
+    return hyp.null, hyp.alternative_text
 
 
 @dataclass(frozen=True)
@@ -554,3 +575,126 @@ class PRAUC(Rows):
 
     def as_dict(self) -> dict:
         return {**super().as_dict(), "prevalence": self.prevalence}
+
+
+# --- comparisons: unpaired curves, k curves ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnpairedComparison(Rows):
+    """Two scorers on different, independent cases: the difference D = A_a − A_b.
+
+    Sample a has ``m_a`` positives and ``n_a`` negatives, sample b ``m_b`` and ``n_b``.
+    The test ``method`` (DeLong's unpaired test, as pROC computes it: ``variance`` =
+    ``variance_a`` + ``variance_b``, each DeLong's variance of its own AUC) of the hypotheses
+    ``alternative`` and ``margin`` (:attr:`hypotheses`): its ``statistic`` (D̂/√variance,
+    shifted by the margin as in :class:`Comparison`), referred to Student's t with ``df``
+    degrees of freedom (None when the variance is 0: the statistic is then 0 or ±∞), and
+    ``p_value``. ``rows`` are intervals for D, clipped to [−1, 1] (their ``m`` and ``n`` count
+    both samples), two-sided at 1 − δ or one-sided bounds for the other alternatives;
+    ``left_out`` names the methods with no one-sided form, each with the reason.
+    """
+
+    _headline = "difference"
+
+    auc_a: float
+    auc_b: float
+    difference: float
+    m_a: int
+    n_a: int
+    m_b: int
+    n_b: int
+    delta: float
+    variance_a: float
+    variance_b: float
+    variance: float
+    statistic: float
+    df: float | None
+    p_value: float
+    rows: tuple[Interval, ...]
+    method: str = "delong"
+    alternative: str = "two-sided"
+    margin: float = 0.0
+    left_out: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hypotheses(self) -> tuple[str, str]:
+        """(H0, H1) in words, e.g. ``('D = 0', 'D != 0')``."""
+        return _hypotheses_text(self.alternative, self.margin)
+
+
+@dataclass(frozen=True)
+class PairwiseDifference(Displayed):
+    """One pair of a :class:`CurvesComparison`: D = A_a − A_b, its DeLong ``variance``, ``z`` and
+    two-sided ``p_value``; the p-value adjusted for all pairs by Bonferroni (``p_bonferroni``) and
+    by the max-|z| distribution (``p_max_z``); and three intervals for D that hold for every pair
+    at once at level 1 − δ, each clipped to [−1, 1]: Bonferroni's (``lo_bonferroni``,
+    ``hi_bonferroni``), the max-|z| one (``lo_max_z``, ``hi_max_z``), both asymptotic, and the
+    distribution-free Hoeffding–Chernoff one at δ over the number of pairs
+    (``lo_hoeffding_kl``, ``hi_hoeffding_kl``)."""
+
+    a: str
+    b: str
+    difference: float
+    variance: float
+    z: float
+    p_value: float
+    p_bonferroni: float
+    p_max_z: float
+    lo_bonferroni: float
+    hi_bonferroni: float
+    lo_max_z: float
+    hi_max_z: float
+    lo_hoeffding_kl: float
+    hi_hoeffding_kl: float
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class CurvesComparison(AtConfidence):
+    """k scorers on the same m positives and n negatives: DeLong's χ² test of equal AUCs, and every pair.
+
+    ``names`` and ``aucs`` are the k curves; ``covariance`` is DeLong's k × k covariance
+    matrix S of the AUCs. ``contrast`` is the matrix L of the hypothesis LA = 0 (by default
+    the rows e_1 − e_j: all AUCs equal), ``chi2`` = (LÂ)ᵀ(L S Lᵀ)⁻¹(LÂ) on ``df`` degrees of
+    freedom (the rank of L S Lᵀ; below the rows of L when it is singular) and ``p_value``.
+    ``pairs`` has one :class:`PairwiseDifference` per pair j < h, with the simultaneous
+    intervals at level 1 − δ: ``critical_bonferroni`` = z(1 − δ/(2P)) and ``critical_max_z``,
+    the 1 − δ quantile of max |Z| over the P pairs' correlated normal (None when no pair
+    varies), with its numerical standard error ``critical_max_z_error``.
+    """
+
+    _headline = "chi2"
+    _table_rows = "pairs"
+
+    names: tuple[str, ...]
+    aucs: tuple[float, ...]
+    m: int
+    n: int
+    delta: float
+    covariance: tuple[tuple[float, ...], ...]
+    contrast: tuple[tuple[float, ...], ...]
+    chi2: float
+    df: int
+    p_value: float
+    critical_bonferroni: float
+    critical_max_z: float | None
+    critical_max_z_error: float | None
+    pairs: tuple[PairwiseDifference, ...]
+    source: str = "DeLong et al. 1988, §3"
+
+    def __getitem__(self, pair: tuple[str, str]) -> PairwiseDifference:
+        """The row of the pair ``(a, b)`` (either order gives the row as stored)."""
+        for row in self.pairs:
+            if {row.a, row.b} == set(pair) and len(set(pair)) == 2:
+                return row
+        raise KeyError(pair)
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python values, the pairs as dicts, and ``confidence``."""
+        data = fields_as_dict(self)
+        data["confidence"] = self.confidence
+        return data

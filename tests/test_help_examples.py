@@ -2742,8 +2742,8 @@ EXPECTED.update({
 def check_compare_greater_margin(run: Run) -> None:
     """wfns against s100b, H1: D > -0.05: Z = (D + 0.05)/SE with SE = D/Z of pROC's roc.test, p = Φ(−Z);
     the lower bounds D − z(0.95)·SE and D − √(2·ln(1/δ)/k) (Hoeffding, range 2), upper ends 1."""
-    z, _, _, _ = ref.PROC_PAIRED[("wfns", "s100b")]
-    difference = mp.mpf(ref.PROC_AUC["wfns"]) - mp.mpf(ref.PROC_AUC["s100b"])
+    z, _, _, _ = PROC_PAIRED[("wfns", "s100b")]
+    difference = mp.mpf(PROC_AUC["wfns"]) - mp.mpf(PROC_AUC["s100b"])
     se = difference / mp.mpf(z)
     shifted = (difference + mp.mpf("0.05")) / se
     assert "H0: D <= -0.05 against H1: D > -0.05" in run.stdout

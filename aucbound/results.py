@@ -25,6 +25,7 @@ from .empirical import (
     PowerAnalysis,
     ROCBand,
     ROCCurve,
+    ResampledTest,
 )
 from .reductions import (
     AdversaryLabelling,
@@ -104,6 +105,7 @@ __all__ = [
     "RegretExperiment",
     "RegretRow",
     "RegularTournamentExample",
+    "ResampledTest",
     "SampleComplexity",
     "SampleSize",
     "ShatterBound",

@@ -96,3 +96,9 @@ __all__ = [
     "label_value",
     "use_engine",
 ]
+
+# --- the resampled tests of two ROC curves (pROC's roc.test: bootstrap, Venkatraman, sensitivity/specificity) ---
+from ._resampled_api import bootstrap_test, operating_point_test, venkatraman_test  # noqa: E402
+from ._results import ResampledTest  # noqa: E402
+
+__all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatraman_test"]

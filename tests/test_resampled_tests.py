@@ -238,3 +238,13 @@ def test_fuzz_public_functions_answer_or_refuse(data, method, paired, stratified
     assert 0 <= result.p_value <= 1
     assert not math.isnan(result.statistic)
     assert result.as_dict()["p_value"] == result.p_value
+
+
+def test_columns_by_name_and_missing_values_omitted():
+    d = SETS["small"].astype(float)
+    d.loc[0, "a"] = np.nan
+    with pytest.warns(aucbound.RowsOmittedWarning):
+        result = venkatraman_test("y", "a", "b", data=d, nan_policy="omit", resamples=10)
+    kept = d.iloc[1:]
+    assert result.statistic == venkatraman_test(kept.y, kept.a, kept.b, resamples=10).statistic
+    assert (result.m_a, result.n_a) == (int(kept.y.sum()), int((kept.y == 0).sum()))

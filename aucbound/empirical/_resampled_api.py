@@ -82,10 +82,13 @@ def bootstrap_test(labels, scores_a, scores_b, *, labels_b=None, paired=None, al
     2011). `alternative`: ``"two-sided"``, ``"greater"`` (H1: A_a > A_b) or ``"less"``.
     `range` (a pair in [0, 1]) tests the partial AUCs over that range of `focus`
     (``"specificity"`` or ``"sensitivity"``), McClish's standardisation when `correct`, as
-    :func:`aucbound.partial_auc` computes them. `labels_b` and `paired` as in the module
-    :mod:`aucbound.empirical` describes (two sets of cases, or one); `seed`, `workers`,
-    `progress` as for :func:`aucbound.bootstrap_aucs`: the same seed gives the same p-value with
-    any number of threads; the work, resamples × cases, is limited up front.
+    :func:`aucbound.partial_auc` computes them. Without `labels_b`, `scores_a` and `scores_b`
+    score the cases of `labels` in the same order and the test is paired (``paired=False``
+    treats them as unpaired, as pROC's ``paired = FALSE``); with it, `scores_b` scores the
+    cases of `labels_b` and the test is unpaired. `seed`, `workers`, `progress` as for
+    :func:`aucbound.empirical.bootstrap_aucs`: the same seed gives the same p-value with any
+    number of threads; the work, resamples × cases, is limited up front. `pos_label`, `data`
+    and `nan_policy` as for :func:`aucbound.auc`.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Agarwal et al. 2005, Table 1

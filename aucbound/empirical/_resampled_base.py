@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .. import _validate as v
+from ._resampling import MAX_RESAMPLES, MAX_WORK
 from ._results import ResampledTest
 
-__all__ = ["TEST_ALTERNATIVES", "check_alternative", "result"]
+__all__ = ["TEST_ALTERNATIVES", "check_alternative", "check_work", "result"]
 
 #: The alternatives of the resampled tests, with pROC's meaning: "greater" is H1: the first curve's value is larger.
 TEST_ALTERNATIVES = ("two-sided", "greater", "less")
@@ -24,3 +25,12 @@ def result(*, sizes, **fields) -> ResampledTest:
     estimate_a, estimate_b = fields["estimate_a"], fields["estimate_b"]
     difference = None if estimate_a is None else estimate_a - estimate_b
     return ResampledTest(difference=difference, m_a=m_a, n_a=n_a, m_b=m_b, n_b=n_b, **fields)
+
+
+def check_work(resamples, cases: int, cost: int, what: str) -> int:
+    """`resamples` checked: a count up to :data:`MAX_RESAMPLES`, and resamples × `cases` × `cost` within
+    the bootstrap's work limit (:data:`MAX_WORK` items, about a minute), `cost` being what one case of
+    one resample costs in the bootstrap's items; `what` names the work in the message."""
+    resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
+    return v.at_most("resamples", resamples, max(1, MAX_WORK // (cost * cases)),
+                     why=f" for {cases:,} cases ({what} within the work limit)")

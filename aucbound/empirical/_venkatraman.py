@@ -57,8 +57,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._resampled_base import check_alternative, result
-from ._resampling import MAX_WORK, map_random
+from ._resampled_base import check_alternative, check_work, result
+from ._resampling import map_random
 
 __all__ = ["venkatraman_test", "check_permutations", "first_ranks", "paired_statistic", "paired_permuted",
            "unpaired_statistic", "Pooled"]
@@ -66,7 +66,7 @@ __all__ = ["venkatraman_test", "check_permutations", "first_ranks", "paired_stat
 SOURCE_PAIRED = "Venkatraman & Begg 1996; Robin et al. 2011 (pROC's roc.test, method 'venkatraman')"
 SOURCE_UNPAIRED = "Venkatraman 2000; Robin et al. 2011 (pROC's roc.test, method 'venkatraman')"
 
-#: The cost of a permutation per case, in items of the bootstrap's work limit (:data:`MAX_WORK`, whose
+#: The cost of a permutation per case, in items of the bootstrap's work limit (:data:`~._resampling.MAX_WORK`, whose
 #: item costs 12–15 ns): measured at 10^5 cases, a permutation costs 75 ns of CPU a case paired and 92 ns
 #: unpaired, so the limit is about the bootstrap's minute.
 COST_PER_CASE = 8
@@ -74,12 +74,8 @@ COST_PER_CASE = 8
 
 def check_permutations(resamples, cases: int) -> int:
     """`resamples` (the permutations) checked: at least 1, and permutations × `cases` within the
-    work limit (:data:`MAX_WORK` items of the bootstrap, about a minute)."""
-    from ._resampling import MAX_RESAMPLES
-
-    resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
-    return v.at_most("resamples", resamples, max(1, MAX_WORK // (COST_PER_CASE * cases)),
-                     why=f" for {cases:,} cases (Venkatraman's test: permutations × cases within the work limit)")
+    work limit (:data:`~._resampling.MAX_WORK` items of the bootstrap, about a minute)."""
+    return check_work(resamples, cases, COST_PER_CASE, "Venkatraman's test: permutations × cases")
 
 
 def _in_order(pos: np.ndarray, neg: np.ndarray, mask) -> tuple[np.ndarray, np.ndarray]:

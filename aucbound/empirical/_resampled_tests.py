@@ -3,8 +3,7 @@ r"""The tests of two ROC curves that resample, as pROC's ``roc.test`` computes t
 Three tests, each for two scorers of the same cases (paired) or of two sets of cases
 (unpaired), on checked arrays: ``first`` and ``second`` are each ``(pos, neg)``, the float64
 scores of the positives and of the negatives, and for a paired test the i-th positive (and
-negative) of both is the same case. The command line and :func:`aucbound.compare` reach
-them through the table of methods; :mod:`._resampled_api` gives each a public function of
+negative) of both is the same case. :mod:`._resampled_api` gives each a public function of
 labels and scores.
 
 **Bootstrap test** (:func:`bootstrap_test`; pROC's ``method = "bootstrap"``). Resample the

@@ -110,6 +110,8 @@ BUILD = {
     "LossScoresRow": lambda: _loss_scores().rows[0],
     "LossScores": _loss_scores,
 }
+# the resampled tests of two ROC curves
+BUILD["ResampledTest"] = lambda: ab.empirical.venkatraman_test(LABELS, SCORES, SCORES[::-1], resamples=50)
 
 #: The table of each result that has one: the row dicts, or the names of its column attributes.
 ROWS = {

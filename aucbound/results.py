@@ -25,6 +25,7 @@ from .empirical import (
     PowerAnalysis,
     ROCBand,
     ROCCurve,
+    ResampledTest,
 )
 from .empirical import MulticlassAUC, MulticlassInterval  # the multiclass AUC
 from .reductions import (
@@ -113,6 +114,7 @@ __all__ = [
     "RegretExperiment",
     "RegretRow",
     "RegularTournamentExample",
+    "ResampledTest",
     "SampleComplexity",
     "SampleSize",
     "ShatterBound",

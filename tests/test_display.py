@@ -113,6 +113,8 @@ BUILD = {
     "MulticlassAUC": lambda: ab.multiclass_auc(["a", "b", "c"] * 4, np.random.default_rng(2).random((12, 3))),
     "MulticlassInterval": lambda: ab.multiclass_auc(["a", "b", "c"] * 4, np.random.default_rng(2).random((12, 3))).rows[0],
 }
+# the resampled tests of two ROC curves
+BUILD["ResampledTest"] = lambda: ab.empirical.venkatraman_test(LABELS, SCORES, SCORES[::-1], resamples=50)
 
 # precision–recall
 BUILD.update({

@@ -134,3 +134,9 @@ from ._results import PRAUC, PRCurve
 
 __all__ += ["PR_ESTIMATORS", "PR_METHODS", "PRAUC", "PRCurve", "average_precision", "pr_auc",
             "precision_recall_curve"]
+
+# --- the resampled tests of two ROC curves (pROC's roc.test: bootstrap, Venkatraman, sensitivity/specificity) ---
+from ._resampled_api import bootstrap_test, operating_point_test, venkatraman_test  # noqa: E402
+from ._results import ResampledTest  # noqa: E402
+
+__all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatraman_test"]

@@ -12,7 +12,8 @@ from .._result_base import AtConfidence, fields_as_dict, plain, Rows
 from ..bounds import Interval
 
 __all__ = ['AUCIntervals', 'Comparison', 'DeLong', 'DistributionFreePower', 'OperatingPoint', 'PartialAUC', 'PowerAnalysis', 'ROCBand', 'ROCCurve',
-           'MulticlassAUC', 'MulticlassInterval', 'UnpairedComparison', 'CurvesComparison', 'PairwiseDifference']
+           'MulticlassAUC', 'MulticlassInterval', 'UnpairedComparison', 'CurvesComparison', 'PairwiseDifference',
+           'ResampledTest']
 
 
 @dataclass(frozen=True)
@@ -698,3 +699,53 @@ class CurvesComparison(AtConfidence):
         data = fields_as_dict(self)
         data["confidence"] = self.confidence
         return data
+
+
+# --- the resampled tests of two ROC curves (bootstrap, Venkatraman, sensitivity/specificity) ---------------
+
+
+@dataclass(frozen=True)
+class ResampledTest(Displayed):
+    """A test of two ROC curves whose p-value comes from resampling (pROC's ``roc.test``).
+
+    ``method`` is pROC's name for it: ``"bootstrap"`` (the AUCs or partial AUCs),
+    ``"venkatraman"`` (the whole curves), ``"specificity"`` (the sensitivities at a given
+    specificity) or ``"sensitivity"`` (the specificities at a given sensitivity); ``title``
+    is pROC's description. ``statistic`` is pROC's ``statistic_name``: D = difference/
+    ``std_error`` for the bootstrap tests, with the standard deviation of the resampled
+    differences, referred to N(0, 1); E, the distance between the curves, for Venkatraman's
+    permutation test, whose p-value is the share of permutations with E at least as large.
+    ``compared`` names what ``estimate_a`` and ``estimate_b`` are (None for Venkatraman's
+    test, which compares whole curves); ``difference`` is their difference. ``resamples``
+    were drawn (bootstrap resamples or permutations) and ``used`` gave a value (an
+    unstratified resample without both classes gives none); ``stratified`` says how the
+    bootstrap resampled (None for permutations). ``m_a``, ``n_a``, ``m_b``, ``n_b`` are the
+    class sizes of the two curves (the same for a ``paired`` test).
+    """
+
+    _headline = "p_value"
+
+    method: str
+    title: str
+    paired: bool
+    statistic_name: str
+    statistic: float
+    p_value: float
+    alternative: str
+    compared: str
+    estimate_a: float | None
+    estimate_b: float | None
+    difference: float | None
+    std_error: float | None
+    resamples: int
+    used: int
+    stratified: bool | None
+    seed: int | None
+    m_a: int
+    n_a: int
+    m_b: int
+    n_b: int
+    source: str
+
+    def as_dict(self) -> dict:
+        return fields_as_dict(self)

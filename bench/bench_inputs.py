@@ -8,22 +8,14 @@ Best of 7 runs each; ratios are to one np.sort of the same scores.
 """
 
 import sys
-import time
 import warnings
 
 import numpy as np
 import pandas as pd
 
 import aucbound
+from _timing import best
 
-
-def best(call, runs: int = 7) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def main(size: int) -> None:

@@ -13,20 +13,12 @@ Ratios measured in one run are robust to the machine's load; absolute seconds ar
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 import aucbound as ab
+from _timing import best
 
-
-def best(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

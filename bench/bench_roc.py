@@ -11,20 +11,12 @@ benchmark-only peer (bench/requirements.txt); without it its column is left out.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 import aucbound as ab
+from _timing import best
 
-
-def best(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -13,21 +13,13 @@ load; absolute seconds are not.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 import aucbound as ab
 from aucbound.empirical import delong_variance
+from _timing import best
 
-
-def best(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -13,20 +13,12 @@ measured side by side in one run, are robust to the machine's load; the seconds 
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
 from aucbound.empirical import compare, compare_curves, delong_variance
+from _timing import best
 
-
-def best(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

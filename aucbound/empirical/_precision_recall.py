@@ -56,6 +56,7 @@ from ._pr_estimators import ESTIMATORS, estimate
 from ._resampling import MAX_RESAMPLES
 from ._results import PRAUC, PRCurve
 from ._roc import _sorted_groups, check_resamples, resampled_curves, steps
+from ._weights import levels_of, weighted_rows
 
 __all__ = ["PR_ESTIMATORS", "PR_METHODS", "MAX_EXPANDED", "average_precision", "pr_auc", "precision_recall_curve"]
 
@@ -95,9 +96,8 @@ class _Counts:
         """(pos, neg): each class's scores sorted, each row repeated by its weight."""
         if self._groups is None:
             values, positive, weights = self._rows
-            counts = weights.astype(np.int64)
-            self._groups = (np.repeat(values[positive], counts[positive]),
-                            np.repeat(values[~positive], counts[~positive]))
+            self._groups = (np.sort(np.repeat(values[positive], weights[positive])),
+                            np.sort(np.repeat(values[~positive], weights[~positive])))
         return self._groups
 
     def estimate(self, key: str) -> float:
@@ -117,36 +117,17 @@ def _from_top(at: np.ndarray) -> np.ndarray:
     return totals
 
 
-def _weights(value, rows: int) -> np.ndarray:
-    """`sample_weight` as float64: one finite non-negative number per row."""
-    weights = _labels._real_array("sample_weight", value)
-    if weights.shape[0] != rows:
-        raise v.ParameterError("sample_weight", f"as long as {{scores}} ({rows})", f"{weights.shape[0]} weights",
-                               others=("scores",))
-    v.check("sample_weight", np.isfinite(weights) & (weights >= 0), "finite and non-negative", weights)
-    return weights
-
-
 def _weighted(labels, scores, weights, pos_label) -> _Counts:
-    """The curve of weighted rows: rows of weight 0 dropped, the rest sorted by score."""
+    """The curve of weighted rows (checked as every weighted function checks them, rows of weight 0
+    dropped), their weights summed at each distinct score."""
     if _labels._big_integers("scores", scores) is not None:
         raise v.ParameterError("scores", "within ±2^53 for a precision-recall curve (its thresholds are float64 "
                                "values)", "integers beyond 2^53")
-    values = _labels.scores("scores", scores)
-    positive = _labels.positive_mask(labels, pos_label, length=values.shape[0], scores=scores)
-    weights = _weights(weights, values.shape[0])
-    kept = weights > 0
-    for name, mask in (("positives", positive), ("negatives", ~positive)):
-        if not np.any(kept & mask):
-            raise v.ParameterError("sample_weight", f"positive for some of the {name}", "0 for every one of them")
-    order = np.argsort(values[kept])  # the order within a level is no matter: each level is summed
-    values, positive, weights = values[kept][order], positive[kept][order], weights[kept][order]
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    pos_at = np.add.reduceat(np.where(positive, weights, 0.0), starts)
-    neg_at = np.add.reduceat(np.where(positive, 0.0, weights), starts)
-    whole = bool(np.all(weights == np.floor(weights))) and float(weights.sum()) <= MAX_EXPANDED
-    return _Counts(values[starts], _from_top(pos_at), _from_top(neg_at), True,
-                   rows=(values, positive, weights) if whole else None)
+    rows = weighted_rows(labels, scores, weights, pos_label, "sampling")
+    levels = levels_of(rows)
+    whole = rows.weights.dtype.kind == "i" and int(rows.weights.sum()) <= MAX_EXPANDED
+    return _Counts(levels.values, _from_top(levels.pos.astype(np.float64)), _from_top(levels.neg.astype(np.float64)),
+                   True, rows=(rows.scores, rows.positive, rows.weights) if whole else None)
 
 
 def _counted(labels, scores, pos_label) -> _Counts:

@@ -1056,5 +1056,7 @@ def test_compare_weighted(tmp_path_factory, data, via_stdin, args):
                     option("--bootstrap", mostly(text([0, 5]), NOT_COUNT), 0.9), FORMAT, TABLEFMT))
 @example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,,1\n0.5,1,1\n", via_stdin=False,
          args=["--score", "score", "--label", "label", "--weight", "w", "--nan", "omit", "--bootstrap", "5"])
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.5,1,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--format", "csv"])
 def test_pr_weighted(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "pr", args, via_stdin)

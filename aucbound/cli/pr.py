@@ -47,6 +47,13 @@ INTERVAL_COLUMNS = [
     Column("source", lambda r: r["source"]),
 ]
 
+#: The table of the estimates alone (weights that are not whole numbers: no interval).
+ESTIMATE_COLUMNS = [
+    Column("estimator", lambda r: r["estimator"]),
+    Column("estimate", lambda r: number(r["estimate"])),
+    Column("source", lambda r: r["source"]),
+]
+
 NOTES = [
     "binomial, logit: the variance theta(1 - theta)/m of m positives, on the plain or the logit scale (Boyd, Eng "
     "& Page 2013); bootstrap: stratified, percentile (Efron & Tibshirani 1993). All asymptotic; by simulation "
@@ -150,20 +157,25 @@ def pr(file, score, label, positive, estimator, delta, resamples, seed, curve, d
              f"total weights m = {_count(result.m)} (positives), n = {_count(result.n)} (negatives)")
     title = [source_line(columns, f"area under the precision-recall curve of {name!r}", positive),
              f"{sizes}, prevalence = {number(result.prevalence)} (the area of a random ranking)",
-             _estimates_line(result),
-             f"intervals for the {PR_ESTIMATORS[estimator][0]} = {number(result.estimate)}, "
-             f"{_describe.confidence(delta)}" + (f"; bootstrap: {resamples} stratified resamples, seed {seed}"
-                                                 if resamples and whole else "")]
-    if not whole:
-        title.append(f"no interval: the weights of {weight!r} are not whole numbers (the intervals take frequency "
-                     "weights, a case of weight w counting as w cases)")
-    records = [row.as_dict() for row in result.rows]
-    notes = list(NOTES) if whole else []
-    if any(r["guarantee"] == "vacuous" for r in records):
-        notes.append("vacuous: the interval is all of [0, 1]; it says nothing")
+             _estimates_line(result)]
     parameters = {**inputs, "estimator": estimator, "delta": delta, "resamples": resamples or None, "seed": seed,
                   "m": result.m, "n": result.n, "average_precision": result.average_precision,
                   "lower_trapezoid": result.lower_trapezoid, "interpolated_median": result.interpolated_median,
                   "trapezoid": result.trapezoid}
+    if not whole:
+        title.append(f"no interval: the weights of {weight!r} are not whole numbers (the intervals take frequency "
+                     "weights, a case of weight w counting as w cases); the estimates alone")
+        records = [{"estimator": key, "estimate": getattr(result, key.replace("-", "_")), "source": source}
+                   for key, (_, source) in PR_ESTIMATORS.items()]
+        emit(records=records, columns=ESTIMATE_COLUMNS, parameters=parameters, title=title,
+             output_format=output_format, tablefmt=tablefmt)
+        return
+    title.append(f"intervals for the {PR_ESTIMATORS[estimator][0]} = {number(result.estimate)}, "
+                 f"{_describe.confidence(delta)}" + (f"; bootstrap: {resamples} stratified resamples, seed {seed}"
+                                                     if resamples else ""))
+    records = [row.as_dict() for row in result.rows]
+    notes = list(NOTES)
+    if any(r["guarantee"] == "vacuous" for r in records):
+        notes.append("vacuous: the interval is all of [0, 1]; it says nothing")
     emit(records=records, columns=INTERVAL_COLUMNS, parameters=parameters, title=title, notes=notes,
          output_format=output_format, tablefmt=tablefmt)

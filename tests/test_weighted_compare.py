@@ -101,9 +101,11 @@ def test_sandwich_variance_of_the_difference_against_brute_force(seed):
     result = aucbound.compare(labels, a, b, sample_weight=weights, weight_kind="sampling", methods=["delong"])
     assert result.difference == pytest.approx(difference, rel=1e-12, abs=1e-15)
     assert result.variance == pytest.approx(variance, rel=1e-12)
-    assert (result.m, result.n) == (int(((labels == 1) & (weights > 0)).sum()), int(((labels == 0) & (weights > 0)).sum()))
+    kept = weights > 0
+    assert (result.m, result.n) == (int((kept & (labels == 1)).sum()), int((kept & (labels == 0)).sum()))
     # each column's own variance is delong's sandwich variance; the covariance follows
-    var_a, var_b = (aucbound.empirical.delong_variance(labels, s, sample_weight=weights, weight_kind="sampling") for s in (a, b))
+    var_a, var_b = (aucbound.empirical.delong_variance(labels, s, sample_weight=weights, weight_kind="sampling")
+                    for s in (a, b))
     assert result.covariance == pytest.approx((var_a + var_b - variance) / 2, rel=1e-10, abs=1e-14)
 
 

@@ -1838,6 +1838,15 @@ def weighted_pair_generators(files) -> dict:
     def compare(line: Line, draw: Draw) -> None:
         line.prefix = ["compare"]  # the table's name "compare --weight" is no command line
         gen_compare(files)(line, draw)
+        if draw.chance(0.6):  # mostly the paired form, the one --weight goes with: one FILE, two --score
+            first = next((k for k, (option, _) in enumerate(line.items) if option is None), None)
+            kept, scores = [], 0
+            for k, (option, values) in enumerate(line.items):
+                scores += option == "--score"
+                if option == "--group" or (option is None and k != first) or (option == "--score" and scores > 2):
+                    continue
+                kept.append((option, values))
+            line.items = kept
         weights(line, draw, True)
 
     def pr(line: Line, draw: Draw) -> None:

@@ -278,7 +278,7 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     :func:`aucbound.delong`: DeLong's test only (``method="delong"``), with the weighted paired
     variance — frequency weights give the test and every row of the cases repeated w times (m and
     n are then the total weights); sampling weights the sandwich variance and the DeLong row alone
-    (the others in ``left_out``). See docs/weights.md.
+    (the others in ``left_out``).
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1

@@ -422,6 +422,7 @@ def data_files() -> dict[str, DataFile]:
         "100 000 rows of five classes", scores=["A", "B", "C", "D", "E"], label="y", positives=["A"], good=True,
         commands=("multiclass",))
     files.update(weighted_files())
+    files.update(weighted_pair_files())
     return files
 
 
@@ -1191,6 +1192,7 @@ def generators(files, prefs):
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     table.update(weighted_generators(files))
+    table.update(weighted_pair_generators(files))
     return table
 
 
@@ -1788,6 +1790,71 @@ def weighted_generators(files) -> dict:
         weights(line, draw, False)
 
     return {"auc --weight": (4, auc), "roc --weight": (3, roc)}
+
+
+
+# --- case weights in the paired comparison (compare --weight) and on pr --weight --------------------
+
+
+def weighted_pair_file(rng: random.Random, bad: bool) -> bytes:
+    """score,s2,w,label rows: 40 of them, two correlated scores, weights good unless `bad`."""
+    good, wrong = WEIGHT_TEXTS
+    rows = []
+    for k in range(40):
+        y = k % 2
+        w = rng.choice(wrong) if bad and rng.random() < 0.1 else rng.choice(good)
+        score = round(rng.gauss(y, 1.0), 4)
+        rows.append((score, round(score + rng.gauss(0, 1.0), 4), w, y))
+    return _csv(rows, header=("score", "s2", "w", "label"))
+
+
+def weighted_pair_files() -> dict:
+    """Files with two score columns and a weight column w, good and bad (among :func:`data_files`)."""
+    rng = random.Random(20261127)
+    return {name: DataFile(weighted_pair_file(rng, bad), "score,s2,w,label with case weights w", ["score", "s2"],
+                           "label", ["1"], not bad, ("auc", "compare", "pr"))
+            for name, bad in (("weighted_pair.csv", False), ("weighted_pair_bad.csv", True))}
+
+
+def weighted_pair_generators(files) -> dict:
+    """`compare` (every form: --weight goes with the paired one) and `pr` with --weight, mostly on the files
+    with a weight column."""
+
+    def weights(line: Line, draw: Draw, kinds: bool) -> None:
+        if draw.chance(0.7):  # mostly a file with a weight column, its columns named
+            columns = iter(["score", "s2", "score", "s2"])
+            for k, (option, values) in enumerate(line.items):
+                if option is None and k == 0:
+                    line.items[k] = (None, [f"files/{draw.choice(['weighted_pair.csv', 'weighted_pair_bad.csv'])}"])
+                elif option == "--score" and draw.chance(0.8):
+                    line.items[k] = (option, [next(columns, "score")])
+                elif option == "--label" and draw.chance(0.8):
+                    line.items[k] = (option, ["label"])
+        if draw.chance(0.9):
+            line.add("--weight", draw.value(["w"], ["score", "label", "nope", "", "9"]))
+        if kinds and draw.chance(0.8):
+            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
+
+    def compare(line: Line, draw: Draw) -> None:
+        line.prefix = ["compare"]  # the table's name "compare --weight" is no command line
+        gen_compare(files)(line, draw)
+        if draw.chance(0.6):  # mostly the paired form, the one --weight goes with: one FILE, two --score
+            first = next((k for k, (option, _) in enumerate(line.items) if option is None), None)
+            kept, scores = [], 0
+            for k, (option, values) in enumerate(line.items):
+                scores += option == "--score"
+                if option == "--group" or (option is None and k != first) or (option == "--score" and scores > 2):
+                    continue
+                kept.append((option, values))
+            line.items = kept
+        weights(line, draw, True)
+
+    def pr(line: Line, draw: Draw) -> None:
+        line.prefix = ["pr"]
+        gen_pr(files)(line, draw)
+        weights(line, draw, False)
+
+    return {"compare --weight": (4, compare), "pr --weight": (3, pr)}
 
 
 if __name__ == "__main__":

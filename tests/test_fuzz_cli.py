@@ -1014,3 +1014,49 @@ def test_compare_forms(tmp_path_factory, data, second, via_stdin, args):
         path.write_bytes(content)
         paths.append(str(path))
     check(["compare", *paths, *args])
+
+
+# --- case weights in the paired comparison (compare --weight) and on pr --weight --------------------
+
+
+@st.composite
+def weighted_pair_file(draw) -> bytes:
+    """CSV rows of score, s2, w, label: two score columns and case weights, good and bad."""
+    score = st.floats(-10, 10).map(lambda x: f"{x:.4g}")
+    clean = st.tuples(score, score, WEIGHT_TEXT, st.sampled_from(["0", "1"]))
+    rows = draw(st.lists(mostly(clean, st.tuples(SCORE_TEXT, SCORE_TEXT, WEIGHT_TEXT, LABEL_TEXT)), max_size=12))
+    return ("score,s2,w,label\n" + "".join(",".join(row) + "\n" for row in rows)).encode()
+
+
+PAIR_SCORES = repeated("--score", mostly(text(["score", "s2"]), text(["w", "nope"])), 3).filter(bool) | \
+    st.just(["--score", "score", "--score", "s2"])
+
+
+@settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_pair_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], PAIR_SCORES, option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, GROUP, ALTERNATIVE, MARGIN,
+                    DELTA, option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    methods(COMPARE_METHODS), FORMAT, TABLEFMT))
+@example(data=b"score,s2,w,label\n0.1,0.3,1,0\n0.2,0.1,0.5,1\n0.3,0.2,2,0\n0.4,0.5,,1\n0.6,0.4,1,1\n0.5,0.7,3,0\n",
+         via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label", "--weight", "w",
+                                "--weight-kind", "sampling", "--nan", "omit", "--method", "hoeffding"])
+@example(data=b"score,s2,w,label\n0.1,0.3,1,0\n0.2,0.1,2,1\n0.3,0.2,2,0\n0.6,0.4,1,1\n",
+         via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label", "--weight", "w",
+                                "--weight-kind", "frequency", "--alternative", "greater", "--margin", "0.05"])
+def test_compare_weighted(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "compare", args, via_stdin)
+
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT, option("--estimator", PR_ESTIMATOR, 0.3),
+                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    st.sampled_from([[], [], ["--curve"], ["--curve", "--drop-intermediate"]]),
+                    option("--bootstrap", mostly(text([0, 5]), NOT_COUNT), 0.9), FORMAT, TABLEFMT))
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,,1\n0.5,1,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--nan", "omit", "--bootstrap", "5"])
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.5,1,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--format", "csv"])
+def test_pr_weighted(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "pr", args, via_stdin)

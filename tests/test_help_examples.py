@@ -119,6 +119,7 @@ def _inputs(folder: Path) -> None:
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
     _weighted_input(folder, rows)
+    _weighted_pair_input(folder, rows)
     # the comparison suite's examples: tests/data/compare_large.csv, and its groups x and z as two files
     shutil.copy(DATA / "compare_large.csv", folder / "compare.csv")
     lines = (DATA / "compare_large.csv").read_text().splitlines()
@@ -2878,4 +2879,62 @@ EXPECTED.update({
         check_auc_sampling_weights,
     "aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden":
         check_roc_best_weighted,
+})
+
+
+# --- case weights in the paired comparison and on the precision-recall curve ----------------------
+
+
+def _weighted_pair_input(folder: Path, rows: list[dict]) -> None:
+    """weighted_pair.csv: wfns, s100b and outcome of aSAH.csv with w = 1 for the Poor, 3 for the Good."""
+    (folder / "weighted_pair.csv").write_text("wfns,s100b,outcome,w\n" + "".join(
+        f"{row['wfns']},{row['s100b']},{row['outcome']},{1 if row['outcome'] == 'Poor' else 3}\n" for row in rows))
+
+
+def check_compare_sampling_weights(run: Run) -> None:
+    """Sampling weights equal within each class leave every placement, Â and the sandwich variance of
+    D̂ at DeLong's (m/(m − 1)·Σ c²(D10 − D̂)²/(mc)² = S10(D)/m): pROC's roc.test(r.wfns, r.s100b); the
+    distribution-free rows are left out, with the reason."""
+    z, p, lo, hi = PROC_PAIRED[("wfns", "s100b")]
+    difference = PROC_AUC["wfns"] - PROC_AUC["s100b"]
+    assert "m = 41 positives, n = 72 negatives" in run.stdout
+    assert "sampling weights (w): m and n are the cases of positive weight" in run.stdout
+    found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+), difference D = a - b = (\S+)")
+    for printed, expected in zip(found.groups(), (PROC_AUC["wfns"], PROC_AUC["s100b"], difference)):
+        near(printed, expected)
+    found = sentence(run.stdout, r"Z = (\S+), two-sided p = (\S+) \(sandwich variance of D (\S+), covariance (\S+)\)")
+    variance = (difference / z) ** 2  # z = D/√Var(D)
+    covariance = (PROC_VARIANCE["wfns"] + PROC_VARIANCE["s100b"] - variance) / 2
+    for printed, expected in zip(found.groups(), (z, p, variance, covariance)):
+        near(printed, expected)
+    assert [row[0] for row in run.table.rows] == ["delong"]
+    near_interval(run.table.row("delong")["interval for D"], (lo, hi))
+    assert "hoeffding: left out (sampling weights:" in run.stdout
+    assert "hoeffding-kl: left out (sampling weights:" in run.stdout
+
+
+def check_pr_weighted(run: Run) -> None:
+    """The weighted average precision is scikit-learn's average_precision_score(…, sample_weight=w)
+    (0.5135149088066907, printed by sklearn 1.x on weighted.csv: the 41 Poor weighted 1, the 72 Good
+    3); whole weights are frequency weights: m = 41, n = 216, and the binomial interval is
+    AP ± z·sqrt(AP(1 − AP)/41)."""
+    from sklearn.metrics import average_precision_score
+
+    pos, neg = asah()
+    labels = np.r_[np.ones(pos.shape[0]), np.zeros(neg.shape[0])]
+    expected = average_precision_score(labels, np.r_[pos, neg], sample_weight=np.r_[np.ones(pos.shape[0]),
+                                                                                    np.full(neg.shape[0], 3.0)])
+    assert expected == pytest.approx(0.5135149088066907, abs=1e-15)
+    assert "total weights m = 41 (positives), n = 216 (negatives)" in run.stdout
+    near(sentence(run.stdout, r"average precision = (\S+),")[1], expected)
+    half = float(special.ndtri(0.975)) * math.sqrt(expected * (1 - expected) / 41)
+    near_interval(run.table.row("binomial")["interval"], (expected - half, expected + half))
+    assert [row[0] for row in run.table.rows] == ["binomial", "logit"]
+
+
+EXPECTED.update({
+    "aucbound compare weighted_pair.csv --score wfns --score s100b --label outcome --positive Poor --weight w "
+    "--weight-kind sampling": check_compare_sampling_weights,
+    "aucbound pr weighted.csv --score s100b --label outcome --positive Poor --weight w --bootstrap 0":
+        check_pr_weighted,
 })

@@ -8,6 +8,7 @@ import click
 from ..bounds import METHODS
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
+from ._data import read_weighted, weight_kind_option, weight_option
 from ._options import delta_option, method_option, output_options
 from ._render import Column, emit, number
 
@@ -48,8 +49,14 @@ def _usage(message: str):
               help="The margin of non-inferiority (greater, less) or equivalence, in [0, 1).")
 @delta_option
 @method_option(_interval_methods)
+# case weights (the paired form)
+@weight_option
+@weight_kind_option("What --weight means (needed with it): frequency (whole numbers, each case repeated w times: the "
+                    "paired test and every row of the repeated cases) or sampling (sampling or importance weights: "
+                    "the sandwich variance, the DeLong row only).")
 @output_options
-def compare(files, scores, label, positive, group, alternative, margin, delta, methods, output_format, tablefmt):
+def compare(files, scores, label, positive, group, alternative, margin, delta, methods, weight, weight_kind,
+            output_format, tablefmt):
     """Compare the AUCs of score columns: D = AUC(a) - AUC(b), or k AUCs at once.
 
     With one FILE and two --score: DeLong's paired test (the same cases carry both
@@ -78,18 +85,20 @@ def compare(files, scores, label, positive, group, alternative, margin, delta, m
       aucbound compare compare.csv --score a --score b --label y --group g
       aucbound compare x.csv z.csv --score a --score b --label y --format json
       aucbound compare compare.csv --score a --score b --score c --score d --score e --label y
+      aucbound compare weighted_pair.csv --score wfns --score s100b --label outcome --positive Poor --weight w --weight-kind sampling
     """
     if len(files) > 2:
         raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")
     if len(files) == 2 and group is not None:
         raise _usage("--group splits one FILE into two samples: give one FILE with it, not two.")
     options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None}
+    weighting = _weighting(weight, weight_kind, len(files) == 2 or group is not None or len(scores) > 2)
     if len(files) == 2 or group is not None:
         _unpaired(files, scores, label, positive, group, options, output_format, tablefmt)
     elif len(scores) > 2:
         _curves(files[0], scores, label, positive, options, output_format, tablefmt)
     elif len(scores) == 2:
-        _paired(files[0], scores, label, positive, options, output_format, tablefmt)
+        _paired(files[0], scores, label, positive, options, output_format, tablefmt, weighting)
     else:
         raise click.BadParameter("give two score columns (a, then b) for a paired comparison, three or more for "
                                  "the test of k curves, or add --group COL or a second FILE for an unpaired one; "
@@ -105,12 +114,34 @@ def _left_out_notes(result) -> list[str]:
     return [f"{key}: left out ({reason})" for key, reason in result.left_out]
 
 
-def _paired(file, scores, label, positive, options, output_format, tablefmt):
+def _weighting(weight, weight_kind, other_form: bool) -> dict:
+    """--weight and --weight-kind checked: the paired form only, the kind with the column."""
+    if weight is None and weight_kind is None:
+        return {}
+    if other_form:
+        raise _usage("--weight goes with the paired form (one FILE, two --score); the unpaired and k-score "
+                     "comparisons are not weighted.")
+    if weight is None:
+        raise _usage("--weight-kind needs --weight COL.")
+    if weight_kind is None:
+        raise _usage("--weight needs --weight-kind: frequency (whole numbers, cases repeated w times) or sampling "
+                     "(sampling or importance weights).")
+    return {"weight": weight, "weight_kind": weight_kind}
+
+
+#: What m and n are with each kind of weights, in the title.
+_WEIGHTED_SIZES = {"frequency": "total weights (the cases repeated w times)", "sampling": "cases of positive weight"}
+
+
+def _paired(file, scores, label, positive, options, output_format, tablefmt, weighting=None):
     from ..empirical import compare as compare_scores
 
+    weight = (weighting or {}).get("weight")
     with data_errors():
-        columns, pos_label = read_data(file, scores, label, positive)
-        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label, **options)
+        columns, pos_label, weights = read_weighted(file, scores, label, positive, weight)
+        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label, **options,
+                                **({} if weights is None else {"sample_weight": weights,
+                                                               "weight_kind": weighting["weight_kind"]}))
     a, b = columns.score_names
     sided = "two-sided" if result.alternative == "two-sided" else result.alternative
     title = [
@@ -118,11 +149,14 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt):
         f"m = {result.m} positives, n = {result.n} negatives, {_describe.confidence(result.delta)}",
         f"AUC a = {number(result.auc_a)}, AUC b = {number(result.auc_b)}, difference D = a - b = {number(result.difference)}",
     ]
+    if result.weights is not None:
+        title.append(f"{result.weights} weights ({weight}): m and n are the {_WEIGHTED_SIZES[result.weights]}")
     if result.alternative != "two-sided":
         title.append(_hypotheses_line(result))
+    variance = "sandwich variance" if result.weights == "sampling" else "variance"
     title.append(f"DeLong's paired test: Z = {number(result.z)}, {sided} p = {number(result.p_value)} "
-                 f"(variance of D {number(result.variance)}, covariance {number(result.covariance)})")
-    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive}
+                 f"({variance} of D {number(result.variance)}, covariance {number(result.covariance)})")
+    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, **(weighting or {})}
     emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
               tablefmt, "compare")
 

@@ -248,7 +248,8 @@ def checked_test(method, tests: dict) -> str:
 
 
 def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sided", margin=0.0, delta=None,
-            confidence=None, methods=None, pos_label=None, data=None, nan_policy="raise") -> Comparison:
+            confidence=None, methods=None, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
+            weight_kind=None) -> Comparison:
     """A paired test of D = A_a − A_b (DeLong's), with intervals for the difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
@@ -272,6 +273,13 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     and `nan_policy` as for :func:`aucbound.auc` (``"omit"`` drops a case missing either
     score).
 
+    `sample_weight` (one weight ≥ 0 per case, or a column of `data`) and `weight_kind`
+    (``"frequency"`` or ``"sampling"``, required with it) weigh the cases, as for
+    :func:`aucbound.delong`: DeLong's test only (``method="delong"``), with the weighted paired
+    variance — frequency weights give the test and every row of the cases repeated w times (m and
+    n are then the total weights); sampling weights the sandwich variance and the DeLong row alone
+    (the others in ``left_out``).
+
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> f1, f2 = [-2, -1, 3, 4, 1, 2, 5, 6], [-2, -1, 5, 6, 1, 2, 3, 4]  # Table 1
     >>> result = compare(labels, f1, f2)
@@ -287,18 +295,25 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     delta = v.failure_probability(delta, confidence)
     hyp = hypotheses(alternative, margin, delta)
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
-    labels, scores_a, scores_b = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b), data=data,
-                                         nan_policy=nan_policy)
-    pair = Pair(*_counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
-                          "for DeLong's paired test"))
+    labels, scores_a, scores_b, weights = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b),
+                                                  ("sample_weight", sample_weight), data=data, nan_policy=nan_policy)
+    weighted_out = ()
+    if weights is None:
+        pair = Pair(*_counted(labels, scores_a, scores_b, pos_label, ("scores_a", "scores_b"),
+                              "for DeLong's paired test"))
+        auc_a, auc_b, kind = pair.first.auc, pair.second.auc, None
+    else:
+        pair, keys, weighted_out = _weighted(labels, scores_a, scores_b, weights, pos_label, weight_kind, method,
+                                             methods, keys)
+        auc_a, auc_b, kind = pair.auc_a, pair.auc_b, pair.kind
     outcome = PAIRED_TESTS[method](pair, hyp)
     difference, delong_variance = pair.difference, pair.variances[2]
     rows, left_out = one_sided_rows(
         keys, hyp, delta, lambda key, level: _difference_row(METHODS[key], pair.m, pair.n, level, difference,
                                                              delong_variance))
     return Comparison(
-        auc_a=pair.first.auc,
-        auc_b=pair.second.auc,
+        auc_a=auc_a,
+        auc_b=auc_b,
         difference=difference,
         m=pair.m,
         n=pair.n,
@@ -311,5 +326,24 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
         method=method,
         alternative=hyp.alternative,
         margin=hyp.margin,
-        left_out=left_out,
+        left_out=weighted_out + left_out,
+        weights=kind,
     )
+
+
+def _weighted(labels, scores_a, scores_b, weights, pos_label, weight_kind, method, methods, keys):
+    """(WeightedPair, interval keys, left out) of :func:`compare` with case weights: DeLong's test only;
+    with sampling weights the DeLong row only (the default's others left out, with the reason)."""
+    from ._weighted_compare import SAMPLING_COMPARE_LEFT_OUT, SAMPLING_COMPARE_METHODS, weighted_pair
+
+    if method != "delong":
+        raise v.ParameterError("method", "'delong' with {sample_weight} (only DeLong's paired test is weighted)",
+                               v.show(method), others=("sample_weight",))
+    pair = weighted_pair(labels, scores_a, scores_b, weights, pos_label, weight_kind)
+    if pair.kind == "frequency":
+        return pair, keys, ()
+    if methods is not None:
+        method_keys(methods, SAMPLING_COMPARE_METHODS, allowed=SAMPLING_COMPARE_METHODS,
+                    why=f" with {SAMPLING_COMPARE_LEFT_OUT}")
+    left_out = tuple((key, SAMPLING_COMPARE_LEFT_OUT) for key in keys if key not in SAMPLING_COMPARE_METHODS)
+    return pair, [key for key in keys if key in SAMPLING_COMPARE_METHODS], left_out

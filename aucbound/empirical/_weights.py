@@ -159,6 +159,8 @@ class WeightedLevels:
     neg_squares: np.ndarray
     pos_rows: int
     neg_rows: int
+    #: The level of each row, in the order of the rows given (None unless asked for).
+    row_levels: np.ndarray | None = None
 
     @property
     def total_pos(self):
@@ -194,18 +196,19 @@ def _ratio(a, b) -> float:
 
 
 def weighted_levels(pos: np.ndarray, wpos: np.ndarray, neg: np.ndarray, wneg: np.ndarray, *,
-                    squares: bool = False) -> WeightedLevels:
-    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0)."""
+                    squares: bool = False, row_levels: bool = False) -> WeightedLevels:
+    """:class:`WeightedLevels` of two classes (scores and weights, any order, weights > 0); with
+    `row_levels`, the level of each positive then each negative."""
     positive = np.zeros(pos.shape[0] + neg.shape[0], dtype=bool)
     positive[:pos.shape[0]] = True
     rows = WeightedRows(np.concatenate((pos, neg)), positive, np.concatenate((wpos, wneg)))
-    return levels_of(rows, squares=squares)
+    return levels_of(rows, squares=squares, row_levels=row_levels)
 
 
-def levels_of(rows: WeightedRows, *, squares: bool = False) -> WeightedLevels:
+def levels_of(rows: WeightedRows, *, squares: bool = False, row_levels: bool = False) -> WeightedLevels:
     """:class:`WeightedLevels` of the rows, by one argsort of their scores (not stable: the rows of a
     level are summed whatever their order); the sums of squared weights at each level only when
-    `squares` is asked for (else None)."""
+    `squares` is asked for (else None), the level of each row only when `row_levels` is."""
     order = np.argsort(rows.scores)
     signed = np.where(rows.positive, rows.weights, -rows.weights)  # weights > 0: the sign carries the class
     scores, signed = np.sort(rows.scores), signed[order]  # a sort is cheaper than a gather of the scores
@@ -219,7 +222,11 @@ def levels_of(rows: WeightedRows, *, squares: bool = False) -> WeightedLevels:
         pos_squares = np.add.reduceat(pos_weights.astype(np.float64) ** 2, starts)
         neg_squares = np.add.reduceat((pos_weights - signed).astype(np.float64) ** 2, starts)
     m = int(np.count_nonzero(rows.positive))
-    return WeightedLevels(scores[starts], pos_at, neg_at, pos_squares, neg_squares, m, rows.scores.shape[0] - m)
+    at = None
+    if row_levels:  # each sorted row's level, scattered back to the rows' order
+        at = np.empty(order.shape[0], dtype=np.intp)
+        at[order] = np.cumsum(np.concatenate(([False], scores[1:] != scores[:-1])))
+    return WeightedLevels(scores[starts], pos_at, neg_at, pos_squares, neg_squares, m, rows.scores.shape[0] - m, at)
 
 
 def weighted_placements(pos, wpos, neg, wneg) -> tuple[np.ndarray, np.ndarray, float]:
@@ -231,9 +238,9 @@ def weighted_placements(pos, wpos, neg, wneg) -> tuple[np.ndarray, np.ndarray, f
     >>> v10.tolist(), v01.tolist(), area
     ([0.0, 1.0], [0.6666666666666666], 0.6666666666666666)
     """
-    levels = weighted_levels(pos, wpos, neg, wneg)
+    levels = weighted_levels(pos, wpos, neg, wneg, row_levels=True)
     twice_pos, twice_neg = levels.twice_placements()
-    at_pos, at_neg = np.searchsorted(levels.values, pos), np.searchsorted(levels.values, neg)
+    at_pos, at_neg = levels.row_levels[:pos.shape[0]], levels.row_levels[pos.shape[0]:]
     return (twice_pos[at_pos] / (2.0 * levels.total_neg), twice_neg[at_neg] / (2.0 * levels.total_pos),
             levels.auc())
 

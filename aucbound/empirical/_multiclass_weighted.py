@@ -1,0 +1,138 @@
+r"""The multiclass AUC with case weights: weighted components and their DeLong-type covariance.
+
+Each case x carries a weight w_x ≥ 0; W_r is the total weight of class r (cases of weight 0
+are dropped first; every class must keep a positive total). Every component is the weighted
+AUC of its two classes (:func:`._weights.weighted_placements`),
+
+    Â_w(i|j) = Σ_{x ∈ i} Σ_{y ∈ j} w_x w_y ψ(s_i(x), s_i(y)) / (W_i W_j),
+
+with the weighted placements V_c(x) of each case, whose weighted mean over the cases of
+either class is Â_c. The averages are those of the unweighted multiclass AUC with the class
+sizes n_r replaced by the class totals W_r: a one-vs-rest AUC is the weighted AUC of class i
+against the rest, Σ_{j≠i} W_j/(W − W_i)·Â_w(i|j), and its prevalence weight W_i/W (as
+scikit-learn's ``roc_auc_score(multi_class="ovr", average="weighted", sample_weight=…)``);
+a pair's prevalence weight is (W_i + W_j)/((k − 1)W).
+
+The covariance of the components, class r contributing for each two components c, d it
+takes part in:
+
+- frequency weights (whole numbers, each row repeated w times): the DeLong-type covariance of
+  the repeated data, Σ_{x ∈ r} w_x (V_c(x) − Â_c)(V_d(x) − Â_d) / (W_r (W_r − 1)) — the w_x
+  copies of x share its placements, and the repeated class has W_r cases;
+- sampling weights: the sandwich, n_r/(n_r − 1)·Σ_{x ∈ r} w_x² (V_c(x) − Â_c)(V_d(x) − Â_d) / W_r²,
+  n_r the cases of positive weight: each case's influence on Â_c is w_x (V_c(x) − Â_c)/W_r
+  (docs/multiclass.md, "Case weights"). With equal weights both are the unweighted covariance.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from .. import _validate as v
+from ._multiclass_stats import _check_kind, _weights, components, parts
+from ._weights import weighted_levels, weighted_placements
+
+__all__ = ["WeightedClassStatistics"]
+
+
+class WeightedClassStatistics:
+    """The weighted components of one data set and the statistics built on them (the interface of
+    :class:`._multiclass_stats.Statistics` that the intervals read).
+
+    ``sizes`` are the class totals W_r for frequency weights (the repeated data's class sizes),
+    the cases of positive weight for sampling weights; ``totals`` the class totals either way.
+    """
+
+    def __init__(self, data, kind: str, average: str, weight_kind: str):
+        _check_kind(kind, average, data.univariate)
+        self.kind, self.average, self.weight_kind = kind, average, weight_kind
+        self.comps = components(data.k, data.univariate)
+        self._split(data)
+        self.parts = parts(kind, average, tuple(Fraction(t) for t in self.totals), self.comps)
+        self.weights = _weights(self.parts, len(self.comps))
+        self._place()
+
+    def _split(self, data) -> None:
+        """Each class's scores (per column) and weights, the cases of weight 0 dropped."""
+        self.pieces, self.case_weights = [], []
+        for value, cases in zip(data.classes, data.indices()):
+            weights = data.weights[cases]
+            kept = cases[weights > 0]
+            if kept.shape[0] == 0:
+                raise v.ParameterError("sample_weight", "positive somewhere in every class (not all zero within a "
+                                       "class)", f"a total weight of 0 over class {v.printable(repr(value), 40)}")
+            self.pieces.append([column[kept] for column in data.columns])
+            self.case_weights.append(data.weights[kept])
+        self.totals = tuple(w.sum().item() for w in self.case_weights)
+        self.rows = tuple(w.shape[0] for w in self.case_weights)
+        self.sizes = self.totals if self.weight_kind == "frequency" else self.rows
+
+    def _place(self) -> None:
+        """Every component's weighted AUC (exact for integer weights) and each case's placements in it."""
+        exact = all(w.dtype.kind in "iu" for w in self.case_weights)
+        self.aucs, self.placements = [], [[] for _ in self.totals]
+        for c, comp in enumerate(self.comps):
+            p, q, s = comp.positive, comp.negative, comp.column
+            v10, v01, area = weighted_placements(self.pieces[p][s], self.case_weights[p],
+                                                 self.pieces[q][s], self.case_weights[q])
+            if exact:  # 2U_w exactly, as the repeated data's
+                levels = weighted_levels(self.pieces[p][s], self.case_weights[p], self.pieces[q][s],
+                                         self.case_weights[q])
+                area = Fraction(levels.twice_u(levels.twice_placements()[0]), 2 * self.totals[p] * self.totals[q])
+            self.aucs.append(Fraction(area))
+            self.placements[p].append((c, v10))
+            self.placements[q].append((c, v01))
+
+    # --- values ---
+
+    def component_auc(self, c: int) -> Fraction:
+        return self.aucs[c]
+
+    def combination(self, coefficients: dict) -> Fraction:
+        """Σ_c coefficient_c·Â_c (exact in the components' values)."""
+        return sum((w * self.aucs[c] for c, w in coefficients.items()), Fraction(0))
+
+    @property
+    def estimate(self) -> Fraction:
+        return self.combination(dict(enumerate(self.weights)))
+
+    # --- the covariance ---
+
+    @property
+    def defined(self) -> bool:
+        """Every class has a total weight of 2 or more (frequency), or two cases of positive weight (sampling)."""
+        return min(self.sizes) >= 2
+
+    def _class_covariance(self, r: int) -> tuple[list[int], np.ndarray]:
+        """(the components class r takes part in, their covariance through class r's cases)."""
+        found = self.placements[r]
+        deviations = np.column_stack([placement - float(self.aucs[c]) for c, placement in found])
+        weights, total = self.case_weights[r].astype(np.float64), float(self.totals[r])
+        if self.weight_kind == "frequency":
+            scale, factor = weights, 1.0 / (total * (total - 1.0))
+        else:
+            rows = self.rows[r]
+            scale, factor = weights * weights, rows / (rows - 1.0) / (total * total)
+        return [c for c, _ in found], factor * (deviations.T @ (deviations * scale[:, None]))
+
+    def covariance(self) -> np.ndarray | None:
+        """The K × K covariance matrix of the components (float64), or None when undefined."""
+        if not self.defined:
+            return None
+        matrix = np.zeros((len(self.comps), len(self.comps)))
+        for r in range(len(self.totals)):
+            members, block = self._class_covariance(r)
+            matrix[np.ix_(members, members)] += block
+        return matrix
+
+    def variance(self, coefficients: dict) -> float | None:
+        """The variance of Σ_c coefficient_c·Â_c (None when undefined)."""
+        matrix = self.covariance()
+        if matrix is None:
+            return None
+        a = np.zeros(len(self.comps))
+        for c, coefficient in coefficients.items():
+            a[c] = float(coefficient)
+        return max(float(a @ matrix @ a), 0.0)

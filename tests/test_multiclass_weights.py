@@ -5,6 +5,7 @@ sandwich covariance written out pair by pair."""
 from __future__ import annotations
 
 import math
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -280,3 +281,22 @@ def test_cli_errors_are_one_line(weighted_csv, extra, words):
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith("Error: ") and words in lines[-1], result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300, 1e-320])
+def test_sampling_weights_scaled_alike_give_the_same(scale):
+    """Every statistic depends on the weights only up to a common factor: weights near the ends of the
+    float range give the same values (no overflow of their sums, no warning)."""
+    rng = np.random.default_rng(6)
+    labels = np.r_[0, 0, 1, 1, 2, 2, rng.integers(0, 3, 20)]
+    scores = rng.integers(0, 4, (26, 3)).astype(float)
+    weights = rng.choice([0.5, 1.0, 2.0, 3.0], 26)
+    base = multiclass_auc(labels, scores, kind="ovr", average="weighted", sample_weight=weights,
+                          weight_kind="sampling")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = multiclass_auc(labels, scores, kind="ovr", average="weighted", sample_weight=weights * scale,
+                             weight_kind="sampling")
+    tolerance = 1e-12 if scale > 1e-310 else 1e-3  # subnormal weights keep only a few digits
+    assert got.estimate == pytest.approx(base.estimate, rel=tolerance)
+    assert got.variance == pytest.approx(base.variance, rel=tolerance)

@@ -190,6 +190,7 @@ def class_data(labels, scores, *, classes=None, data=None, nan_policy="raise", s
     if weights is not None:
         from ._weights import _weights
 
-        weights = _weights(weights, codes.shape[0], weight_kind)
+        with np.errstate(over="ignore"):  # a total beyond the float range is no whole-number total below 2^53
+            weights = _weights(weights, codes.shape[0], weight_kind)
     return ClassData(codes=np.ascontiguousarray(codes, dtype=np.intp), classes=found, sizes=sizes,
                      columns=tuple(checked), names=tuple(names), weights=weights)

@@ -55,17 +55,27 @@ class WeightedClassStatistics:
         self._place()
 
     def _split(self, data) -> None:
-        """Each class's scores (per column) and weights, the cases of weight 0 dropped."""
-        self.pieces, self.case_weights = [], []
+        """Each class's scores (per column) and weights, the cases of weight 0 dropped. Real weights are
+        divided by their class's largest (each component and the sandwich are the same for a class's
+        weights scaled alike), so that no sum of them, or of their squares, overflows or underflows;
+        the class totals W_r (for the prevalence weights) are kept exactly, as fractions."""
+        self.pieces, self.case_weights, totals = [], [], []
         for value, cases in zip(data.classes, data.indices()):
-            weights = data.weights[cases]
-            kept = cases[weights > 0]
+            kept = cases[data.weights[cases] > 0]
             if kept.shape[0] == 0:
                 raise v.ParameterError("sample_weight", "positive somewhere in every class (not all zero within a "
                                        "class)", f"a total weight of 0 over class {v.printable(repr(value), 40)}")
             self.pieces.append([column[kept] for column in data.columns])
-            self.case_weights.append(data.weights[kept])
-        self.totals = tuple(w.sum().item() for w in self.case_weights)
+            weights = data.weights[kept]
+            if weights.dtype.kind == "f":
+                largest = weights.max()
+                weights = weights / largest
+                totals.append(Fraction(float(largest)) * Fraction(weights.sum().item()))
+            else:
+                totals.append(weights.sum().item())
+            self.case_weights.append(weights)
+        self.totals = tuple(totals)
+        self.sums = tuple(w.sum().item() for w in self.case_weights)  # the totals of the scaled weights
         self.rows = tuple(w.shape[0] for w in self.case_weights)
         self.sizes = self.totals if self.weight_kind == "frequency" else self.rows
 
@@ -80,7 +90,7 @@ class WeightedClassStatistics:
             if exact:  # 2U_w exactly, as the repeated data's
                 levels = weighted_levels(self.pieces[p][s], self.case_weights[p], self.pieces[q][s],
                                          self.case_weights[q])
-                area = Fraction(levels.twice_u(levels.twice_placements()[0]), 2 * self.totals[p] * self.totals[q])
+                area = Fraction(levels.twice_u(levels.twice_placements()[0]), 2 * self.sums[p] * self.sums[q])
             self.aucs.append(Fraction(area))
             self.placements[p].append((c, v10))
             self.placements[q].append((c, v01))
@@ -109,7 +119,7 @@ class WeightedClassStatistics:
         """(the components class r takes part in, their covariance through class r's cases)."""
         found = self.placements[r]
         deviations = np.column_stack([placement - float(self.aucs[c]) for c, placement in found])
-        weights, total = self.case_weights[r].astype(np.float64), float(self.totals[r])
+        weights, total = self.case_weights[r].astype(np.float64), float(self.sums[r])
         if self.weight_kind == "frequency":
             scale, factor = weights, 1.0 / (total * (total - 1.0))
         else:

@@ -26,6 +26,7 @@ takes part in:
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -35,6 +36,13 @@ from ._multiclass_stats import _check_kind, _weights, components, parts
 from ._weights import weighted_levels, weighted_placements
 
 __all__ = ["WeightedClassStatistics"]
+
+
+def _unsorted(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """`values` given in the order `order`, put back in the original order."""
+    found = np.empty_like(values)
+    found[order] = values
+    return found
 
 
 class WeightedClassStatistics:
@@ -79,21 +87,31 @@ class WeightedClassStatistics:
         self.rows = tuple(w.shape[0] for w in self.case_weights)
         self.sizes = self.totals if self.weight_kind == "frequency" else self.rows
 
+    def _sorted(self, r: int, s: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(order, scores, weights): class r's cases in increasing order of column s (sorted queries make
+        the placements' look-ups cache-friendly, several times faster on large classes)."""
+        key = (r, s)
+        if key not in self._orders:
+            order = np.argsort(self.pieces[r][s])
+            self._orders[key] = (order, self.pieces[r][s][order], self.case_weights[r][order])
+        return self._orders[key]
+
     def _place(self) -> None:
-        """Every component's weighted AUC (exact for integer weights) and each case's placements in it."""
+        """Every component's weighted AUC (exact for integer weights) and each case's placements in it,
+        in the order of the class's cases."""
         exact = all(w.dtype.kind in "iu" for w in self.case_weights)
-        self.aucs, self.placements = [], [[] for _ in self.totals]
+        self.aucs, self.placements, self._orders = [], [[] for _ in self.totals], {}
         for c, comp in enumerate(self.comps):
             p, q, s = comp.positive, comp.negative, comp.column
-            v10, v01, area = weighted_placements(self.pieces[p][s], self.case_weights[p],
-                                                 self.pieces[q][s], self.case_weights[q])
+            (order_p, pos, wpos), (order_q, neg, wneg) = self._sorted(p, s), self._sorted(q, s)
+            v10, v01, area = weighted_placements(pos, wpos, neg, wneg)
             if exact:  # 2U_w exactly, as the repeated data's
-                levels = weighted_levels(self.pieces[p][s], self.case_weights[p], self.pieces[q][s],
-                                         self.case_weights[q])
+                levels = weighted_levels(pos, wpos, neg, wneg)
                 area = Fraction(levels.twice_u(levels.twice_placements()[0]), 2 * self.sums[p] * self.sums[q])
             self.aucs.append(Fraction(area))
-            self.placements[p].append((c, v10))
-            self.placements[q].append((c, v01))
+            self.placements[p].append((c, _unsorted(v10, order_p)))
+            self.placements[q].append((c, _unsorted(v01, order_q)))
+        del self._orders
 
     # --- values ---
 
@@ -127,8 +145,8 @@ class WeightedClassStatistics:
             scale, factor = weights * weights, rows / (rows - 1.0) / (total * total)
         return [c for c, _ in found], factor * (deviations.T @ (deviations * scale[:, None]))
 
-    def covariance(self) -> np.ndarray | None:
-        """The K × K covariance matrix of the components (float64), or None when undefined."""
+    @functools.cached_property
+    def _matrix(self) -> np.ndarray | None:
         if not self.defined:
             return None
         matrix = np.zeros((len(self.comps), len(self.comps)))
@@ -137,9 +155,13 @@ class WeightedClassStatistics:
             matrix[np.ix_(members, members)] += block
         return matrix
 
+    def covariance(self) -> np.ndarray | None:
+        """The K × K covariance matrix of the components (float64), or None when undefined."""
+        return None if self._matrix is None else self._matrix.copy()
+
     def variance(self, coefficients: dict) -> float | None:
         """The variance of Σ_c coefficient_c·Â_c (None when undefined)."""
-        matrix = self.covariance()
+        matrix = self._matrix
         if matrix is None:
             return None
         a = np.zeros(len(self.comps))

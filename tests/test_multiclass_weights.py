@@ -9,12 +9,14 @@ import warnings
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score
 
+import aucbound
 from aucbound import ParameterError, ParameterTypeError, multiclass_auc
 from aucbound.cli import main
 from test_multiclass import component_weights, probabilities, psi
@@ -232,6 +234,20 @@ def test_bad_input_names_the_parameter(weights, options, parameter):
     with pytest.raises((ParameterError, ParameterTypeError)) as caught:
         multiclass_auc(LABELS, SCORES, sample_weight=weights, **options)
     assert f"`{parameter}`" in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_weights_by_name_and_missing_weights():
+    """A column name with `data`; a missing weight is a missing row: refused, or dropped with nan_policy="omit"."""
+    frame = pd.DataFrame({"y": LABELS + [0], "A": [3, 1, 1, 2, 1, 2, 9], "B": [1, 3, 1, 2, 2, 1, 9],
+                          "C": [1, 1, 3, 1, 2, 2, 9], "w": [1, 2, 1, 2, 1, 2, math.nan]})
+    with pytest.raises(ValueError, match="`sample_weight`"):
+        multiclass_auc("y", ["A", "B", "C"], data=frame, sample_weight="w", weight_kind="frequency")
+    expected = multiclass_auc(LABELS, SCORES, sample_weight=[1, 2, 1, 2, 1, 2], weight_kind="frequency")
+    with pytest.warns(aucbound.RowsOmittedWarning):
+        got = multiclass_auc("y", ["A", "B", "C"], data=frame, sample_weight="w", weight_kind="frequency",
+                             nan_policy="omit")
+    assert got.estimate == expected.estimate and got.sizes == expected.sizes
 
 
 def test_frequency_weights_with_no_bootstrap_take_any_total():

@@ -73,18 +73,17 @@ def _same(a, b):
     if b.covariance is None:  # a class of one case (a total weight of 1)
         assert a.covariance is None and a.variance is None
     else:
-        np.testing.assert_allclose(a.covariance, b.covariance, rtol=1e-12, atol=1e-15)
-        assert a.variance == pytest.approx(b.variance, rel=1e-12, abs=1e-16)
-    for x, y in zip(a.rows, b.rows, strict=True):
-        assert x.method == y.method and x.guarantee == y.guarantee
-        assert (x.lo, x.hi) == pytest.approx((y.lo, y.hi), abs=1e-12)
+        # the repeated rows' exact moments, each entry rounded once: the same bits
+        np.testing.assert_array_equal(a.covariance, b.covariance)
+        assert a.variance == b.variance
+    assert a.rows == b.rows
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(weighted(True), st.sampled_from([("hand-till", "macro"), ("ovr", "macro"), ("ovr", "weighted"),
                                         ("ovo", "weighted")]), st.booleans())
 def test_frequency_weights_are_repeated_rows(data, statistic, one_column):
-    """Estimate, covariance and every row (the bootstrap's too) equal the unweighted ones of np.repeat."""
+    """Estimate, covariance and every row (the bootstrap's too) equal the unweighted ones of np.repeat, bit for bit."""
     labels, scores, weights = data
     kind, average = statistic
     if one_column:
@@ -316,3 +315,21 @@ def test_sampling_weights_scaled_alike_give_the_same(scale):
     tolerance = 1e-12 if scale > 1e-310 else 1e-3  # subnormal weights keep only a few digits
     assert got.estimate == pytest.approx(base.estimate, rel=tolerance)
     assert got.variance == pytest.approx(base.variance, rel=tolerance)
+
+
+def test_frequency_weights_beyond_the_exact_counts_in_float(monkeypatch):
+    """Counts beyond 2^50 are not recovered as integers: the covariance is then summed in float64, to 1e-12."""
+    from aucbound.empirical import _multiclass_weighted
+
+    rng = np.random.default_rng(8)
+    labels = np.r_[0, 0, 1, 1, 2, 2, rng.integers(0, 3, 30)]
+    scores = rng.integers(0, 5, (36, 3)).astype(float)
+    weights = rng.integers(1, 5, 36)
+    exact = multiclass_auc(labels, scores, kind="ovo", average="weighted", sample_weight=weights,
+                           weight_kind="frequency")
+    monkeypatch.setattr(_multiclass_weighted, "_RECOVERABLE", 0)
+    summed = multiclass_auc(labels, scores, kind="ovo", average="weighted", sample_weight=weights,
+                            weight_kind="frequency")
+    assert summed.estimate == exact.estimate
+    np.testing.assert_allclose(summed.covariance, exact.covariance, rtol=1e-12, atol=1e-16)
+    assert summed.variance == pytest.approx(exact.variance, rel=1e-12)

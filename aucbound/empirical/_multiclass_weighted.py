@@ -18,7 +18,9 @@ takes part in:
 
 - frequency weights (whole numbers, each row repeated w times): the DeLong-type covariance of
   the repeated data, Σ_{x ∈ r} w_x (V_c(x) − Â_c)(V_d(x) − Â_d) / (W_r (W_r − 1)) — the w_x
-  copies of x share its placements, and the repeated class has W_r cases;
+  copies of x share its placements, and the repeated class has W_r cases; formed, as the
+  unweighted one is, from exact integer moments of the counts 2·W_q·V_c(x), so that it is the
+  repeated rows' to the last bit;
 - sampling weights: the sandwich, n_r/(n_r − 1)·Σ_{x ∈ r} w_x² (V_c(x) − Â_c)(V_d(x) − Â_d) / W_r²,
   n_r the cases of positive weight: each case's influence on Â_c is w_x (V_c(x) − Â_c)/W_r
   (docs/multiclass.md, "Case weights"). With equal weights both are the unweighted covariance.
@@ -27,15 +29,41 @@ takes part in:
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from .. import _validate as v
-from ._multiclass_stats import _check_kind, _weights, components, parts
+from ._multiclass_stats import Statistics, _check_kind, _weights, components, exact_products, parts
 from ._weights import weighted_levels, weighted_placements
 
 __all__ = ["WeightedClassStatistics"]
+
+
+#: 2·W_q·V, twice a placement, is an integer recovered exactly from V (a correctly rounded quotient) while it is
+#: at most 2^50: V·2W_q is then within 2·2^-53·2^50 = ¼ of it.
+_RECOVERABLE = 2**50
+#: Weights × counts must stay in int64 for the exact weighted sums of products.
+_PRODUCTS = 2**62
+
+
+@dataclass(frozen=True)
+class WeightedClassCounts:
+    """Class r's cases under frequency weights, as :class:`._multiclass_stats.ClassCounts` holds them
+    unweighted: ``counts`` (int64, cases × columns) twice each case's placement, 2·W_other·V_c(x), one
+    column per entry of ``members`` (component index, scale = 2·W_other); ``weights`` the cases' weights."""
+
+    counts: np.ndarray
+    weights: np.ndarray
+    members: tuple[tuple[int, int], ...]
+
+    @functools.cached_property
+    def moments(self) -> np.ndarray:
+        """W·Σ w t_c t_d − Σ w t_c · Σ w t_d over the class's cases (W = Σ w): the repeated rows' moments,
+        exact integers."""
+        sums = exact_products(self.weights[:, None], self.counts)[0]
+        return int(self.weights.sum()) * exact_products(self.counts * self.weights[:, None], self.counts) - np.outer(sums, sums)
 
 
 def _unsorted(values: np.ndarray, order: np.ndarray) -> np.ndarray:
@@ -45,12 +73,16 @@ def _unsorted(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return found
 
 
-class WeightedClassStatistics:
-    """The weighted components of one data set and the statistics built on them (the interface of
-    :class:`._multiclass_stats.Statistics` that the intervals read).
+class WeightedClassStatistics(Statistics):
+    """The weighted components of one data set and the statistics built on them (what the intervals
+    read of :class:`._multiclass_stats.Statistics`).
 
     ``sizes`` are the class totals W_r for frequency weights (the repeated data's class sizes),
     the cases of positive weight for sampling weights; ``totals`` the class totals either way.
+    Under frequency weights whose counts stay in range, ``classes`` holds each class's
+    :class:`WeightedClassCounts` and the covariance is that of :class:`Statistics`, read from the
+    repeated rows' exact moments (each entry rounded once, as for the rows repeated); otherwise
+    (sampling weights, or counts beyond the range) it is summed in float64.
     """
 
     def __init__(self, data, kind: str, average: str, weight_kind: str):
@@ -100,18 +132,34 @@ class WeightedClassStatistics:
         """Every component's weighted AUC (exact for integer weights) and each case's placements in it,
         in the order of the class's cases."""
         exact = all(w.dtype.kind in "iu" for w in self.case_weights)
+        counted = exact and self.weight_kind == "frequency" and 2 * max(self.sums) <= _RECOVERABLE and \
+            2 * max(self.sums) * max(int(w.max()) for w in self.case_weights) < _PRODUCTS
         self.aucs, self.placements, self._orders = [], [[] for _ in self.totals], {}
+        columns = [[] for _ in self.totals]
         for c, comp in enumerate(self.comps):
             p, q, s = comp.positive, comp.negative, comp.column
             (order_p, pos, wpos), (order_q, neg, wneg) = self._sorted(p, s), self._sorted(q, s)
             v10, v01, area = weighted_placements(pos, wpos, neg, wneg)
-            if exact:  # 2U_w exactly, as the repeated data's
+            v10, v01 = _unsorted(v10, order_p), _unsorted(v01, order_q)
+            if counted:  # twice the placements as the integers they are: 2U_w and the moments exactly
+                t10, t01 = (np.rint(v10 * (2 * self.sums[q])).astype(np.int64),
+                            np.rint(v01 * (2 * self.sums[p])).astype(np.int64))
+                twice_u = int(exact_products(self.case_weights[p][:, None], t10[:, None])[0, 0])
+                area = Fraction(twice_u, 2 * self.sums[p] * self.sums[q])
+                columns[p].append((c, 2 * self.sums[q], t10))
+                columns[q].append((c, 2 * self.sums[p], t01))
+            elif exact:  # 2U_w exactly, as the repeated data's
                 levels = weighted_levels(pos, wpos, neg, wneg)
                 area = Fraction(levels.twice_u(levels.twice_placements()[0]), 2 * self.sums[p] * self.sums[q])
             self.aucs.append(Fraction(area))
-            self.placements[p].append((c, _unsorted(v10, order_p)))
-            self.placements[q].append((c, _unsorted(v01, order_q)))
+            self.placements[p].append((c, v10))
+            self.placements[q].append((c, v01))
         del self._orders
+        self.classes = None
+        if counted:
+            self.classes = [WeightedClassCounts(np.column_stack([t for _, _, t in found]), weights,
+                                                tuple((c, scale) for c, scale, _ in found))
+                            for found, weights in zip(columns, self.case_weights)]
 
     # --- values ---
 
@@ -125,6 +173,9 @@ class WeightedClassStatistics:
     @property
     def estimate(self) -> Fraction:
         return self.combination(dict(enumerate(self.weights)))
+
+    def influence(self):
+        raise NotImplementedError("with weights, the bootstrap draws from the rows repeated w times")
 
     # --- the covariance ---
 
@@ -157,10 +208,15 @@ class WeightedClassStatistics:
 
     def covariance(self) -> np.ndarray | None:
         """The K × K covariance matrix of the components (float64), or None when undefined."""
+        if self.classes is not None:
+            return super().covariance()
         return None if self._matrix is None else self._matrix.copy()
 
-    def variance(self, coefficients: dict) -> float | None:
-        """The variance of Σ_c coefficient_c·Â_c (None when undefined)."""
+    def variance(self, coefficients: dict):
+        """The variance of Σ_c coefficient_c·Â_c (None when undefined): exact (a Fraction) from the counts,
+        else float."""
+        if self.classes is not None:
+            return super().variance(coefficients)
         matrix = self._matrix
         if matrix is None:
             return None

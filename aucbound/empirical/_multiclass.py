@@ -249,7 +249,7 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
         says why the others are left out). Each component is the weighted AUC of its two
         classes and prevalence is total weight, as scikit-learn's ``roc_auc_score(…,
         sample_weight=…)`` for one-vs-rest (scikit-learn takes no weights for one-vs-one; here
-        it is the same average of the weighted pairwise AUCs). See docs/multiclass.md.
+        it is the same average of the weighted pairwise AUCs).
 
     Returns
     -------

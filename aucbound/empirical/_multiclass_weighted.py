@@ -22,8 +22,9 @@ takes part in:
   unweighted one is, from exact integer moments of the counts 2·W_q·V_c(x), so that it is the
   repeated rows' to the last bit;
 - sampling weights: the sandwich, n_r/(n_r − 1)·Σ_{x ∈ r} w_x² (V_c(x) − Â_c)(V_d(x) − Â_d) / W_r²,
-  n_r the cases of positive weight: each case's influence on Â_c is w_x (V_c(x) − Â_c)/W_r
-  (docs/multiclass.md, "Case weights"). With equal weights both are the unweighted covariance.
+  n_r the cases of positive weight: each case's influence on Â_c is w_x (V_c(x) − Â_c)/W_r, the
+  derivative of Â_c = Σ Σ w_x w_y ψ/(W_p W_q) in w_x times w_x, and n_r/(n_r − 1) the
+  with-replacement correction. With equal weights both are the unweighted covariance.
 """
 
 from __future__ import annotations

@@ -1135,6 +1135,10 @@ def gen_multiclass(files):
             line.add("--delta", draw.unit())
         if draw.chance(0.2):
             line.add("--nan", draw.value(["omit", "raise"], ["Omit"]))
+        if draw.chance(0.2):  # case weights: the predictor x (reals, some negative) or a score column
+            line.add("--weight", draw.value(["x", "A"], ["y", "nope", "", "99"]))
+        if draw.chance(0.25):
+            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
         _common(line, draw)
 
     return generate

@@ -4,11 +4,14 @@ For N cases of k classes (uniform labels, normal scores shifted in each case's o
 ``np.sort`` of the k columns and :func:`aucbound.multiclass_auc` with the DeLong-type interval
 (the point value, the components, their exact covariance), each the best of ``--repeat`` runs,
 and prints their ratio; ratios measured side by side are robust to the machine's load, absolute
-seconds are not. With ``--bootstrap B`` it also times B stratified resamples. The peak memory
+seconds are not. With ``--bootstrap B`` it also times B stratified resamples; with ``--weights``
+the weighted calls too (integer weights 1–4 as frequency weights, the same plus ½ as sampling
+weights). The peak memory
 traced by tracemalloc (numpy's arrays included) is printed beside N·k·8 bytes, one float64 copy
 of the scores.
 
     python bench/multiclass_speed.py --n 1000000 --k 5
+    python bench/multiclass_speed.py --n 1000000 --k 5 --weights
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ def main(argv=None):
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bootstrap", type=int, default=0, help="also time this many resamples")
+    parser.add_argument("--weights", action="store_true", help="also time the weighted calls")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(0)
     labels = rng.integers(0, args.k, args.n)
@@ -42,6 +46,13 @@ def main(argv=None):
                     args.repeat)
         print(f"multiclass_auc(kind={kind!r}, average={average!r}, methods=['delong']): {took:.3f} s, "
               f"{took / sort:.2f} × the sort")
+    if args.weights:
+        counts = rng.integers(1, 5, args.n)
+        for weight_kind, weights in (("frequency", counts), ("sampling", counts + 0.5)):
+            took = best(lambda: aucbound.multiclass_auc(labels, scores, sample_weight=weights, weight_kind=weight_kind,
+                                                        methods=["delong"]), args.repeat)
+            print(f"multiclass_auc(..., weight_kind={weight_kind!r}, methods=['delong']): {took:.3f} s, "
+                  f"{took / sort:.2f} × the sort")
     tracemalloc.start()
     aucbound.multiclass_auc(labels, scores, methods=["delong"])
     peak = tracemalloc.get_traced_memory()[1]

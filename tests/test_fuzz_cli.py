@@ -915,7 +915,10 @@ CLASS_COLUMN = mostly(text(["A", "B", "C", "x"]), text(["y", "nope", "", "9", "D
                     option("--average", mostly(text(["macro", "weighted"]), text(["micro", ""])), 0.4),
                     option("--bootstrap", mostly(text([1, 5, 20]), NOT_COUNT), 0.2),
                     option("--seed", mostly(text([0, 1]), text(["-1", "x"])), 0.1),
-                    methods(MULTICLASS_METHODS), DELTA, FORMAT, TABLEFMT))
+                    methods(MULTICLASS_METHODS), DELTA, FORMAT, TABLEFMT,
+                    # case weights: x holds whole numbers 0-5 (or worse), the other columns are no weights
+                    option("--weight", mostly(text(["x"]), text(["A", "y", "nope", ""])), 0.25),
+                    option("--weight-kind", mostly(text(["frequency", "sampling"]), text(["Frequency", ""])), 0.3)))
 @example(data=b"y,A,B,C,x\nA,1,0,0,1\nB,0,1,0,2\nC,0,0,1,3\nA,2,1,0,1\n", via_stdin=False,
          args=["--score", "A", "--score", "B", "--score", "C", "--label", "y"])
 def test_multiclass(tmp_path_factory, data, via_stdin, args):

@@ -12,7 +12,8 @@ once, in a fresh directory holding the files the examples name:
 - aSAH_missing.csv: tests/data/asah_missing.csv, 29 of those patients with some fields
   empty or NA (for --nan omit);
 - pairs.csv: a preference file of pairs (u, v, h) over four items;
-- weighted.csv: s100b, outcome and a case weight w (1 for Poor, 3 for Good) of the same patients.
+- weighted.csv: s100b, outcome and a case weight w (1 for Poor, 3 for Good) of the same patients;
+- classes_weighted.csv: classes.csv (tests/data/multiclass_k3.csv) with a case weight w = 1, 2, 3, 1, 2, 3, ….
 
 Plain commands run in-process with click's runner; a pipe runs in a shell, with `aucbound`
 meaning this interpreter's module. A plot example that writes no --data file is given one
@@ -118,6 +119,7 @@ def _inputs(folder: Path) -> None:
     shutil.copy(DATA / "preference_pairs.csv", folder / "pairs.csv")
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
+    _classes_weighted_input(folder)
     _weighted_input(folder, rows)
     _weighted_pair_input(folder, rows)
     # the comparison suite's examples: tests/data/compare_large.csv, and its groups x and z as two files
@@ -2937,4 +2939,46 @@ EXPECTED.update({
     "--weight-kind sampling": check_compare_sampling_weights,
     "aucbound pr weighted.csv --score s100b --label outcome --positive Poor --weight w --bootstrap 0":
         check_pr_weighted,
+})
+
+
+# --- the multiclass AUC with case weights (--weight) ---------------------------------------------
+
+
+def _classes_weighted_input(folder: Path) -> None:
+    """classes_weighted.csv: classes.csv with a column w = 1, 2, 3, 1, 2, 3, … (row by row)."""
+    lines = (DATA / "multiclass_k3.csv").read_text().splitlines()
+    (folder / "classes_weighted.csv").write_text(
+        lines[0] + ",w\n" + "".join(f"{line},{1 + k % 3}\n" for k, line in enumerate(lines[1:])))
+
+
+def check_multiclass_frequency_weights(run: Run) -> None:
+    """Each class's weighted AUC against the rest (scikit-learn's roc_auc_score(…, sample_weight=w)), averaged
+    by the classes' total weights; the DeLong-type interval that of the rows repeated w times (brute force)."""
+    from sklearn.metrics import roc_auc_score
+
+    from tests.test_multiclass import brute_covariance, component_weights
+
+    frame = _classes_frame()
+    weights = 1 + np.arange(len(frame)) % 3
+    scores = frame[["A", "B", "C"]].to_numpy()
+    # scikit-learn's multiclass form wants rows summing to 1: its two-class AUCs, averaged by class weight totals
+    aucs = [roc_auc_score(frame["y"] == c, scores[:, k], sample_weight=weights) for k, c in enumerate("ABC")]
+    totals = [weights[frame["y"] == c].sum() for c in "ABC"]
+    near(sentence(run.stdout, r"estimate = (\S+)")[1], np.dot(aucs, totals) / weights.sum())
+    for c, auc in zip("ABC", aucs):
+        near(sentence(run.stdout, rf"\b{c} (\d\.\d+)")[1], auc)
+    rows = np.repeat(np.arange(len(frame)), weights)
+    labels = frame["y"].map({"A": 0, "B": 1, "C": 2}).to_numpy()[rows]
+    pairs, values, cov = brute_covariance(labels.tolist(), scores[rows].tolist(), [0, 1, 2])
+    w = component_weights("ovr", "weighted", labels, 3, pairs)
+    estimate, half = w @ values, 1.959963984540054 * math.sqrt(w @ cov @ w)
+    near_interval(run.table.row("delong")["interval"], (estimate - half, min(1.0, estimate + half)))
+    assert "frequency weights: class sizes are the total weights" in run.stdout
+    assert run.table.row("mcdiarmid")["guarantee"] == "distribution-free"
+
+
+EXPECTED.update({
+    "aucbound multiclass classes_weighted.csv --label y --score A --score B --score C --kind ovr --average weighted "
+    "--weight w --weight-kind frequency": check_multiclass_frequency_weights,
 })

@@ -7,14 +7,14 @@ import numpy as np
 
 from ..empirical import MAX_RESAMPLES
 from . import _describe
-from ._data import data_errors, file_argument, label_option, read_data
+from ._data import data_errors, file_argument, label_option, read_weighted, weight_kind_option, weight_option
 from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, guarantee_text, interval_text, number
 
 #: The library's parameters as this command's options name them.
 RENAME = {"classes": "--class", "pos_label": "--class", "kind": "--kind", "average": "--average",
-          "methods": "--method"}
+          "methods": "--method", "sample_weight": "--weight", "weight_kind": "--weight-kind", "resamples": "--bootstrap"}
 KINDS = ("hand-till", "ovr", "ovo")
 AVERAGES = ("macro", "weighted")
 METHODS = ("delong", "mcdiarmid", "bootstrap-percentile", "bootstrap-bca")
@@ -25,6 +25,12 @@ def _classes(given: tuple, labels):
     from ..empirical import label_value
 
     return [label_value(text, labels) for text in given] if given else None
+
+
+#: What the class sizes are with each kind of weights, in the title.
+_WEIGHTED_SIZES = {"frequency": "total weights (the rows repeated w times)", "sampling": "rows of positive weight"}
+#: Why the variance is undefined.
+_SINGLE = {None: "a single case", "frequency": "a total weight below 2", "sampling": "a single row of positive weight"}
 
 
 def _title(result, columns, names, resamples, seed, delta) -> list[str]:
@@ -40,10 +46,15 @@ def _title(result, columns, names, resamples, seed, delta) -> list[str]:
         ("per pair: " if len(result.parts[0]) == 2 else "per class: ")
         + ", ".join(f"{'/'.join(map(str, p))} {number(a)}" for p, a in zip(result.parts, result.part_aucs)),
     ]
+    if result.weights is not None:
+        lines.append(f"{result.weights} weights: class sizes are the {_WEIGHTED_SIZES[result.weights]}")
+    what = "sandwich variance" if result.weights == "sampling" else "DeLong-type variance"
     if result.variance is None:
-        lines.append("DeLong-type variance: undefined (a class has a single case)")
+        lines.append(f"{what}: undefined (a class has {_SINGLE[result.weights]})")
     else:
-        lines.append(f"DeLong-type variance = {number(result.variance)} (SE {number(result.variance**0.5)})")
+        lines.append(f"{what} = {number(result.variance)} (SE {number(result.variance**0.5)})")
+    if result.left_out is not None:
+        lines.append(f"left out: {result.left_out}")
     if resamples is not None:
         lines.append(f"bootstrap: {resamples} resamples stratified by class, seed {seed}")
     return lines
@@ -70,9 +81,13 @@ def _title(result, columns, names, resamples, seed, delta) -> list[str]:
               help="Add the bootstrap rows (percentile, BCa) with B resamples stratified by class, e.g. 2000.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
 @workers_option
+@weight_option
+@weight_kind_option("What --weight means (needed with it): frequency (whole numbers, each row occurring w times: "
+                    "every row of the repeated data) or sampling (sampling or importance weights: the delong row "
+                    "alone, with the sandwich covariance).")
 @output_options
-def multiclass(file, scores, label, classes, kind, average, delta, methods, resamples, seed, workers, output_format,
-               tablefmt):
+def multiclass(file, scores, label, classes, kind, average, delta, methods, resamples, seed, workers, weight,
+               weight_kind, output_format, tablefmt):
     """The multiclass AUC of the --score columns of FILE against the --label column, with intervals.
 
     One --score column per class, column j scoring class j: Hand & Till's (2001) M, the mean
@@ -83,6 +98,7 @@ def multiclass(file, scores, label, classes, kind, average, delta, methods, resa
     DeLong-type Wald interval from the covariance of the pairwise AUCs (asymptotic);
     mcdiarmid, McDiarmid's bounded-difference interval (distribution-free); and the
     bootstrap stratified by class with --bootstrap (asymptotic). FILE as for aucbound auc.
+    With --weight, case weights: each pairwise AUC weighted, prevalence as total weight.
 
     \b
     Examples:
@@ -91,14 +107,20 @@ def multiclass(file, scores, label, classes, kind, average, delta, methods, resa
       aucbound multiclass classes.csv --label y --score C --score A --score B --class C --class A --class B
       aucbound multiclass classes.csv --label y --score x
       aucbound multiclass classes.csv --label y --score A --score B --score C --bootstrap 2000 --format json
+      aucbound multiclass classes_weighted.csv --label y --score A --score B --score C --kind ovr --average weighted --weight w --weight-kind frequency
     """
     from ..empirical import multiclass_auc
 
     if classes and len(classes) != len(scores):
         raise click.UsageError(f"--class must be given once per --score column ({len(scores)}), but it was given "
                                f"{len(classes)} time{'s' * (len(classes) != 1)}.")
+    if weight_kind is not None and weight is None:
+        raise click.UsageError("--weight-kind needs --weight COL.")
+    if weight_kind == "sampling" and resamples is not None:
+        raise click.UsageError("--bootstrap does not combine with --weight-kind sampling: the bootstrap is not weighted.")
+    weighting = {"sample_weight": None, "weight_kind": weight_kind}
     with data_errors(RENAME), Progress("bootstrap") as progress:
-        columns, _ = read_data(file, scores, label, None)
+        columns, _, weighting["sample_weight"] = read_weighted(file, scores, label, None, weight)
         names = list(columns.score_names)
         if len(set(names)) != len(names):
             raise click.UsageError("each --score column may be given once.")
@@ -107,12 +129,12 @@ def multiclass(file, scores, label, classes, kind, average, delta, methods, resa
             result = multiclass_auc(columns.labels, given, kind=kind, average=average,
                                     classes=_classes(classes, columns.labels), delta=delta,
                                     methods=list(methods) or None, resamples=resamples, seed=seed, workers=workers,
-                                    progress=progress)
+                                    progress=progress, **weighting)
         else:  # by name, or in the classes' sorted order
             frame = {"labels": columns.labels, **dict(zip(names, columns.scores))}
             result = multiclass_auc("labels", names, kind=kind, average=average, delta=delta,
                                     methods=list(methods) or None, resamples=resamples, seed=seed, workers=workers,
-                                    progress=progress, data=frame)
+                                    progress=progress, data=frame, **weighting)
     ordered = _ordered(names, result.classes, classes)
     title = _title(result, columns, ordered, result.resamples, seed, delta)
     summary = {key: value for key, value in result.as_dict().items() if key != "rows"}
@@ -124,7 +146,7 @@ def multiclass(file, scores, label, classes, kind, average, delta, methods, resa
             Column("guarantee", guarantee_text),
             Column("source", lambda r: r["source"]),
         ],
-        parameters={"file": file, "label": label, "scores": names, **summary},
+        parameters={"file": file, "label": label, "scores": names, **({"weight": weight} if weight else {}), **summary},
         title=title,
         output_format=output_format,
         tablefmt=tablefmt,

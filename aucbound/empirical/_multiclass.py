@@ -12,6 +12,10 @@ of the data in :mod:`._multiclass_data`. Intervals, at confidence 1 − δ:
   resample keeps the class sizes, so the weights stay fixed), drawn by
   :func:`._resampling.map_strata`; BCa's acceleration from the several-sample jackknife
   (Davison & Hinkley 1997, §3.2), as for two classes.
+
+With case weights (:mod:`._multiclass_weighted`): for frequency weights every row is that of
+the rows repeated w times (``mcdiarmid`` with the class sizes W_r, the bootstrap drawing from
+the repeated rows); for sampling weights the ``delong`` row alone, with the sandwich covariance.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from .. import _normal
 from .. import _validate as v
 from .._result_base import exact_ratio
 from ._bootstrap import _bca_ends
-from ._multiclass_data import class_data
+from ._multiclass_data import ClassData, class_data
 from ._multiclass_stats import AVERAGES, KINDS, Statistics
+from ._multiclass_weighted import WeightedClassStatistics
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_strata
 from ._results import MulticlassAUC, MulticlassInterval
+from ._weights import check_kind
 
 __all__ = ["MULTICLASS_METHODS", "multiclass_auc"]
 
@@ -130,7 +136,9 @@ def _row(key: str, delta: float, estimate: float, lo: float, hi: float, guarante
                               name=name, source=source)
 
 
-def _rows(stats: Statistics, keys, delta, estimate, variance, resamples, seed, workers, progress):
+def _rows(stats, keys, delta, estimate, variance, resamples, seed, workers, progress, resampled_stats=None):
+    """The interval rows; the bootstrap's drawn from `resampled_stats` (the unweighted statistics of the
+    data, or of the rows repeated w times for frequency weights), `stats` read for the others."""
     z = _normal.upper_quantile(math.log(delta) - math.log(2.0))
     resampled = None
     rows = []
@@ -145,19 +153,59 @@ def _rows(stats: Statistics, keys, delta, estimate, variance, resamples, seed, w
             half = _mcdiarmid(stats, delta)
             rows.append(_row(key, delta, estimate, estimate - half, estimate + half))
         else:
+            drawn = stats if resampled_stats is None else resampled_stats
             if resampled is None:
-                resampled = _Bootstrap(stats).values(resamples, seed, workers, progress)
+                resampled = _Bootstrap(drawn).values(resamples, seed, workers, progress)
             if key == "bootstrap-percentile":
                 lo, hi = np.quantile(resampled, [delta / 2, 1 - delta / 2])
             else:
-                lo, hi = _bca_ends(resampled, estimate, _acceleration(stats.influence()), delta)
+                lo, hi = _bca_ends(resampled, estimate, _acceleration(drawn.influence()), delta)
             rows.append(_row(key, delta, estimate, float(lo), float(hi)))
     return tuple(rows)
 
 
+#: The most total weight the bootstrap rows take with frequency weights: they draw from the rows repeated w times.
+MAX_EXPANDED = 10**6
+#: Why the rows other than ``delong`` are left out with sampling weights.
+SAMPLING_LEFT_OUT = ("McDiarmid's bound reads the class sizes of equally weighted independent draws, which sampling "
+                     "weights do not give, and the bootstrap is not weighted")
+
+
+def _weighted_keys(keys: list[str], methods, resamples, weight_kind: str) -> tuple[list[str], str | None]:
+    """(the rows, why the others are left out) with weights of `weight_kind`: every row for frequency
+    weights, ``delong`` (the sandwich variance) alone for sampling weights."""
+    if weight_kind == "frequency":
+        return keys, None
+    if resamples is not None:
+        raise v.ParameterError("resamples", f"None with sampling weights ({SAMPLING_LEFT_OUT})", v.show(resamples),
+                               others=("sample_weight",))
+    if methods is not None:
+        for key in keys:
+            if key != "delong":
+                raise v.ParameterError("methods", f"'delong' alone with sampling weights ({SAMPLING_LEFT_OUT})",
+                                       repr(key))
+    left = ", ".join(key for key in MULTICLASS_METHODS if key != "delong")
+    return ["delong"], f"{left}: {SAMPLING_LEFT_OUT}"
+
+
+def _repeated(data: ClassData) -> ClassData:
+    """The data with each row repeated w times (frequency weights), for the bootstrap rows; refused
+    beyond :data:`MAX_EXPANDED` rows."""
+    total = int(data.weights.sum())
+    if total > MAX_EXPANDED:
+        raise v.ParameterError("sample_weight", f"of a total at most {MAX_EXPANDED:,} for the bootstrap rows, which "
+                               "draw from the rows repeated w times (leave the bootstrap out: the delong and "
+                               "mcdiarmid rows take any total)", f"a total of {total:,}")
+    rows = np.repeat(np.arange(data.codes.shape[0]), data.weights)
+    codes = data.codes[rows]
+    sizes = tuple(int(size) for size in np.bincount(codes, minlength=data.k))
+    return ClassData(codes=codes, classes=data.classes, sizes=sizes,
+                     columns=tuple(np.ascontiguousarray(column[rows]) for column in data.columns), names=data.names)
+
+
 def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes=None, delta=None, confidence=None,
                    methods=None, resamples=None, seed=0, workers=-1, progress=None, data=None,
-                   nan_policy="raise") -> MulticlassAUC:
+                   nan_policy="raise", sample_weight=None, weight_kind=None) -> MulticlassAUC:
     """The multiclass AUC — Hand & Till's M, one-vs-rest or one-vs-one — with confidence intervals.
 
     Parameters
@@ -192,7 +240,16 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
         A DataFrame whose columns `labels` and `scores` name, and what to do with missing values,
         as for :func:`aucbound.auc`.
 
-    Case weights are not taken yet.
+    sample_weight, weight_kind
+        Case weights (one per case, ≥ 0; a column name with `data`) and what they mean:
+        ``"frequency"`` (whole numbers, each case occurring w times: every row is that of the
+        repeated data, class sizes the total weights W_r; the bootstrap rows draw from the
+        repeated rows, at most :data:`MAX_EXPANDED` of them) or ``"sampling"`` (sampling or
+        importance weights: the ``delong`` row alone, with the sandwich covariance; ``left_out``
+        says why the others are left out). Each component is the weighted AUC of its two
+        classes and prevalence is total weight, as scikit-learn's ``roc_auc_score(…,
+        sample_weight=…)`` for one-vs-rest (scikit-learn takes no weights for one-vs-one; here
+        it is the same average of the weighted pairwise AUCs).
 
     Returns
     -------
@@ -212,14 +269,29 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
     [('delong', 0.7304, 1.0, 'asymptotic'), ('mcdiarmid', 0.029, 1.0, 'distribution-free')]
     >>> round(multiclass_auc(labels, scores, kind="ovr", average="weighted").estimate, 6)
     0.904762
+    >>> weights = [2, 1, 1, 1, 3, 1, 1, 2, 1, 1]  # the rows repeated w times: scikit-learn's "ovo" gives 0.894097
+    >>> weighted = multiclass_auc(labels, scores, sample_weight=weights, weight_kind="frequency")
+    >>> round(weighted.estimate, 6), weighted.sizes, weighted.weights
+    (0.894097, (4, 6, 4), 'frequency')
     """
     delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)
     keys, resamples = _methods(methods, resamples)
-    checked = class_data(labels, scores, classes=classes, data=data, nan_policy=nan_policy)
-    stats = Statistics(checked, kind, average)
+    weighted = sample_weight is not None
+    if weighted:
+        weight_kind = check_kind(weight_kind, needed=True)
+        keys, left_out = _weighted_keys(keys, methods, resamples, weight_kind)
+    elif weight_kind is not None:
+        raise v.ParameterError("weight_kind", "None without `sample_weight`", repr(weight_kind))
+    checked = class_data(labels, scores, classes=classes, data=data, nan_policy=nan_policy,
+                         sample_weight=sample_weight, weight_kind=weight_kind)
+    if weighted:
+        stats = WeightedClassStatistics(checked, kind, average, weight_kind)
+        resampled_stats = Statistics(_repeated(checked), kind, average) if resamples is not None else None
+    else:
+        stats, resampled_stats, left_out = Statistics(checked, kind, average), None, None
     estimate = float(stats.estimate)
     exact_variance = stats.variance(dict(enumerate(stats.weights)))
     variance = None if exact_variance is None else float(exact_variance)
@@ -229,7 +301,7 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
         kind=kind,
         average=average,
         classes=names,
-        sizes=checked.sizes,
+        sizes=stats.sizes,
         delta=delta,
         variance=variance,
         parts=tuple(tuple(names[r] for r in part.classes) for part in stats.parts),
@@ -238,7 +310,9 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
         components=tuple((names[c.positive], names[c.negative]) for c in stats.comps),
         component_aucs=tuple(float(stats.component_auc(c)) for c in range(len(stats.comps))),
         covariance=stats.covariance(),
-        rows=_rows(stats, keys, delta, estimate, variance, resamples, seed, workers, progress),
+        rows=_rows(stats, keys, delta, estimate, variance, resamples, seed, workers, progress, resampled_stats),
         resamples=resamples,
         seed=seed if resamples is not None else None,
+        weights=weight_kind if weighted else None,
+        left_out=left_out,
     )

@@ -15,7 +15,9 @@ takes any order). Scores are
   ``multiclass.roc`` with a vector predictor and ``direction = "<"``).
 
 The statistics compare scores within one column only, so each column is checked and, when
-it holds integers beyond 2^53, replaced by its exact ranks on its own.
+it holds integers beyond 2^53, replaced by its exact ranks on its own. Case weights
+(``sample_weight``) are one more column, read beside the others (a row missing any value is a
+missing row) and checked as for two classes (finite, ≥ 0; whole numbers for frequency weights).
 """
 
 from __future__ import annotations
@@ -38,13 +40,15 @@ MAX_CLASSES = 30
 class ClassData:
     """The checked data: `codes` (intp, each case's index into `classes`), `classes` (the labels, in
     order), `sizes` (cases per class), and `columns` (float64 score columns: k of them, column j
-    scoring class j, or one, a single predictor), `names` (each column's name, or None)."""
+    scoring class j, or one, a single predictor), `names` (each column's name, or None), and
+    `weights`: each case's weight (int64 for whole numbers, else float64), or None."""
 
     codes: np.ndarray
     classes: tuple
     sizes: tuple[int, ...]
     columns: tuple[np.ndarray, ...]
     names: tuple
+    weights: np.ndarray | None = None
 
     @property
     def k(self) -> int:
@@ -161,7 +165,8 @@ def _column(values, length: int, name, position: int) -> np.ndarray:
     return np.ascontiguousarray(column, dtype=np.float64)
 
 
-def class_data(labels, scores, *, classes=None, data=None, nan_policy="raise") -> ClassData:
+def class_data(labels, scores, *, classes=None, data=None, nan_policy="raise", sample_weight=None,
+               weight_kind=None) -> ClassData:
     """The labels and score columns checked and tied together (see the module docstring).
 
     >>> d = class_data(["b", "a", "c", "a"], [[0.2, 0.7, 0.1], [0.5, 0.3, 0.2], [0.1, 0.1, 0.8], [0.6, 0.2, 0.2]])
@@ -169,9 +174,9 @@ def class_data(labels, scores, *, classes=None, data=None, nan_policy="raise") -
     (('a', 'b', 'c'), (2, 1, 1), [1, 0, 2, 0], [0.7, 0.3, 0.1, 0.2])
     """
     raw, names = _score_columns(scores, data)
-    named = [("labels", labels)] + [("scores", column) for column in raw]
+    named = [("labels", labels), ("sample_weight", sample_weight)] + [("scores", column) for column in raw]
     values = columns(*named, data=data, nan_policy=nan_policy, stacklevel=4)
-    labels, raw = values[0], values[1:]
+    labels, weights, raw = values[0], values[1], values[2:]
     codes, found = _classes(labels, classes)
     sizes = tuple(int(size) for size in np.bincount(codes, minlength=len(found)))
     _check_sizes(sizes, found)
@@ -182,5 +187,10 @@ def class_data(labels, scores, *, classes=None, data=None, nan_policy="raise") -
     order = _tie(names, found) if len(checked) > 1 else None
     if order is not None:
         checked, names = [checked[j] for j in order], [names[j] for j in order]
+    if weights is not None:
+        from ._weights import _weights
+
+        with np.errstate(over="ignore"):  # a total beyond the float range is no whole-number total below 2^53
+            weights = _weights(weights, codes.shape[0], weight_kind)
     return ClassData(codes=np.ascontiguousarray(codes, dtype=np.intp), classes=found, sizes=sizes,
-                     columns=tuple(checked), names=tuple(names))
+                     columns=tuple(checked), names=tuple(names), weights=weights)

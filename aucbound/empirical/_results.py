@@ -451,7 +451,10 @@ class MulticlassAUC(Rows):
     class j in column i, with ``component_aucs`` their values and ``covariance`` their
     DeLong-type covariance matrix (None when a class has one case; absent from ``as_dict()``'s
     repr, present in its values). ``variance`` is the DeLong-type variance of ``estimate``.
-    ``rows`` holds one :class:`MulticlassInterval` per method.
+    ``rows`` holds one :class:`MulticlassInterval` per method. With case weights, ``weights`` is
+    their kind: ``"frequency"`` (``sizes`` are the classes' total weights, every value that of
+    the rows repeated w times) or ``"sampling"`` (``sizes`` count the cases of positive weight;
+    the ``delong`` row alone, from the sandwich covariance, ``left_out`` saying why).
     """
 
     _headline = "estimate"
@@ -472,10 +475,15 @@ class MulticlassAUC(Rows):
     rows: tuple[MulticlassInterval, ...] = ()
     resamples: int | None = None
     seed: int | None = None
+    weights: str | None = None
+    left_out: str | None = None
 
     def as_dict(self) -> dict:
         data = {**fields_as_dict(self), "confidence": self.confidence}
         data["classes"] = [plain(value) for value in self.classes]
+        for name in ("weights", "left_out"):
+            if data[name] is None:
+                del data[name]
         return data
 
 

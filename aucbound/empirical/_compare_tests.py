@@ -76,7 +76,7 @@ def _check_hypotheses(method: str, hyp: Hypotheses) -> None:
                                "Venkatraman test)", repr(hyp.alternative), others=("method",))
     if method in ("specificity", "sensitivity") and hyp.margin > 0:
         raise v.ParameterError("margin", f"0 with {{method}} {method!r} (a margin is a difference of AUCs: "
-                               "method='bootstrap' or 'delong' take one)", v.show(hyp.margin), others=("method",))
+                               "{method} 'bootstrap' or 'delong' takes one)", v.show(hyp.margin), others=("method",))
 
 
 def resampling_settings(method: str, hyp: Hypotheses, given: dict) -> ResamplingSettings | None:
@@ -109,7 +109,7 @@ def resampling_settings(method: str, hyp: Hypotheses, given: dict) -> Resampling
     if method in ("specificity", "sensitivity"):
         if method not in chosen:
             raise v.ParameterError(method, f"given with {{method}} {method!r} (the fixed {method} at which the "
-                                   "curves are read)", "None", others=("method",))
+                                   "curves are read)", "nothing", others=("method",))
         settings["value"] = float(v.unit_interval(method, chosen[method], scalar=True))
     return ResamplingSettings(**settings)
 

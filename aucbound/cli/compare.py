@@ -170,10 +170,10 @@ def compare(ctx, files, scores, label, positive, group, alternative, margin, del
       aucbound compare compare.csv --score a --score b --label y --group g
       aucbound compare x.csv z.csv --score a --score b --label y --format json
       aucbound compare compare.csv --score a --score b --score c --score d --score e --label y
-      aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor --method bootstrap --bootstrap 500
-      aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor --method venkatraman --bootstrap 500 --seed 1
-      aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor --method specificity --specificity 0.9 --bootstrap 500
-      aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 --partial 0.8,1
+      aucbound compare resampled.csv --score a --score b --label y --method bootstrap
+      aucbound compare resampled.csv --score a --score b --label y --method venkatraman --bootstrap 500 --seed 1
+      aucbound compare resampled.csv --score a --score b --label y --method specificity --specificity 0.8 --bootstrap 500 --format json
+      aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 --partial 0.8,1 --correct
     """
     if len(files) > 2:
         raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")

@@ -8,7 +8,7 @@ import click
 from ..bounds import METHODS
 from . import _describe
 from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
-from ._options import IntRange, delta_option, method_option, output_options
+from ._options import IntRange, delta_option, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
 from .auc import FOCUS, _Range
@@ -43,9 +43,12 @@ def _method_names():
 def _resampled_options(function):
     """--bootstrap B, --seed, --workers, --unstratified, --partial, --focus, --correct, --specificity, --sensitivity."""
     from ..empirical import MAX_RESAMPLES
-    from ._options import stack, workers_option
+    from ._options import MethodChoice, stack, workers_option
 
     return stack(
+        click.option("--method", "methods", multiple=True, type=MethodChoice(_method_names), metavar="NAME",
+                     help=f"An interval row (repeatable): {', '.join(_interval_methods())}; or the test: "
+                          f"{', '.join(RESAMPLED)} (pROC's resampled tests; DeLong's by default)."),
         click.option("--bootstrap", "resamples", type=IntRange(min=1, max=MAX_RESAMPLES), metavar="B",
                      help="Resamples (or permutations) of a resampled --method, pROC's boot.n.  [default: 2000]"),
         click.option("--seed", type=IntRange(min=0), help="Seed of a resampled --method.  [default: 0]"),
@@ -129,7 +132,6 @@ def _usage(message: str):
 @click.option("--margin", type=float, default=0.0, show_default=True, metavar="M",
               help="The margin of non-inferiority (greater, less) or equivalence, in [0, 1).")
 @delta_option
-@method_option(_method_names)
 @_resampled_options
 @output_options
 @click.pass_context

@@ -210,7 +210,8 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt):
 
     with data_errors(TEST_OPTIONS), Progress("resampled test") as progress:
         columns, pos_label = read_data(file, scores, label, positive)
-        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label, **_with_progress(options, progress))
+        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label,
+                                **_with_progress(options, progress))
     a, b = columns.score_names
     sided = "two-sided" if result.alternative == "two-sided" else result.alternative
     title = [

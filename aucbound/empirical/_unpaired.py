@@ -130,7 +130,8 @@ class Outcome:
         self.statistic, self.df, self.p_value, self.test = statistic, df, p_value, test
 
 
-def _delong_unpaired(first: Sample, second: Sample, hyp: Hypotheses, settings: ResamplingSettings | None = None) -> Outcome:
+def _delong_unpaired(first: Sample, second: Sample, hyp: Hypotheses,
+                     settings: ResamplingSettings | None = None) -> Outcome:
     """DeLong's unpaired test as pROC computes it: T = (D̂ ∓ margin)/SE on Student's t with pROC's df."""
     df = _welch_df(first, second)
     t, p_value = statistic(first.auc - second.auc, math.sqrt(first.variance + second.variance), hyp, _t_upper(df))
@@ -143,7 +144,8 @@ UNPAIRED_TESTS = {"delong": _delong_unpaired}
 
 
 # pROC's resampled tests, paired = FALSE (:mod:`._compare_tests`): each sample resampled on its own.
-def _resampled_unpaired(method: str, first: Sample, second: Sample, hyp: Hypotheses, settings: ResamplingSettings) -> Outcome:
+def _resampled_unpaired(method: str, first: Sample, second: Sample, hyp: Hypotheses,
+                        settings: ResamplingSettings) -> Outcome:
     statistic_, p_value, test = run_test(method, first.cases, second.cases, paired=False, hyp=hyp, settings=settings,
                                          mask=(first.mask, second.mask))
     return Outcome(statistic_, None, p_value, test)

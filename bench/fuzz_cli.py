@@ -909,9 +909,33 @@ def gen_compare(files):
         _data_columns(line, draw, files, {"curves": draw.choice([3, 4]), "group": draw.choice([1, 2])}.get(form, 2))
         _compare_forms(line, draw, files, form)
         _methods(line, draw, COMPARE_METHODS)
+        _resampled_tests(line, draw)
         _common(line, draw)
 
     return generate
+
+
+def _resampled_tests(line: Line, draw: Draw) -> None:
+    """pROC's resampled tests: --method bootstrap|venkatraman|specificity|sensitivity and their settings."""
+    if draw.chance(0.35):
+        line.add("--method", draw.value(["bootstrap", "venkatraman", "specificity", "sensitivity"],
+                                        ["Bootstrap", "boot", ""]))
+    if draw.chance(0.5):
+        line.add("--bootstrap", draw.size([1, 2, 10, 100, 2000], [10**8, 10**30], 0.1))
+    if draw.chance(0.2):
+        line.add("--seed", draw.value([0, 1, 2**32 - 1], [-1, 2**64, HUGE_DIGITS]))
+    for flag in ("--unstratified", "--correct"):
+        if draw.chance(0.1):
+            line.add(flag)
+    if draw.chance(0.15):
+        line.add("--partial", draw.value(["0.8,1", "0,0.5", "0.9,1"], ["1,1", "0.5", "x,y", "2,3"]))
+    if draw.chance(0.1):
+        line.add("--focus", draw.value(["sp", "se"], ["x", ""]))
+    for option in ("--specificity", "--sensitivity"):
+        if draw.chance(0.2):
+            line.add(option, draw.value([0.5, 0.9, 0, 1], ["1.5", "nan", "-0.1"]))
+    if draw.chance(0.05):
+        line.add("--workers", draw.value([1, 2, -1], [0, "x"]))
 
 
 def _compare_forms(line: Line, draw: Draw, files, form: str) -> None:

@@ -991,14 +991,32 @@ ALTERNATIVE = option("--alternative", mostly(text(["two-sided", "greater", "less
                                              text(["Greater", "", "two.sided"])), 0.5)
 MARGIN = option("--margin", mostly(text(["0", "0.05", "0.5", "0.99"]), text(["-0.1", "1", "nan", "x", HUGE])), 0.4)
 GROUP = option("--group", mostly(text(["label", "s2", "2"]), text(["score", "nope", "", "-1"])), 0.4)
+# pROC's resampled tests: --method bootstrap|venkatraman|specificity|sensitivity and their settings (few resamples)
+RESAMPLED_TESTS = st.tuples(
+    option("--method", mostly(text(["bootstrap", "venkatraman", "specificity", "sensitivity"]),
+                              text(["Bootstrap", "venkatraman ", "boot"])), 0.4),
+    option("--bootstrap", mostly(text(["1", "2", "5", "30"]), text(["0", "-1", HUGE, "x", "1e9"])), 0.6),
+    option("--seed", mostly(text(["0", "7"]), text(["-1", HUGE, "x"])), 0.3),
+    st.sampled_from([[], [], [], ["--unstratified"], ["--correct"]]),
+    option("--partial", mostly(text(["0.8,1", "0,0.5"]), text(["1,1", "0.5", "x,y", "2,3", ""])), 0.2),
+    option("--focus", mostly(text(["sp", "se"]), text(["x", ""])), 0.15),
+    option("--specificity", mostly(text(["0.5", "0.9", "0", "1"]), text(["1.5", "nan", "-0"])), 0.3),
+    option("--sensitivity", mostly(text(["0.5", "0.9"]), text(["2", "inf"])), 0.2),
+    option("--workers", mostly(text(["1", "2", "-1"]), text(["0", "x"])), 0.1),
+).map(lambda parts: [token for part in parts for token in part])
 
 
 @settings(max_examples=100, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=DATA, second=st.none() | DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
        args=command([], repeated("--score", COLUMN, 4).filter(bool), option("--label", LABEL, 0.95), GROUP,
-                    ALTERNATIVE, MARGIN, POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT))
+                    ALTERNATIVE, MARGIN, POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT, RESAMPLED_TESTS))
 @example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
          args=["--score", "score", "--label", "label", "--group", "s2"])
+@example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
+         args=["--score", "score", "--score", "s2", "--label", "label", "--method", "bootstrap", "--bootstrap", "3",
+               "--unstratified"])
+@example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
+         args=["--score", "score", "--label", "label", "--group", "s2", "--method", "venkatraman", "--bootstrap", "5"])
 @example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=b"score,s2,label\n1,2,0\n2,1,1\n",
          via_stdin=False, args=["--score", "score", "--label", "label", "--alternative", "equivalence", "--margin", "0.1"])
 @example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,

@@ -14,6 +14,7 @@ once, in a fresh directory holding the files the examples name:
 - pairs.csv: a preference file of pairs (u, v, h) over four items;
 - weighted.csv: s100b, outcome and a case weight w (1 for Poor, 3 for Good) of the same patients;
 - classes_weighted.csv: classes.csv (tests/data/multiclass_k3.csv) with a case weight w = 1, 2, 3, 1, 2, 3, ….
+- resampled.csv: tests/data/resampled_medium.csv (y, a, b), the data of pROC's resampled tests.
 
 Plain commands run in-process with click's runner; a pipe runs in a shell, with `aucbound`
 meaning this interpreter's module. A plot example that writes no --data file is given one
@@ -128,6 +129,7 @@ def _inputs(folder: Path) -> None:
     for group in "xz":
         (folder / f"{group}.csv").write_text("\n".join([lines[0]] + [line for line in lines[1:]
                                                                     if line.endswith(f",{group}")]) + "\n")
+    shutil.copy(DATA / "resampled_medium.csv", folder / "resampled.csv")  # compare's resampled tests
 
 
 def _with_data_file(args: list[str]) -> list[str]:
@@ -2981,4 +2983,76 @@ def check_multiclass_frequency_weights(run: Run) -> None:
 EXPECTED.update({
     "aucbound multiclass classes_weighted.csv --label y --score A --score B --score C --kind ovr --average weighted "
     "--weight w --weight-kind frequency": check_multiclass_frequency_weights,
+})
+
+
+# --- compare --method bootstrap|venkatraman|specificity|sensitivity: pROC's resampled tests -------------
+
+import pandas as pd  # noqa: E402
+
+import aucbound  # noqa: E402
+from proc_reference import PROC_OPERATING_POINTS, PROC_RESAMPLED_P, PROC_VENKATRAMAN_E  # noqa: E402
+
+
+def _within_proc(p: float, resamples: int, session: str, method: str, boot_n: int | None = None, **options) -> None:
+    """p within 3 binomial standard errors of pROC's (R's seed 1, tests/proc_reference.py), as
+    tests/test_resampled_tests.py compares them."""
+    (case,) = [c for c in PROC_RESAMPLED_P if (c.session, c.method, c.options) == (session, method,
+                                                                                    tuple(sorted(options.items())))]
+    se = math.sqrt(p * (1 - p) / resamples + case.p_value * (1 - case.p_value) / case.boot_n)
+    assert abs(p - case.p_value) <= 3 * se, (p, case.p_value, se)
+
+
+def check_compare_bootstrap(run: Run) -> None:
+    """pROC's roc.test(r.a, r.b, method = "bootstrap") on resampled_medium.csv: p within Monte Carlo
+    error (2000 resamples here, 10000 in R); the AUCs are scikit-learn's."""
+    from sklearn.metrics import roc_auc_score
+
+    frame = pd.read_csv(DATA / "resampled_medium.csv")
+    found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+),")
+    near(found.group(1), roc_auc_score(frame.y, frame.a))
+    near(found.group(2), roc_auc_score(frame.y, frame.b))
+    found = sentence(run.stdout, r"Bootstrap test for two correlated ROC curves: D = (\S+), two-sided p = (\S+) "
+                                 r"\(2000 stratified resamples, seed 0\)")
+    _within_proc(float(found.group(2)), 2000, "resampled_medium", "bootstrap")
+
+
+def check_compare_venkatraman(run: Run) -> None:
+    """Venkatraman's E on the data is pROC's (1320); p within Monte Carlo error of pROC's 0.0022."""
+    found = sentence(run.stdout, r"Venkatraman's test for two paired ROC curves: E = (\S+), two-sided p = (\S+) "
+                                 r"\(500 permutations, seed 1\)")
+    near(found.group(1), PROC_VENKATRAMAN_E["resampled_medium", True])
+    _within_proc(float(found.group(2)), 500, "resampled_medium", "venkatraman")
+
+
+def check_compare_specificity(run: Run) -> None:
+    """The sensitivities at specificity 0.8 are pROC's coords; p within Monte Carlo error of pROC's."""
+    test = run.json["parameters"]["test"]
+    assert (test["estimate_a"], test["estimate_b"]) == pytest.approx(
+        PROC_OPERATING_POINTS["resampled_medium", "specificity", 0.8], abs=1e-9)
+    assert run.json["parameters"]["p_value"] == test["p_value"] and test["resamples"] == 500
+    _within_proc(test["p_value"], 500, "resampled_medium", "specificity", specificity=0.8)
+
+
+def check_compare_group_partial(run: Run) -> None:
+    """The unpaired bootstrap test of McClish-corrected partial AUCs over specificity 0.8–1 is
+    aucbound.bootstrap_test's for the same seed (0) on compare_large.csv's groups x and z."""
+    frame = pd.read_csv(DATA / "compare_large.csv")
+    x, z = frame[frame.g == "x"], frame[frame.g == "z"]
+    test = aucbound.bootstrap_test(x.y, x.a, z.b, labels_b=z.y, range=(0.8, 1), correct=True, resamples=500, seed=0)
+    found = sentence(run.stdout, r"Bootstrap test for two ROC curves: D = (\S+), two-sided p = (\S+) \(500 "
+                                 r"stratified resamples, seed 0\); corrected partial AUC \(specificity 0.8–1\): "
+                                 r"a (\S+), b (\S+)")
+    for printed, expected in zip(found.groups(), (test.statistic, test.p_value, test.estimate_a, test.estimate_b)):
+        near(printed, expected)
+
+
+EXPECTED.update({
+    "aucbound compare resampled.csv --score a --score b --label y --method bootstrap": check_compare_bootstrap,
+    "aucbound compare resampled.csv --score a --score b --label y --method venkatraman --bootstrap 500 --seed 1":
+        check_compare_venkatraman,
+    "aucbound compare resampled.csv --score a --score b --label y --method specificity --specificity 0.8 "
+    "--bootstrap 500 --format json": check_compare_specificity,
+    "aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 "
+    "--partial 0.8,1 --correct": check_compare_group_partial,
 })

@@ -350,7 +350,8 @@ class TestLevelArguments:
         (lambda: ab.intervals([0, 1, 0, 1], [1, 2, 0, 3], method="delong"), TypeError,
          "`method` must be given as `methods`, a list of keys such as methods=['delong'], but got 'delong'."),
         (lambda: ab.compare([0, 1, 0, 1], [1, 2, 0, 3], [1, 0, 2, 3], method="hoeffding"), ValueError,
-         "`method` must be a test, one of 'delong' ('hoeffding' is an interval method: list it in `methods`"),
+         "`method` must be a test, one of 'delong', 'bootstrap', 'venkatraman', 'specificity', 'sensitivity' "
+         "('hoeffding' is an interval method: list it in `methods`"),
         (lambda: ab.sample_size(0.05, 0.01), TypeError, "`rho` must be the share of positives"),
     ])
     def test_mistakes_are_named(self, call, error, message):

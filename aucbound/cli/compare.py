@@ -7,10 +7,12 @@ import click
 
 from ..bounds import METHODS
 from . import _describe
-from ._data import data_errors, emit_rows, file_argument, label_option, positive_option, read_data, source_line
+from ._data import data_errors, emit_rows, label_option, positive_option, read_data, source_line
 from ._data import read_weighted, weight_kind_option, weight_option
-from ._options import delta_option, method_option, output_options
+from ._options import IntRange, delta_option, output_options
+from ._progress import Progress
 from ._render import Column, emit, number
+from .auc import FOCUS, _Range
 
 #: --alternative's choices, as the library's.
 ALTERNATIVES = ("two-sided", "greater", "less", "equivalence")
@@ -24,6 +26,89 @@ def _interval_methods():
     from ..empirical import UNPAIRED_METHODS
 
     return list(dict.fromkeys([key for key, spec in METHODS.items() if spec.any_kernel] + list(UNPAIRED_METHODS)))
+
+
+# --- pROC's resampled tests: --method bootstrap|venkatraman|specificity|sensitivity and their settings ---------
+
+#: The tests --method may name besides the interval rows (DeLong's test is the default).
+RESAMPLED = ("bootstrap", "venkatraman", "specificity", "sensitivity")
+#: The library's parameters of the resampled tests, as this command names them.
+TEST_OPTIONS = {"method": "--method", "range": "--partial", "focus": "--focus", "correct": "--correct",
+                "stratified": "--unstratified"}
+
+
+def _method_names():
+    return _interval_methods() + list(RESAMPLED)
+
+
+def _resampled_options(function):
+    """--bootstrap B, --seed, --workers, --unstratified, --partial, --focus, --correct, --specificity, --sensitivity."""
+    from ..empirical import MAX_RESAMPLES
+    from ._options import MethodChoice, stack, workers_option
+
+    return stack(
+        click.option("--method", "methods", multiple=True, type=MethodChoice(_method_names), metavar="NAME",
+                     help=f"An interval row (repeatable): {', '.join(_interval_methods())}; or the test: "
+                          f"{', '.join(RESAMPLED)} (pROC's resampled tests; DeLong's by default)."),
+        click.option("--bootstrap", "resamples", type=IntRange(min=1, max=MAX_RESAMPLES), metavar="B",
+                     help="Resamples (or permutations) of a resampled --method, pROC's boot.n.  [default: 2000]"),
+        click.option("--seed", type=IntRange(min=0), help="Seed of a resampled --method.  [default: 0]"),
+        workers_option,
+        click.option("--unstratified", "stratified", flag_value=False, default=None,
+                     help="--method bootstrap, specificity, sensitivity: resample all cases together (pROC's "
+                          "boot.stratified = FALSE) instead of each class within itself."),
+        click.option("--partial", type=_Range(), metavar="LO,HI",
+                     help="--method bootstrap: test the partial AUCs over this range of specificity (or of "
+                          "sensitivity with --focus se)."),
+        click.option("--focus", type=click.Choice(list(FOCUS)), help="The axis of --partial: sp (specificity, the "
+                     "default) or se (sensitivity)."),
+        click.option("--correct", is_flag=True, default=None,
+                     help="With --partial: McClish's standardisation (1/2 chance, 1 perfect)."),
+        click.option("--specificity", type=click.FloatRange(0, 1), metavar="SP",
+                     help="--method specificity: compare the sensitivities at this specificity."),
+        click.option("--sensitivity", type=click.FloatRange(0, 1), metavar="SE",
+                     help="--method sensitivity: compare the specificities at this sensitivity."),
+    )(function)
+
+
+def _test_keywords(ctx, methods, resamples, seed, workers, stratified, partial, focus, correct, specificity,
+                   sensitivity):
+    """(the library's keywords of the test, the interval rows): --method split into the test and the rows."""
+    from ._options import given
+
+    tests = [name for name in methods if name in RESAMPLED]
+    if len(tests) > 1:
+        raise _usage(f"--method names one resampled test, but got {', '.join(tests)}.")
+    rows = [name for name in methods if name not in RESAMPLED]
+    keywords = {"resamples": resamples, "seed": seed, "stratified": stratified, "range": partial,
+                "focus": None if focus is None else FOCUS[focus], "correct": correct or None,
+                "specificity": specificity, "sensitivity": sensitivity,
+                "workers": workers if tests or given(ctx, "workers") else None}
+    if tests:
+        keywords["method"] = tests[0]
+    return {key: value for key, value in keywords.items() if value is not None}, rows
+
+
+def _with_progress(options: dict, progress) -> dict:
+    """The library's keywords, with `progress` for a resampled test."""
+    return {**options, "progress": progress} if "method" in options else options
+
+
+def _test_line(result, statistic: float) -> str | None:
+    """The resampled test's line (its title, statistic, p-value and resamples); None for DeLong's test."""
+    test = result.test
+    sided = result.alternative
+    if test is None:
+        return None
+    name = test.statistic_name
+    kind = "permutations" if test.stratified is None else \
+        ("stratified resamples" if test.stratified else "unstratified resamples")
+    used = "" if test.used == test.resamples else f" ({test.used} with both classes)"
+    line = f"{test.title}: {name} = {number(statistic)}, {sided} p = {number(result.p_value)} ({test.resamples} " \
+        f"{kind}{used}, seed {test.seed})"
+    if test.estimate_a is not None and test.compared != "AUC":
+        line += f"; {test.compared}: a {number(test.estimate_a)}, b {number(test.estimate_b)}"
+    return line
 
 
 def _usage(message: str):
@@ -48,15 +133,17 @@ def _usage(message: str):
 @click.option("--margin", type=float, default=0.0, show_default=True, metavar="M",
               help="The margin of non-inferiority (greater, less) or equivalence, in [0, 1).")
 @delta_option
-@method_option(_interval_methods)
+@_resampled_options
 # case weights (the paired form)
 @weight_option
 @weight_kind_option("What --weight means (needed with it): frequency (whole numbers, each case repeated w times: the "
                     "paired test and every row of the repeated cases) or sampling (sampling or importance weights: "
                     "the sandwich variance, the DeLong row only).")
 @output_options
-def compare(files, scores, label, positive, group, alternative, margin, delta, methods, weight, weight_kind,
-            output_format, tablefmt):
+@click.pass_context
+def compare(ctx, files, scores, label, positive, group, alternative, margin, delta, methods, resamples, seed, workers,
+            stratified, partial, focus, correct, specificity, sensitivity, weight, weight_kind, output_format,
+            tablefmt):
     """Compare the AUCs of score columns: D = AUC(a) - AUC(b), or k AUCs at once.
 
     With one FILE and two --score: DeLong's paired test (the same cases carry both
@@ -77,6 +164,13 @@ def compare(files, scores, label, positive, group, alternative, margin, delta, m
     larger), less mirrors it, equivalence tests H0: |D| >= margin; each gives one-sided
     bounds at 1 - delta. FILE is read as by `aucbound auc`.
 
+    --method bootstrap, venkatraman, specificity or sensitivity replaces DeLong's test (of
+    two scores, paired or unpaired) by pROC's resampled one: the bootstrap test of the AUCs
+    (of the partial AUCs with --partial), Venkatraman's permutation test of the whole curves,
+    or the bootstrap test of the sensitivities at --specificity (of the specificities at
+    --sensitivity); --bootstrap B resamples (2000 by default), --seed, --unstratified. The
+    AUCs and the interval rows stay DeLong's; --margin goes with the bootstrap test only.
+
     \b
     Examples:
       aucbound compare aSAH.csv --score wfns --score s100b --label outcome --positive Poor
@@ -86,12 +180,18 @@ def compare(files, scores, label, positive, group, alternative, margin, delta, m
       aucbound compare x.csv z.csv --score a --score b --label y --format json
       aucbound compare compare.csv --score a --score b --score c --score d --score e --label y
       aucbound compare weighted_pair.csv --score wfns --score s100b --label outcome --positive Poor --weight w --weight-kind sampling
+      aucbound compare resampled.csv --score a --score b --label y --method bootstrap
+      aucbound compare resampled.csv --score a --score b --label y --method venkatraman --bootstrap 500 --seed 1
+      aucbound compare resampled.csv --score a --score b --label y --method specificity --specificity 0.8 --bootstrap 500 --format json
+      aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 --partial 0.8,1 --correct
     """
     if len(files) > 2:
         raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")
     if len(files) == 2 and group is not None:
         raise _usage("--group splits one FILE into two samples: give one FILE with it, not two.")
-    options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None}
+    test, methods = _test_keywords(ctx, methods, resamples, seed, workers, stratified, partial, focus, correct,
+                                   specificity, sensitivity)
+    options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None, **test}
     weighting = _weighting(weight, weight_kind, len(files) == 2 or group is not None or len(scores) > 2)
     if len(files) == 2 or group is not None:
         _unpaired(files, scores, label, positive, group, options, output_format, tablefmt)
@@ -137,9 +237,10 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt, wei
     from ..empirical import compare as compare_scores
 
     weight = (weighting or {}).get("weight")
-    with data_errors():
+    with data_errors(TEST_OPTIONS), Progress("resampled test") as progress:
         columns, pos_label, weights = read_weighted(file, scores, label, positive, weight)
-        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label, **options,
+        result = compare_scores(columns.labels, *columns.scores, pos_label=pos_label,
+                                **_with_progress(options, progress),
                                 **({} if weights is None else {"sample_weight": weights,
                                                                "weight_kind": weighting["weight_kind"]}))
     a, b = columns.score_names
@@ -154,7 +255,8 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt, wei
     if result.alternative != "two-sided":
         title.append(_hypotheses_line(result))
     variance = "sandwich variance" if result.weights == "sampling" else "variance"
-    title.append(f"DeLong's paired test: Z = {number(result.z)}, {sided} p = {number(result.p_value)} "
+    title.append(_test_line(result, result.z) or
+                 f"DeLong's paired test: Z = {number(result.z)}, {sided} p = {number(result.p_value)} "
                  f"({variance} of D {number(result.variance)}, covariance {number(result.covariance)})")
     inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, **(weighting or {})}
     emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
@@ -210,8 +312,8 @@ def _unpaired(files, scores, label, positive, group, options, output_format, tab
         where = [first.source, second.source]
     rename = {"labels_a": f"--label of sample a ({where[0]})", "labels_b": f"--label of sample b ({where[1]})",
               "scores_a": f"--score of sample a ({where[0]})", "scores_b": f"--score of sample b ({where[1]})"}
-    with data_errors(rename):
-        result = compare_unpaired(*samples, pos_label=pos_label, **options)
+    with data_errors({**TEST_OPTIONS, **rename}), Progress("resampled test") as progress:
+        result = compare_unpaired(*samples, pos_label=pos_label, **_with_progress(options, progress))
     sided = result.alternative
     df = "" if result.df is None else f", df = {number(result.df)}"
     title = [
@@ -223,7 +325,8 @@ def _unpaired(files, scores, label, positive, group, options, output_format, tab
     ]
     if result.alternative != "two-sided":
         title.append(_hypotheses_line(result))
-    title.append(f"DeLong's unpaired test: T = {number(result.statistic)}{df}, {sided} p = {number(result.p_value)} "
+    title.append(_test_line(result, result.statistic) or
+                 f"DeLong's unpaired test: T = {number(result.statistic)}{df}, {sided} p = {number(result.p_value)} "
                  f"(variance of D {number(result.variance)})")
     inputs = {"files": list(files), "scores": list(scores), "label": label, "positive": positive, "group": group}
     emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
@@ -233,6 +336,9 @@ def _unpaired(files, scores, label, positive, group, options, output_format, tab
 def _curves(file, scores, label, positive, options, output_format, tablefmt):
     from ..empirical import compare_curves
 
+    if set(options) - {"alternative", "margin", "delta", "methods"}:
+        raise _usage("--method bootstrap, venkatraman, specificity, sensitivity and their options (--bootstrap, "
+                     "--seed, --workers, ...) go with two scores; three or more get DeLong's chi-square test.")
     if options["alternative"] != "two-sided" or options["margin"] != 0:
         raise _usage("--alternative and --margin go with two scores; the chi-square test of three or more is "
                      "two-sided (H0: all AUCs equal).")

@@ -56,9 +56,10 @@ import numpy as np
 from .. import _validate as v
 from ..bounds import METHODS, Estimates
 from ..bounds import evaluate, interval_row, method_keys
-from ._results import Comparison
+from ._results import Comparison, ResampledTest
 from . import _labels
 from ._columns import columns
+from ._compare_tests import ResamplingSettings, run_test, resampling_settings
 from ._delong import counts_in_order
 from ._hypotheses import Hypotheses, hypotheses, one_sided_rows, statistic
 from ._resampling import compiled_loop
@@ -224,9 +225,10 @@ class Outcome(NamedTuple):
     p_value: float
     variance: float
     covariance: float
+    test: ResampledTest | None = None
 
 
-def _delong_paired(pair: Pair, hyp: Hypotheses) -> Outcome:
+def _delong_paired(pair: Pair, hyp: Hypotheses, settings: ResamplingSettings | None = None) -> Outcome:
     """DeLong's paired test: T = (D̂ ∓ margin)/√Var(D̂), normal p-values (pROC's roc.test, method "delong")."""
     var_a, var_b, variance = pair.variances
     z, p_value = statistic(pair.difference, math.sqrt(variance), hyp)
@@ -236,6 +238,22 @@ def _delong_paired(pair: Pair, hyp: Hypotheses) -> Outcome:
 #: The paired tests by name (pROC's ``roc.test`` methods): each maps the counted :class:`Pair` and the
 #: checked :class:`~._hypotheses.Hypotheses` to its :class:`Outcome`. A test is one entry here.
 PAIRED_TESTS = {"delong": _delong_paired}
+
+
+# pROC's resampled tests: the same statistic with the cases resampled (:mod:`._compare_tests`); the DeLong variance
+# and covariance stay, for the interval rows.
+def _resampled_paired(method: str, pair: Pair, hyp: Hypotheses, settings: ResamplingSettings) -> Outcome:
+    a, b, mask = pair.a.astype(np.float64, copy=False), pair.b.astype(np.float64, copy=False), pair.mask
+    z, p_value, test = run_test(method, (a[mask], a[~mask]), (b[mask], b[~mask]), paired=True, hyp=hyp,
+                                settings=settings, mask=mask)
+    var_a, var_b, variance = pair.variances
+    return Outcome(z, p_value, variance, (var_a + var_b - variance) / 2, test)
+
+
+PAIRED_TESTS["bootstrap"] = functools.partial(_resampled_paired, "bootstrap")
+PAIRED_TESTS["venkatraman"] = functools.partial(_resampled_paired, "venkatraman")
+PAIRED_TESTS["specificity"] = functools.partial(_resampled_paired, "specificity")
+PAIRED_TESTS["sensitivity"] = functools.partial(_resampled_paired, "sensitivity")
 
 
 def checked_test(method, tests: dict) -> str:
@@ -249,8 +267,10 @@ def checked_test(method, tests: dict) -> str:
 
 def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sided", margin=0.0, delta=None,
             confidence=None, methods=None, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
-            weight_kind=None) -> Comparison:
-    """A paired test of D = A_a − A_b (DeLong's), with intervals for the difference, from one set of cases.
+            weight_kind=None, resamples=None, seed=None, stratified=None, workers=None, progress=None, range=None,
+            focus=None, correct=None, specificity=None, sensitivity=None) -> Comparison:
+    """A paired test of D = A_a − A_b (DeLong's, or one of pROC's resampled tests), with intervals for the
+    difference, from one set of cases.
 
     `scores_a` and `scores_b` score the same cases, in the same order, as `labels`. Each
     class needs at least two cases. `method` is the test: ``"delong"``, DeLong, DeLong &
@@ -290,10 +310,31 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     >>> one_sided = compare(labels, f1, f2, alternative="greater", margin=0.1)
     >>> round(one_sided.z, 6), round(one_sided.p_value, 6), one_sided.hypotheses
     (1.714643, 0.043205, ('D <= -0.1', 'D > -0.1'))
+
+    **Resampled tests** (pROC's other ``roc.test`` methods, Robin et al. 2011): `method`
+    ``"bootstrap"`` (D = D̂/s, s the standard deviation of D̂ over the bootstrap resamples;
+    the partial AUCs with `range`, `focus`, `correct`), ``"venkatraman"`` (Venkatraman &
+    Begg's 1996 permutation test of the whole curves, two-sided), ``"specificity"`` (the
+    sensitivities at the given `specificity`) or ``"sensitivity"`` (the specificities at the
+    given `sensitivity`). `resamples` (pROC's boot.n, 2000 by default), `seed`, `stratified`
+    (True by default), `workers` and `progress` as for :func:`aucbound.bootstrap_test`; a
+    setting the chosen test does not take is refused. The result is the same
+    :class:`Comparison`: ``z`` and ``p_value`` are the chosen test's (its statistic: D, or
+    Venkatraman's E), ``test`` the :class:`~aucbound.empirical.ResampledTest` itself; the
+    AUCs, ``variance``, ``covariance`` and the interval rows are DeLong's, as they do not
+    depend on the test. A `margin` (and ``"equivalence"``) goes with the bootstrap only:
+    (D̂ ± margin)/s, as for DeLong's statistic.
+
+    >>> boot = compare(labels, f1, f2, method="bootstrap", resamples=200, seed=1)
+    >>> boot.method, boot.test.statistic_name, boot.z == boot.test.statistic, boot.difference
+    ('bootstrap', 'D', True, 0.25)
     """
     method = checked_test(method, PAIRED_TESTS)
     delta = v.failure_probability(delta, confidence)
     hyp = hypotheses(alternative, margin, delta)
+    settings = resampling_settings(method, hyp, dict(
+        resamples=resamples, seed=seed, stratified=stratified, workers=workers, progress=progress, range=range,
+        focus=focus, correct=correct, specificity=specificity, sensitivity=sensitivity))
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
     labels, scores_a, scores_b, weights = columns(("labels", labels), ("scores_a", scores_a), ("scores_b", scores_b),
                                                   ("sample_weight", sample_weight), data=data, nan_policy=nan_policy)
@@ -306,7 +347,7 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
         pair, keys, weighted_out = _weighted(labels, scores_a, scores_b, weights, pos_label, weight_kind, method,
                                              methods, keys)
         auc_a, auc_b, kind = pair.auc_a, pair.auc_b, pair.kind
-    outcome = PAIRED_TESTS[method](pair, hyp)
+    outcome = PAIRED_TESTS[method](pair, hyp, settings)
     difference, delong_variance = pair.difference, pair.variances[2]
     rows, left_out = one_sided_rows(
         keys, hyp, delta, lambda key, level: _difference_row(METHODS[key], pair.m, pair.n, level, difference,
@@ -328,6 +369,7 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
         margin=hyp.margin,
         left_out=weighted_out + left_out,
         weights=kind,
+        test=outcome.test,
     )
 
 

@@ -118,7 +118,10 @@ class Comparison(Rows):
     "equivalence") and ``p_value``. ``rows`` are intervals for D (``estimate`` is D̂; ``lo``
     and ``hi`` clipped to [−1, 1]), one per method: two-sided at 1 − δ, or one-sided bounds
     at 1 − δ for the other alternatives; ``left_out`` names the methods with no one-sided
-    form, each with the reason.
+    form, each with the reason. With a resampled ``method`` (``"bootstrap"``, ``"venkatraman"``,
+    ``"specificity"``, ``"sensitivity"``: pROC's), ``z`` and ``p_value`` are that test's and
+    ``test`` is its :class:`ResampledTest`; ``variance``, ``covariance`` and the rows stay
+    DeLong's. ``test`` is None for DeLong's test.
     """
 
     _headline = "difference"
@@ -147,6 +150,7 @@ class Comparison(Rows):
         if data["weights"] is None:
             del data["weights"]
         return data
+    test: ResampledTest | None = None
 
     @property
     def hypotheses(self) -> tuple[str, str]:
@@ -610,7 +614,11 @@ class UnpairedComparison(Rows):
     degrees of freedom (None when the variance is 0: the statistic is then 0 or ±∞), and
     ``p_value``. ``rows`` are intervals for D, clipped to [−1, 1] (their ``m`` and ``n`` count
     both samples), two-sided at 1 − δ or one-sided bounds for the other alternatives;
-    ``left_out`` names the methods with no one-sided form, each with the reason.
+    ``left_out`` names the methods with no one-sided form, each with the reason. With a
+    resampled ``method`` (pROC's ``"bootstrap"``, ``"venkatraman"``, ``"specificity"``,
+    ``"sensitivity"``), ``statistic`` and ``p_value`` are that test's (``df`` None: it is
+    referred to N(0, 1), or to its permutations) and ``test`` is its :class:`ResampledTest`;
+    the variances and rows stay DeLong's. ``test`` is None for DeLong's test.
     """
 
     _headline = "difference"
@@ -643,6 +651,7 @@ class UnpairedComparison(Rows):
         if data["weights"] is None:
             del data["weights"]
         return data
+    test: ResampledTest | None = None
 
     @property
     def hypotheses(self) -> tuple[str, str]:

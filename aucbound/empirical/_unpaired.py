@@ -44,6 +44,7 @@ than √(εa² + εb²) at δ: the product of the moment generating functions is
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 
 import numpy as np
@@ -51,8 +52,10 @@ import numpy as np
 from .. import _validate as v
 from ..bounds import METHODS, Estimates, evaluate, interval_row, method_keys
 from ._auc import groups
+from . import _labels
 from ._columns import columns
 from ._compare import checked_test
+from ._compare_tests import ResamplingSettings, run_test, resampling_settings
 from ._delong import statistics
 from ._hypotheses import Hypotheses, hypotheses, one_sided_rows, statistic
 from ._results import UnpairedComparison
@@ -69,9 +72,11 @@ SUM_SOURCE = "Hoeffding 1963, §5; independent samples"
 
 
 class Sample:
-    """One of the two samples: its class sizes and DeLong's statistics, from the sorted classes."""
+    """One of the two samples: its class sizes and DeLong's statistics, from the sorted classes; ``cases``
+    (pos, neg) and the positives' ``mask`` in the order given, for the resampled tests."""
 
-    def __init__(self, pos: np.ndarray, neg: np.ndarray):
+    def __init__(self, pos: np.ndarray, neg: np.ndarray, mask: np.ndarray | None = None):
+        self.cases, self.mask = (pos.copy(), neg.copy()), mask
         pos.sort()
         neg.sort()
         stats = statistics(pos, neg)
@@ -121,11 +126,12 @@ def _t_quantile(df: float | None, level: float) -> float:
 class Outcome:
     """What an unpaired test computes: its statistic, degrees of freedom (None for a normal statistic) and p-value."""
 
-    def __init__(self, statistic: float, df: float | None, p_value: float):
-        self.statistic, self.df, self.p_value = statistic, df, p_value
+    def __init__(self, statistic: float, df: float | None, p_value: float, test=None):
+        self.statistic, self.df, self.p_value, self.test = statistic, df, p_value, test
 
 
-def _delong_unpaired(first: Sample, second: Sample, hyp: Hypotheses) -> Outcome:
+def _delong_unpaired(first: Sample, second: Sample, hyp: Hypotheses,
+                     settings: ResamplingSettings | None = None) -> Outcome:
     """DeLong's unpaired test as pROC computes it: T = (D̂ ∓ margin)/SE on Student's t with pROC's df."""
     df = _welch_df(first, second)
     t, p_value = statistic(first.auc - second.auc, math.sqrt(first.variance + second.variance), hyp, _t_upper(df))
@@ -135,6 +141,20 @@ def _delong_unpaired(first: Sample, second: Sample, hyp: Hypotheses) -> Outcome:
 #: The unpaired tests by name (pROC's ``roc.test`` methods): each maps the two :class:`Sample` and the checked
 #: hypotheses to its :class:`Outcome`.
 UNPAIRED_TESTS = {"delong": _delong_unpaired}
+
+
+# pROC's resampled tests, paired = FALSE (:mod:`._compare_tests`): each sample resampled on its own.
+def _resampled_unpaired(method: str, first: Sample, second: Sample, hyp: Hypotheses,
+                        settings: ResamplingSettings) -> Outcome:
+    statistic_, p_value, test = run_test(method, first.cases, second.cases, paired=False, hyp=hyp, settings=settings,
+                                         mask=(first.mask, second.mask))
+    return Outcome(statistic_, None, p_value, test)
+
+
+UNPAIRED_TESTS["bootstrap"] = functools.partial(_resampled_unpaired, "bootstrap")
+UNPAIRED_TESTS["venkatraman"] = functools.partial(_resampled_unpaired, "venkatraman")
+UNPAIRED_TESTS["specificity"] = functools.partial(_resampled_unpaired, "specificity")
+UNPAIRED_TESTS["sensitivity"] = functools.partial(_resampled_unpaired, "sensitivity")
 
 
 def _row(key: str, level: float, first: Sample, second: Sample, df):
@@ -174,7 +194,8 @@ def renamed(mapping: dict):
 def _sample(labels, scores, pos_label, data, nan_policy, names) -> Sample:
     labels, scores = columns((names[0], labels), (names[1], scores), data=data, nan_policy=nan_policy)
     with renamed({"labels": names[0], "scores": names[1]}):
-        return Sample(*groups(labels, scores, pos_label, minimum=2, purpose="for DeLong's unpaired test"))
+        pos, neg = groups(labels, scores, pos_label, minimum=2, purpose="for DeLong's unpaired test")
+        return Sample(pos, neg, _labels.positive_mask(labels, pos_label, length=pos.shape[0] + neg.shape[0]))
 
 
 def _frames(data):
@@ -189,7 +210,8 @@ def _frames(data):
 
 def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong", alternative="two-sided", margin=0.0,
                      delta=None, confidence=None, methods=None, pos_label=None, data=None,
-                     nan_policy="raise") -> UnpairedComparison:
+                     nan_policy="raise", resamples=None, seed=None, stratified=None, workers=None, progress=None,
+                     range=None, focus=None, correct=None, specificity=None, sensitivity=None) -> UnpairedComparison:
     """A test of D = A_a − A_b for two scorers on different, independent cases (DeLong's unpaired test).
 
     `labels_a`, `scores_a` are one sample, `labels_b`, `scores_b` the other; each class of
@@ -212,16 +234,31 @@ def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong",
     (0.888889, 0.75, 0.358979, 4.2038)
     >>> round(result.p_value, 6), result["hoeffding"].guarantee  # pROC: 0.358979079308869, df 4.2038245, p 0.736919689
     (0.73692, 'vacuous')
+
+    `method` may also be one of pROC's resampled tests with ``paired = FALSE``: ``"bootstrap"``,
+    ``"venkatraman"`` (Venkatraman 2000), ``"specificity"`` or ``"sensitivity"``, with the
+    settings of :func:`aucbound.compare` (`resamples`, `seed`, `stratified`, `workers`,
+    `progress`, `range`, `focus`, `correct`, `specificity`, `sensitivity`), each sample
+    resampled on its own. ``statistic`` and ``p_value`` are then the test's, ``df`` None and
+    ``test`` the :class:`~aucbound.empirical.ResampledTest`.
+
+    >>> boot = compare_unpaired([0, 0, 0, 1, 1, 1], [1, 2, 3, 2.5, 4, 5], [0, 0, 1, 1], [1, 3, 2, 4],
+    ...                         method="bootstrap", resamples=200, seed=1)
+    >>> boot.test.statistic_name, boot.statistic == boot.test.statistic, boot.df, boot.test.paired
+    ('D', True, None, False)
     """
     method = checked_test(method, UNPAIRED_TESTS)
     delta = v.failure_probability(delta, confidence)
     hyp = hypotheses(alternative, margin, delta)
+    settings = resampling_settings(method, hyp, dict(
+        resamples=resamples, seed=seed, stratified=stratified, workers=workers, progress=progress, range=range,
+        focus=focus, correct=correct, specificity=specificity, sensitivity=sensitivity))
     keys = method_keys(methods, DEFAULT_UNPAIRED_METHODS, allowed=UNPAIRED_METHODS,
                        why=" (valid for a difference of independent AUCs)")
     data_a, data_b = _frames(data)
     first = _sample(labels_a, scores_a, pos_label, data_a, nan_policy, ("labels_a", "scores_a"))
     second = _sample(labels_b, scores_b, pos_label, data_b, nan_policy, ("labels_b", "scores_b"))
-    outcome = UNPAIRED_TESTS[method](first, second, hyp)
+    outcome = UNPAIRED_TESTS[method](first, second, hyp, settings)
     df = _welch_df(first, second)
     rows, left_out = one_sided_rows(keys, hyp, delta, lambda key, level: _row(key, level, first, second, df))
     return UnpairedComparison(
@@ -229,4 +266,4 @@ def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong",
         m_b=second.m, n_b=second.n, delta=delta, variance_a=first.variance, variance_b=second.variance,
         variance=first.variance + second.variance, statistic=outcome.statistic, df=outcome.df,
         p_value=outcome.p_value, rows=rows, method=method, alternative=hyp.alternative, margin=hyp.margin,
-        left_out=left_out)
+        left_out=left_out, test=outcome.test)

@@ -2879,3 +2879,44 @@ EXPECTED.update({
     "aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden":
         check_roc_best_weighted,
 })
+
+
+# --- case weights in the bootstrap ------------------------------------------------------------------------------
+
+
+def stratified_weighted_aucs(pos, wpos, neg, wneg, resamples: int, seed: int) -> np.ndarray:
+    """The weighted AUC of each stratified resample, drawn as aucbound.empirical.map_strata documents its stream:
+    64 resamples a block, block b from Generator(PCG64(child b of SeedSequence(seed))), the negatives' n indices
+    drawn before the positives' m; each resample's AUC by scikit-learn's roc_auc_score(sample_weight=…)."""
+    from sklearn.metrics import roc_auc_score
+
+    m, n = pos.shape[0], neg.shape[0]
+    labels, values = np.r_[np.ones(m), np.zeros(n)], []
+    for b, child in enumerate(np.random.SeedSequence(seed).spawn(-(-resamples // 64))):
+        rng = np.random.Generator(np.random.PCG64(child))
+        for _ in range(min(64, resamples - 64 * b)):
+            dn = rng.integers(0, n, size=n, dtype=np.uint32)
+            dp = rng.integers(0, m, size=m, dtype=np.uint32)
+            values.append(roc_auc_score(labels, np.r_[pos[dp], neg[dn]], sample_weight=np.r_[wpos[dp], wneg[dn]]))
+    return np.array(values)
+
+
+def check_auc_sampling_bootstrap(run: Run) -> None:
+    """The sampling-weight bootstrap's percentile interval: the 2.5% and 97.5% quantiles of the weighted AUCs of
+    500 resamples of the rows within each class (in the file's order), drawn and computed by the loop above;
+    the DeLong rows as check_auc_sampling_weights; BCa around the estimate."""
+    pos, neg = asah()
+    assert "bootstrap: 500 stratified resamples, seed 0 (of the rows within each class, each carrying its weight)" \
+        in run.stdout
+    values = stratified_weighted_aucs(pos, np.ones(pos.shape[0]), neg, np.full(neg.shape[0], 3.0), 500, 0)
+    near_interval(run.table.row("bootstrap-percentile")["interval"], np.quantile(values, [0.025, 0.975]))
+    near_interval(run.table.row("delong")["interval"], PROC_DELONG_CI["s100b"])
+    lo, hi = interval(run.table.row("bootstrap-bca")["interval"])
+    assert lo < PROC_AUC["s100b"] < hi
+    assert [row[0] for row in run.table.rows] == ["delong", "delong-logit", "bootstrap-percentile", "bootstrap-bca"]
+
+
+EXPECTED.update({
+    "aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling "
+    "--bootstrap 500": check_auc_sampling_bootstrap,
+})

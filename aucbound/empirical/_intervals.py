@@ -90,7 +90,7 @@ def _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods
     if methods is None and resamples is not None:
         keys += list(resampling)
     if stats.kind == "sampling":
-        left_out = f"{', '.join(key for key in default_methods() if key not in keys)}: {SAMPLING_LEFT_OUT}"
+        left_out = f"{', '.join(key for key in default_methods() if key not in SAMPLING_METHODS)}: {SAMPLING_LEFT_OUT}"
     if any(key in resampling for key in keys):
         resamples = DEFAULT_RESAMPLES if resamples is None else resamples
         sample = resampling_sample(labels, scores, weights, pos_label, weight_kind, resamples=resamples, **settings)

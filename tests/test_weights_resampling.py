@@ -199,3 +199,30 @@ def test_sampling_partial_auc_interval_against_scikit_learn_max_fpr():
     assert result.lo == pytest.approx(lo, abs=1e-12) and result.hi == pytest.approx(hi, abs=1e-12)
     assert result.corrected == pytest.approx(roc_auc_score(labels, scores, sample_weight=weights, max_fpr=0.3),
                                              abs=1e-12)
+
+
+# --- the command line: bad input is one line and exit 2 -----------------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (["auc", "--weight", "w", "--bootstrap", "10"], "Error: --weight-kind must be given with --weight"),
+    (["roc", "--weight", "w", "--specificity", "0.9"], "Error: --weight-kind must be given with --weight"),
+    (["roc", "--weight-kind", "sampling", "--specificity", "0.9"], "Error: --weight-kind needs --weight COL."),
+    (["plot", "roc", "--weight", "w", "--weight-kind", "sampling", "--out", "{out}"],
+     "Error: --band must be 'bootstrap' or 'none' with sampling weights"),
+    (["auc", "--weight", "big", "--weight-kind", "frequency", "--bootstrap", "10"],
+     "Error: --weight must be of a total at most 100,000,000 for the bootstrap of frequency weights"),
+])
+def test_cli_refusals(tmp_path, args, message):
+    from click.testing import CliRunner
+
+    from aucbound.cli import main
+
+    path = tmp_path / "w.csv"
+    path.write_text("s,y,w,big\n0.1,0,1,1\n0.5,1,2,1\n0.3,1,1,100000000\n0.2,0,3,1\n0.7,1,1,1\n0.4,0,1,1\n")
+    command = args[:2] if args[0] == "plot" else args[:1]
+    rest = [arg.format(out=tmp_path / "f.svg") for arg in args[len(command):]]
+    result = CliRunner().invoke(main, [*command, str(path), "--score", "s", "--label", "y", *rest],
+                                prog_name="aucbound")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr

@@ -1221,6 +1221,7 @@ def generators(files, prefs):
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     table.update(weighted_generators(files))
     table.update(weighted_pair_generators(files))
+    table.update(weighted_resampling_generators(files))
     return table
 
 
@@ -1883,6 +1884,50 @@ def weighted_pair_generators(files) -> dict:
         weights(line, draw, False)
 
     return {"compare --weight": (4, compare), "pr --weight": (3, pr)}
+
+
+# --- case weights in the bootstrap and the bands (--weight with --bootstrap, --specificity, plot roc) -------------
+
+
+def weighted_resampling_generators(files) -> dict:
+    """`auc --bootstrap`, `roc --specificity/--sensitivity` and `plot roc` with --weight and --weight-kind,
+    on the files with a weight column: the resampling of each kind of weights, and its refusals (no
+    --weight-kind, the DKW band with sampling weights, a frequency total beyond the limit)."""
+
+    def weighted(line: Line, draw: Draw) -> None:
+        line.positional(f"files/{draw.choice(['weighted.csv', 'weighted.csv', 'weighted_bad.csv'])}")
+        line.add("--score", draw.value(["score"], ["w", "nope"]))
+        line.add("--label", draw.value(["label"], ["w"]))
+        if draw.chance(0.95):
+            line.add("--weight", draw.value(["w"], ["score", "nope"]))
+        if draw.chance(0.85):
+            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", ""]))
+
+    def auc(line: Line, draw: Draw) -> None:
+        line.prefix = ["auc"]
+        weighted(line, draw)
+        line.add("--bootstrap", draw.size([5, 50, 500], [10**6, 10**7], 0.05))
+        if draw.chance(0.3):
+            line.add("--partial", draw.value(["0.9,1", "0,0.5"], ["1,1"]))
+        if draw.chance(0.3):
+            line.add("--method", draw.value(["bootstrap-bca", "bootstrap-percentile", "delong"], ["mcdiarmid"]))
+
+    def roc(line: Line, draw: Draw) -> None:
+        line.prefix = ["roc"]
+        weighted(line, draw)
+        line.add(draw.choice(["--specificity", "--sensitivity"]), draw.value([0.9, 0.5, 0, 1], ["1.5"]))
+        if draw.chance(0.7):
+            line.add("--bootstrap", draw.size([5, 50, 500], [10**6], 0.05))
+
+    def plot_roc(line: Line, draw: Draw, index: int = 0) -> None:
+        line.prefix = ["plot", "roc"]
+        weighted(line, draw)
+        _plot_out(line, draw, index)
+        line.add("--band", draw.value(["bootstrap", "none", "dkw"], ["x"]))
+        line.add("--bootstrap", draw.size([5, 50], [10**6], 0.05))
+
+    return {"auc --weight --bootstrap": (2, auc), "roc --weight --specificity": (2, roc),
+            "plot roc --weight": (0.8, plot_roc)}
 
 
 if __name__ == "__main__":

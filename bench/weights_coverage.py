@@ -14,11 +14,17 @@ negatives .35 .30 .15 .15 .05) and stored as one row per distinct (label, rating
 as the weight: the repeated data, whose AUC (ties ½) is known exactly.
 
     python bench/weights_coverage.py --trials 1000
+    python bench/weights_coverage.py --trials 500 --bootstrap 1000   # the sampling-weight bootstrap's rows instead
+
+With --bootstrap B: the stratified bootstrap's percentile interval with sampling weights (the rows
+resampled within each class, each carrying its weight; B resamples, one thread) on the stratified
+and the importance designs, beside the sandwich DeLong interval on the same trials' seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import time
 
@@ -88,6 +94,30 @@ def weighted_interval(kind: str, method: str):
     return interval
 
 
+def bootstrap_interval(resamples: int):
+    seeds = itertools.count()  # trial k's bootstrap has seed k: the run is reproducible
+
+    def interval(labels, scores, weights):
+        return aucbound.intervals(labels, scores, sample_weight=weights, weight_kind="sampling",
+                                  methods=["bootstrap-percentile"], resamples=resamples, seed=next(seeds),
+                                  workers=1)["bootstrap-percentile"]
+    return interval
+
+
+def bootstrap_cases(sizes, resamples: int):
+    cases = []
+    for size in sizes:
+        cases += [("sampling", size, "bootstrap-percentile", draw_sampling(size), bootstrap_interval(resamples),
+                   BINORMAL_AUC),
+                  ("sampling", size, "delong", draw_sampling(size), weighted_interval("sampling", "delong"),
+                   BINORMAL_AUC),
+                  ("importance", size, "bootstrap-percentile", draw_importance(size), bootstrap_interval(resamples),
+                   BINORMAL_AUC),
+                  ("importance", size, "delong", draw_importance(size), weighted_interval("sampling", "delong"),
+                   BINORMAL_AUC)]
+    return cases
+
+
 def unweighted_interval(labels, scores, weights):
     return aucbound.intervals(labels, scores, methods=["delong"])["delong"]
 
@@ -96,12 +126,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--trials", type=int, default=1000)
     parser.add_argument("--sizes", default="30,100,1000")
+    parser.add_argument("--bootstrap", type=int, default=None, metavar="B",
+                        help="the sampling-weight bootstrap's rows with B resamples, instead of the DeLong table")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"95% intervals, {args.trials} trials each; binormal AUC {BINORMAL_AUC:.6f}, rating AUC {rating_auc():.6f}")
     print(f"{'weights':<10} {'m = n':>6}  {'method':<22} {'coverage':>8} {'± MCSE':>7} {'mean width':>10}  seconds")
-    cases = []
-    for size in sizes:
+    cases = [] if args.bootstrap is None else bootstrap_cases(sizes, args.bootstrap)
+    for size in sizes if args.bootstrap is None else ():
         cases += [("sampling", size, "delong", draw_sampling(size), weighted_interval("sampling", "delong"),
                    BINORMAL_AUC),
                   ("sampling", size, "delong-logit", draw_sampling(size), weighted_interval("sampling", "delong-logit"),

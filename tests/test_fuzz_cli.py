@@ -1081,3 +1081,55 @@ def test_compare_weighted(tmp_path_factory, data, via_stdin, args):
          args=["--score", "score", "--label", "label", "--weight", "w", "--format", "csv"])
 def test_pr_weighted(tmp_path_factory, data, via_stdin, args):
     _data_run(tmp_path_factory.getbasetemp(), data, "pr", args, via_stdin)
+
+
+# --- case weights in the bootstrap and the bands (--weight with --bootstrap, --specificity, plot roc) -----------
+
+
+@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, DELTA,
+                    option("--partial", PARTIAL, 0.3),
+                    option("--bootstrap", mostly(text([5, 20]), text(["0", "-1", "x"])), 0.9),
+                    option("--seed", mostly(text([0, 3]), text(["-1", "x"])), 0.3),
+                    methods(ALL_METHODS), FORMAT))
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,3,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "sampling", "--bootstrap", "5"])
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,3,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "frequency", "--bootstrap", "5"])
+@example(data=b"score,w,label\n0.1,100000000,0\n0.2,1,1\n0.3,2,0\n0.4,3,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "frequency", "--bootstrap", "5"])
+def test_auc_weighted_bootstrap(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "auc", args, via_stdin)
+
+
+@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND,
+                    repeated("--specificity", SPECIFICITY, 2), option("--sensitivity", SPECIFICITY, 0.2),
+                    option("--bootstrap", mostly(text([5, 20]), text(["0", "x"])), 0.9), FORMAT))
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,3,1\n", via_stdin=False,
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "sampling", "--specificity",
+               "0.5", "--bootstrap", "5"])
+def test_roc_weighted_bands(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "roc", args, via_stdin)
+
+
+@settings(max_examples=10, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=weighted_file(),
+       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+                    option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND,
+                    option("--band", mostly(text(["bootstrap", "none", "dkw"]), text(["", "x"])), 0.9),
+                    option("--bootstrap", mostly(text([5]), text(["0"])), 0.95),
+                    option("--out", mostly(text(["figure.svg"]), text(["figure.txt", ""])), 0.95)))
+@example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,3,1\n",
+         args=["--score", "score", "--label", "label", "--weight", "w", "--weight-kind", "sampling", "--band", "dkw",
+               "--out", "figure.svg"])
+def test_plot_roc_weighted(tmp_path_factory, data, args):
+    directory = tmp_path_factory.mktemp("plot")
+    path = directory / "data.csv"
+    path.write_bytes(data)
+    args = [str(directory / arg) if arg.startswith("figure.") else arg for arg in args if arg != "--"]
+    check(["plot", "roc", str(path), *args])

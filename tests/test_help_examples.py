@@ -3056,3 +3056,132 @@ EXPECTED.update({
     "aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 "
     "--partial 0.8,1 --correct": check_compare_group_partial,
 })
+
+
+# --- case weights in the bootstrap ------------------------------------------------------------------------------
+
+
+def stratified_weighted_aucs(pos, wpos, neg, wneg, resamples: int, seed: int) -> np.ndarray:
+    """The weighted AUC of each stratified resample, drawn as aucbound.empirical.map_strata documents its stream:
+    64 resamples a block, block b from Generator(PCG64(child b of SeedSequence(seed))), the negatives' n indices
+    drawn before the positives' m; each resample's AUC by scikit-learn's roc_auc_score(sample_weight=…)."""
+    from sklearn.metrics import roc_auc_score
+
+    m, n = pos.shape[0], neg.shape[0]
+    labels, values = np.r_[np.ones(m), np.zeros(n)], []
+    for b, child in enumerate(np.random.SeedSequence(seed).spawn(-(-resamples // 64))):
+        rng = np.random.Generator(np.random.PCG64(child))
+        for _ in range(min(64, resamples - 64 * b)):
+            dn = rng.integers(0, n, size=n, dtype=np.uint32)
+            dp = rng.integers(0, m, size=m, dtype=np.uint32)
+            values.append(roc_auc_score(labels, np.r_[pos[dp], neg[dn]], sample_weight=np.r_[wpos[dp], wneg[dn]]))
+    return np.array(values)
+
+
+def check_auc_sampling_bootstrap(run: Run) -> None:
+    """The sampling-weight bootstrap's percentile interval: the 2.5% and 97.5% quantiles of the weighted AUCs of
+    500 resamples of the rows within each class (in the file's order), drawn and computed by the loop above;
+    the DeLong rows as check_auc_sampling_weights; BCa around the estimate."""
+    pos, neg = asah()
+    assert "bootstrap: 500 stratified resamples, seed 0 (of the rows within each class, each carrying its weight)" \
+        in run.stdout
+    values = stratified_weighted_aucs(pos, np.ones(pos.shape[0]), neg, np.full(neg.shape[0], 3.0), 500, 0)
+    near_interval(run.table.row("bootstrap-percentile")["interval"], np.quantile(values, [0.025, 0.975]))
+    near_interval(run.table.row("delong")["interval"], PROC_DELONG_CI["s100b"])
+    lo, hi = interval(run.table.row("bootstrap-bca")["interval"])
+    assert lo < PROC_AUC["s100b"] < hi
+    assert [row[0] for row in run.table.rows] == ["delong", "delong-logit", "bootstrap-percentile", "bootstrap-bca"]
+
+
+EXPECTED.update({
+    "aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling "
+    "--bootstrap 500": check_auc_sampling_bootstrap,
+})
+
+
+def _sensitivity_at(pos, neg, specificity: float) -> float:
+    """pROC's reading at a specificity from scikit-learn's points: the highest TPR at FPR 1 − specificity
+    exactly, else the straight line between the neighbouring points."""
+    from sklearn.metrics import roc_curve as sk_roc_curve
+
+    fpr, tpr, _ = sk_roc_curve(np.r_[np.ones(len(pos)), np.zeros(len(neg))], np.r_[pos, neg], drop_intermediate=False)
+    exact = fpr == 1 - specificity
+    return float(tpr[exact].max() if exact.any() else np.interp(1 - specificity, fpr, tpr))
+
+
+def check_roc_frequency_weights_band(run: Run) -> None:
+    """Frequency weights (Good 3, Poor 1) are the rows repeated: m = 41, n = 216. At specificity 0.9 the reading
+    of the repeated rows' curve; DKW's half-widths √(ln(4/δ)/(2k)) and its interval by brute force over the
+    curve's points (min TPR at FPR ≥ x − ε₋ less ε₊, max TPR at FPR ≤ x + ε₋ plus ε₊, in [0, 1]); the bootstrap
+    interval from 2000 resamples of the sorted repeated classes drawn as map_strata documents (negatives first),
+    each read as above."""
+    from sklearn.metrics import roc_curve as sk_roc_curve
+
+    pos, neg = asah()
+    pos, neg = np.sort(pos), np.sort(np.repeat(neg, 3))
+    assert "total weights m = 41 (positives), n = 216 (negatives)" in run.stdout
+    eps_pos, eps_neg = (math.sqrt(math.log(4 / 0.05) / (2 * k)) for k in (41, 216))
+    near(sentence(run.stdout, r"DKW half-widths (\S+) \(positives\)")[1], eps_pos)
+    near(sentence(run.stdout, r"\(positives\), (\S+) \(negatives\); bootstrap")[1], eps_neg)
+    row = run.table.row("0.9")
+    near(row["sensitivity"], _sensitivity_at(pos, neg, 0.9))
+    fpr, tpr, _ = sk_roc_curve(np.r_[np.ones(41), np.zeros(216)], np.r_[pos, neg], drop_intermediate=False)
+    x = 1 - 0.9
+    lo = max(tpr[fpr >= x - eps_neg - 1e-12].min() - eps_pos, 0.0)
+    hi = min(tpr[fpr <= x + eps_neg + 1e-12].max() + eps_pos, 1.0)
+    near_interval(row["DKW interval"], (lo, hi))
+    readings = []
+    for b, child in enumerate(np.random.SeedSequence(0).spawn(-(-2000 // 64))):
+        rng = np.random.Generator(np.random.PCG64(child))
+        for _ in range(min(64, 2000 - 64 * b)):
+            dn = rng.integers(0, 216, size=216, dtype=np.uint32)
+            dp = rng.integers(0, 41, size=41, dtype=np.uint32)
+            readings.append(_sensitivity_at(pos[dp], neg[dn], 0.9))
+    near_interval(row["bootstrap interval"], np.quantile(readings, [0.025, 0.975]))
+
+
+EXPECTED.update({
+    "aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency "
+    "--specificity 0.9": check_roc_frequency_weights_band,
+})
+
+
+def check_plot_roc_sampling_weights(run: Run) -> None:
+    """Sampling weights equal within each class (Good 3, Poor 1): the weighted curve is s100b's own (counted by
+    hand), the legend's sandwich DeLong interval pROC's (equal weights give DeLong's variance), and the bootstrap
+    band at each drawn FPR the 2.5% and 97.5% quantiles of the readings of 2000 resamples of the rows within each
+    class (file order, negatives drawn first, as map_strata documents), each reading the straight line between
+    the resampled curve's points from scikit-learn's roc_curve(sample_weight=…) — at the FPRs away from every
+    k/72, where a reading is on a vertical step and the rule takes the highest point."""
+    from sklearn.metrics import roc_curve as sk_roc_curve
+
+    points = run.series("weighted.csv")
+    panel = "sampling weights: W₊ = 41, W₋ = 216 (41 and 72 rows)"
+    lo, hi = PROC_DELONG_CI["s100b"]
+    check_roc_curve_series(points[(panel, f"s100b: AUC {PROC_AUC['s100b']:.3g} [{lo:.3g}, {hi:.3g}] (DeLong 95%)")],
+                           "s100b")
+    lower, upper = points[(panel, "s100b: bootstrap band, lower")], points[(panel, "s100b: bootstrap band, upper")]
+    grid = np.array([x for x, _ in lower])
+    assert len(grid) == 501 and grid.tolist() == [x for x, _ in upper]
+    pos, neg = asah()
+    labels, readings = np.r_[np.ones(41), np.zeros(72)], []
+    for b, child in enumerate(np.random.SeedSequence(0).spawn(-(-2000 // 64))):
+        rng = np.random.Generator(np.random.PCG64(child))
+        for _ in range(min(64, 2000 - 64 * b)):
+            dn = rng.integers(0, 72, size=72, dtype=np.uint32)
+            dp = rng.integers(0, 41, size=41, dtype=np.uint32)
+            fpr, tpr, _ = sk_roc_curve(labels, np.r_[pos[dp], neg[dn]], sample_weight=np.r_[np.ones(41), np.full(72, 3.0)],
+                                       drop_intermediate=False)
+            readings.append(np.interp(grid, np.r_[0.0, fpr], np.r_[0.0, tpr]))
+    expected = np.quantile(readings, [0.025, 0.975], axis=0)
+    away = np.abs(grid * 72 - np.round(grid * 72)) > 1e-6
+    assert away.sum() == 496
+    assert np.allclose(np.array([y for _, y in lower])[away], expected[0][away], rtol=0, atol=1e-12)
+    assert np.allclose(np.array([y for _, y in upper])[away], expected[1][away], rtol=0, atol=1e-12)
+    run.figure("weighted.png")
+
+
+EXPECTED.update({
+    "aucbound plot roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling "
+    "--band bootstrap --out weighted.png": check_plot_roc_sampling_weights,
+})

@@ -276,20 +276,19 @@ def test_bad_weights_are_refused(weights, kind, message):
         aucbound.auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], sample_weight=weights, weight_kind=kind)
 
 
-def test_variances_need_the_kind_and_bootstraps_refuse_weights():
+def test_variances_and_resampling_need_the_kind():
     labels, scores, weights = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], [1, 2, 1, 1]
     with pytest.raises(ParameterError, match="`weight_kind` must be given with `sample_weight`"):
         aucbound.delong(labels, scores, sample_weight=weights)
     with pytest.raises(ParameterError, match="`weight_kind` must be given"):
         aucbound.intervals(labels, scores, sample_weight=weights)
-    with pytest.raises(ParameterError, match="`resamples` must be None with `sample_weight`"):
-        aucbound.intervals(labels, scores, sample_weight=weights, weight_kind="frequency", resamples=100)
-    with pytest.raises(ParameterError, match="`methods` must be one of 'delong', 'delong-logit' with sampling"):
+    with pytest.raises(ParameterError, match="`methods` must be one of 'delong', 'delong-logit', 'bootstrap-percentile', "
+                                             "'bootstrap-bca' with sampling"):
         aucbound.intervals(labels, scores, sample_weight=weights, weight_kind="sampling", methods=["mcdiarmid"])
-    with pytest.raises(ParameterError, match="`resamples` must be None with `sample_weight`"):
+    with pytest.raises(ParameterError, match="`weight_kind` must be given"):
         aucbound.partial_auc(labels, scores, sample_weight=weights)
     for function in (aucbound.empirical.bootstrap_aucs, aucbound.empirical.bootstrap_interval, aucbound.roc_band):
-        with pytest.raises(ParameterError, match=f"`sample_weight` must be None for {function.__name__}"):
+        with pytest.raises(ParameterError, match="`weight_kind` must be given"):
             function(labels, scores, sample_weight=weights)
     with pytest.raises(ParameterError, match="each class has at least two rows of positive weight"):
         aucbound.delong(labels, scores, sample_weight=[1, 1, 0, 1], weight_kind="sampling")
@@ -326,10 +325,12 @@ def _run(*args):
     (["--weight", "nope", "--weight-kind", "sampling"], "Error: --weight must be a column name"),
     (["--weight", "w"], "Error: --weight-kind must be given with --weight for a variance"),
     (["--weight-kind", "sampling"], "Error: --weight-kind needs --weight COL."),
-    (["--weight", "w", "--weight-kind", "frequency", "--bootstrap", "10"], "Error: --bootstrap does not combine"),
+    (["--weight", "w", "--bootstrap", "10"], "Error: --weight-kind must be given with --weight for a variance or a "
+                                             "bootstrap"),
     (["--weight", "s", "--weight-kind", "frequency"], "Error: --weight must be whole numbers for frequency weights"),
     (["--weight", "w", "--weight-kind", "sampling", "--method", "mcdiarmid"],
-     "Error: --method must be one of 'delong', 'delong-logit' with sampling weights"),
+     "Error: --method must be one of 'delong', 'delong-logit', 'bootstrap-percentile', 'bootstrap-bca' with sampling "
+     "weights"),
 ])
 def test_cli_errors_name_the_option(weighted_csv, args, message):
     result = _run("auc", weighted_csv, "--score", "s", "--label", "y", *args)

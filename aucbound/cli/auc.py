@@ -64,29 +64,38 @@ def _intervals_block(columns, k, positive, delta, resamples, seed, methods, work
             f"p1 = {number(table.p1)}, p2 = {number(table.p2)}"
         )
     if table.resamples is not None:
-        title.append(f"bootstrap: {table.resamples} stratified resamples, seed {seed}")
+        title.append(f"bootstrap: {table.resamples} stratified resamples, seed {seed}"
+                     + (f" ({_RESAMPLED[table.weights]})" if table.weights is not None else ""))
     return table, title
 
 
+#: How each kind of weights is resampled, in the title.
+_RESAMPLED = {"frequency": "of the rows repeated w times",
+              "sampling": "of the rows within each class, each carrying its weight"}
+
+
 def _partial_block(columns, k, positive, delta, resamples, seed, partial, focus, correct, workers, progress,
-                   weights=None):
+                   weights=None, weight_kind=None):
     from ..empirical import partial_auc
 
-    if weights is not None:
-        resamples = None  # the bootstrap is not weighted: the estimate alone
+    if weights is not None and weight_kind is None:
+        resamples = None  # the resampling depends on what the weights mean: the estimate alone
     else:
         resamples = resamples or PARTIAL_RESAMPLES
     result = partial_auc(columns.labels, columns.scores[k], range=partial, focus=FOCUS[focus], correct=correct,
                          delta=delta, resamples=resamples, seed=seed, pos_label=positive,
-                         workers=workers, progress=progress, sample_weight=weights)
+                         workers=workers, progress=progress, sample_weight=weights, weight_kind=weight_kind)
     what = "McClish-standardised partial AUC" if correct else "partial AUC"
     sizes = f"from m = {number(result.m)} positives and n = {number(result.n)} negatives"
+    if weights is not None:
+        sizes += " (total weights)"
     title = [
         f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = {number(result.estimate)}"
         + (f" (area {number(result.auc)})" if correct else ""),
         f"{sizes}, {_describe.confidence(delta)}; bootstrap: {result.resamples} stratified resamples, seed {seed}"
-        if weights is None else
-        f"{sizes} (total weights); no interval: the bootstrap is not weighted",
+        + (f" ({_RESAMPLED[weight_kind]})" if weights is not None else "")
+        if resamples is not None else
+        f"{sizes}; no interval: give --weight-kind for the bootstrap (what the weights mean decides the resampling)",
     ]
     return result, title
 
@@ -131,9 +140,10 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
               help="The axis of --partial: sp (specificity) or se (sensitivity).")
 @click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
 @weight_option
-@weight_kind_option("What --weight means (needed with it, except with --partial): frequency (whole numbers, each "
-                    "row occurring w times: every row of the repeated data) or sampling (sampling or importance "
-                    "weights: the DeLong rows with the sandwich variance only).")
+@weight_kind_option("What --weight means (needed with it, except for a --partial estimate without interval): "
+                    "frequency (whole numbers, each row occurring w times: every row of the repeated data, the "
+                    "bootstrap resampling them) or sampling (sampling or importance weights: the DeLong rows with "
+                    "the sandwich variance, and the bootstrap resampling the rows with their weights).")
 @output_options
 def auc(file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, weight,
         weight_kind, output_format, tablefmt):
@@ -160,13 +170,12 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
       cat aSAH.csv | aucbound auc - --score ndka --label outcome --positive Poor --format json
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling
+      aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling --bootstrap 500
     """
     if partial is None and correct:
         raise click.UsageError("--correct needs --partial LO,HI.")
     if weight_kind is not None and weight is None:
         raise click.UsageError("--weight-kind needs --weight COL.")
-    if weight is not None and resamples is not None:
-        raise click.UsageError("--bootstrap does not combine with --weight: the bootstrap is not weighted.")
     blocks = []
     with data_errors(), Progress("bootstrap") as progress:
         columns, pos_label, weights = read_weighted(file, scores, label, positive, weight)
@@ -177,7 +186,7 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
                                                      progress, weights, weight_kind)
                 else:
                     result, lines = _partial_block(columns, k, pos_label, delta, resamples, seed, partial, focus,
-                                                   correct, workers, progress, weights)
+                                                   correct, workers, progress, weights, weight_kind)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
     if len(blocks) > 1 and output_format in ("json", "csv"):

@@ -343,6 +343,15 @@ def _workers(function):
     return workers_option(function)
 
 
+def _weights(function):
+    from ._data import weight_kind_option, weight_option
+
+    return weight_option(weight_kind_option(
+        "What --weight means: frequency (whole numbers, each row occurring w times: the repeated rows' curve, "
+        "interval and band) or sampling (sampling or importance weights: the sandwich-variance intervals and the "
+        "bootstrap band).")(function))
+
+
 def _data_options(function):
     from ._data import label_option, positive_option
     from ._options import delta_option
@@ -363,9 +372,11 @@ def _data_options(function):
               metavar="B", help="Resamples of a bootstrap band or interval.")
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
 @_workers
+@_weights
 @_files
 @_data_options
-def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed, workers, out, data):
+def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed, workers, weight, weight_kind, out,
+             data):
     """ROC curves of one or more --score columns of FILE on one plot, each with its confidence band
     and its AUC's interval in the legend. FILE is read as by `aucbound auc`.
 
@@ -373,15 +384,21 @@ def roc_plot(file, scores, label, positive, delta, band, method, resamples, seed
     Examples:
       aucbound plot roc aSAH.csv --score s100b --label outcome --positive Poor --out roc.png
       aucbound plot roc aSAH.csv --score wfns --score s100b --label outcome --positive Poor --band none --out both.png
+      aucbound plot roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling --band bootstrap --out weighted.png
+
+    With --weight (and --weight-kind), the weighted curves, their weighted intervals and bands (as
+    `aucbound auc` and `aucbound roc` with --weight; no DKW band with sampling weights).
     """
     from ..plots import roc
-    from ._data import data_errors, read_data
+    from ._data import data_errors, read_weighted
 
+    if weight_kind is not None and weight is None:
+        raise click.UsageError("--weight-kind needs --weight COL.")
     with data_errors():
-        columns, pos_label = read_data(file, scores, label, positive)
+        columns, pos_label, weights = read_weighted(file, scores, label, positive, weight)
         figure, rows = roc(columns.labels, dict(zip(columns.score_names, columns.scores)), band=band, method=method,
                            delta=delta, resamples=resamples, seed=seed, pos_label=pos_label, return_data=True,
-                           workers=workers)
+                           workers=workers, sample_weight=weights, weight_kind=weight_kind)
     for path in _save(figure, rows, out, data):
         click.echo(path)
 

@@ -7,7 +7,8 @@ import click
 
 from ..empirical import MAX_RESAMPLES
 from . import _describe
-from ._data import data_errors, file_argument, label_option, positive_option, read_weighted, source_line, weight_option
+from ._data import (data_errors, file_argument, label_option, positive_option, read_weighted, source_line,
+                    weight_kind_option, weight_option)
 from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, number
@@ -39,29 +40,42 @@ POINT_COLUMNS = [
 
 
 def _interval(prefix: str):
-    """The interval of a row, labelled where it is all of [0, 1] and says nothing."""
+    """The interval of a row, labelled where it is all of [0, 1] and says nothing; '-' where none is offered."""
     def shown(r):
+        if r[prefix + "_lo"] is None:
+            return "-"
         text = f"[{number(r[prefix + '_lo'])}, {number(r[prefix + '_hi'])}]"
         return text + " vacuous" if r[prefix + "_guarantee"] == "vacuous" else text
 
     return shown
 
 
-def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, workers, progress):
-    """Rows at the given specificities (or sensitivities): the reading, the DKW interval and the bootstrap's."""
+def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, workers, progress, weights=None,
+               weight_kind=None):
+    """Rows at the given specificities (or sensitivities): the reading, the DKW interval and the bootstrap's
+    (with sampling weights the bootstrap's alone: the DKW band does not hold for a weighted curve)."""
     from ..empirical import roc_band
 
     key = "specificities" if focus == "specificity" else "sensitivities"
-    dkw = roc_band(labels, scores, method="dkw", delta=delta, pos_label=pos_label, **{key: values})
+    weighted = dict(sample_weight=weights, weight_kind=weight_kind)
     boot = roc_band(labels, scores, method="bootstrap", delta=delta, resamples=resamples, seed=seed,
-                    pos_label=pos_label, workers=workers, progress=progress, **{key: values})
+                    pos_label=pos_label, workers=workers, progress=progress, **weighted, **{key: values})
+    dkw = None if weight_kind == "sampling" else roc_band(labels, scores, method="dkw", delta=delta,
+                                                            pos_label=pos_label, **weighted, **{key: values})
     other = "sensitivity" if focus == "specificity" else "specificity"
+    none = [None] * len(boot.at)
     return [
-        {focus: float(at), other: float(estimate), "dkw_lo": float(a), "dkw_hi": float(b), "dkw_guarantee": g,
+        {focus: float(at), other: float(estimate), "dkw_lo": _float(a), "dkw_hi": _float(b), "dkw_guarantee": g,
          "bootstrap_lo": float(c), "bootstrap_hi": float(d), "bootstrap_guarantee": h}
-        for at, estimate, a, b, g, c, d, h in zip(dkw.at, dkw.estimate, dkw.lo, dkw.hi, dkw.guarantees, boot.lo,
-                                                  boot.hi, boot.guarantees)
+        for at, estimate, a, b, g, c, d, h in zip(boot.at, boot.estimate, none if dkw is None else dkw.lo,
+                                                  none if dkw is None else dkw.hi,
+                                                  none if dkw is None else dkw.guarantees, boot.lo, boot.hi,
+                                                  boot.guarantees)
     ], dkw
+
+
+def _float(value):
+    return None if value is None else float(value)
 
 
 @click.command("roc")
@@ -81,9 +95,12 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
 @click.option("--seed", type=IntRange(min=0), default=0, show_default=True, help="Seed of the bootstrap.")
 @workers_option
 @weight_option
+@weight_kind_option("What --weight means, for the intervals at --specificity/--sensitivity: frequency (whole "
+                    "numbers, each row occurring w times: both intervals of the repeated data) or sampling (the "
+                    "bootstrap resampling the rows with their weights; no DKW interval).")
 @output_options
 def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, workers, weight,
-        output_format, tablefmt):
+        weight_kind, output_format, tablefmt):
     """The ROC curve of the --score column of FILE: one row per threshold.
 
     Thresholds lie halfway between consecutive distinct scores (pROC's convention); a case
@@ -103,10 +120,13 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
       aucbound roc aSAH.csv --score ndka --label outcome --positive Poor --sensitivity 0.9 --confidence 0.9
       aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv
       aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden
+      aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency --specificity 0.9
 
     With --weight, tp and fp are the weights of the positives and negatives at or above each
-    threshold (scikit-learn's roc_curve with sample_weight); the bands at --specificity and
-    --sensitivity are not weighted.
+    threshold (scikit-learn's roc_curve with sample_weight). The intervals at --specificity and
+    --sensitivity need --weight-kind: frequency weights give both intervals of the rows
+    repeated w times; sampling weights the bootstrap's, resampling the rows within each class
+    with their weights (the DKW band holds for an unweighted empirical CDF only).
     """
     from ..empirical import best_threshold, roc_curve
 
@@ -114,9 +134,8 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
         raise click.UsageError("give --specificity or --sensitivity, not both.")
     if best and (specificities or sensitivities):
         raise click.UsageError("--best picks thresholds; it does not combine with --specificity or --sensitivity.")
-    if weight is not None and (specificities or sensitivities):
-        raise click.UsageError("--weight does not combine with --specificity or --sensitivity: their bands are not "
-                               "weighted.")
+    if weight_kind is not None and weight is None:
+        raise click.UsageError("--weight-kind needs --weight COL.")
     with data_errors(), Progress("bootstrap") as progress:
         columns, pos_label, weights = read_weighted(file, [score], label, positive, weight)
         labels, scores = columns.labels, columns.scores[0]
@@ -133,10 +152,14 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
         if specificities or sensitivities:
             focus = "specificity" if specificities else "sensitivity"
             other = "sensitivity" if specificities else "specificity"
-            records, dkw = _points_at(labels, scores, pos_label, focus, list(specificities or sensitivities), delta,
-                                      resamples, seed, workers, progress)
-            title.append(f"{_describe.confidence(delta)}; DKW half-widths {number(dkw.epsilon_pos)} (positives), "
-                         f"{number(dkw.epsilon_neg)} (negatives); bootstrap: {resamples} stratified resamples, seed {seed}")
+            with data_errors({"scores": repr(name)}):
+                records, dkw = _points_at(labels, scores, pos_label, focus, list(specificities or sensitivities),
+                                          delta, resamples, seed, workers, progress, weights, weight_kind)
+            half_widths = ("no DKW interval with sampling weights" if dkw is None else
+                           f"DKW half-widths {number(dkw.epsilon_pos)} (positives), {number(dkw.epsilon_neg)} "
+                           "(negatives)")
+            title.append(f"{_describe.confidence(delta)}; {half_widths}; bootstrap: {resamples} stratified resamples, "
+                         f"seed {seed}")
             columns_shown = [Column(focus, lambda r: number(r[focus])), Column(other, lambda r: number(r[other])),
                              Column("DKW interval", _interval("dkw")),
                              Column("bootstrap interval", _interval("bootstrap"))]
@@ -145,8 +168,12 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
                      "bootstrap: percentile, pointwise and asymptotic (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)."]
             if any("vacuous" in (r["dkw_guarantee"], r["bootstrap_guarantee"]) for r in records):
                 notes.append("vacuous: the interval is all of [0, 1]; it says nothing")
+            if dkw is None:
+                notes[0] = ("DKW: not offered with sampling weights (its guarantee is for the empirical CDF of "
+                            "i.i.d. draws, which a weighted CDF is not).")
             emit(records=records, columns=columns_shown, parameters={**inputs, "delta": delta, "resamples": resamples,
-                 "seed": seed, "epsilon_pos": dkw.epsilon_pos, "epsilon_neg": dkw.epsilon_neg, "auc": curve.auc},
+                 "seed": seed, "epsilon_pos": None if dkw is None else dkw.epsilon_pos,
+                 "epsilon_neg": None if dkw is None else dkw.epsilon_neg, "auc": curve.auc},
                  title=title, notes=notes, output_format=output_format, tablefmt=tablefmt)
             return
         points = best_threshold(curve, method=best) if best else None

@@ -33,6 +33,7 @@ from ._auc import groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
+from ._bootstrap import resampling_sample
 from ._delong import _weighted_statistics, clip_to_lehmann_range
 
 __all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals"]
@@ -60,34 +61,47 @@ def chosen_methods(methods, resamples) -> tuple[list[str], int | None]:
     return keys, DEFAULT_RESAMPLES if resamples is None else resamples
 
 
-#: The rows that hold with sampling weights: those that read DeLong's (here the sandwich) variance.
+#: The rows that hold with sampling weights: those that read DeLong's (here the sandwich) variance, and the
+#: bootstrap's (each resample's weighted AUC).
 SAMPLING_METHODS = ("delong", "delong-logit")
 #: Why the other rows are left out with sampling weights.
 SAMPLING_LEFT_OUT = ("the rows that read only Â, m and n (or Lehmann's p̂1, p̂2) assume m and n equally weighted "
-                     "independent draws, which sampling weights do not give; the bootstrap is not weighted")
+                     "independent draws, which sampling weights do not give")
 
 
-def _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta) -> AUCIntervals:
+def _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta,
+                        settings) -> AUCIntervals:
     """:func:`intervals` with case weights: every closed-form row at m = W₊, n = W₋ (the repeated
-    rows) for frequency weights; the DeLong rows with the sandwich variance for sampling weights."""
-    if resamples is not None:
-        raise v.ParameterError("resamples", "None with `sample_weight` (the bootstrap rows are not weighted)",
-                               v.show(resamples), others=("sample_weight",))
+    rows) for frequency weights; the DeLong rows with the sandwich variance for sampling weights;
+    the bootstrap rows of either kind (:func:`~._bootstrap.resampling_sample`) when asked for."""
     _, stats = _weighted_statistics(labels, scores, weights, pos_label, weight_kind)
+    resampling = tuple(key for key, spec in METHODS.items() if spec.needs_scores)
     left_out = None
     if stats.kind == "frequency":
-        keys = method_keys(methods, default_methods(), allowed=default_methods() + ("chebyshev-min", "normal-min"),
-                           why=" (the bootstrap rows are not weighted)")
+        closed = default_methods()
+        allowed = closed + ("chebyshev-min", "normal-min") + resampling
         p1, p2 = (float(clip_to_lehmann_range(p, stats.auc)) for p in (stats.p1, stats.p2))
     else:
-        keys = method_keys(methods, SAMPLING_METHODS, allowed=SAMPLING_METHODS,
-                           why=f" with sampling weights: {SAMPLING_LEFT_OUT}")
-        left_out = f"{', '.join(key for key in default_methods() if key not in keys)}: {SAMPLING_LEFT_OUT}"
+        closed = SAMPLING_METHODS
+        allowed = SAMPLING_METHODS + resampling
         p1 = p2 = None
+    keys = method_keys(methods, closed, allowed=allowed,
+                       why="" if stats.kind == "frequency" else f" with sampling weights: {SAMPLING_LEFT_OUT}")
+    if methods is None and resamples is not None:
+        keys += list(resampling)
+    if stats.kind == "sampling":
+        left_out = f"{', '.join(key for key in default_methods() if key not in SAMPLING_METHODS)}: {SAMPLING_LEFT_OUT}"
+    if any(key in resampling for key in keys):
+        resamples = DEFAULT_RESAMPLES if resamples is None else resamples
+        sample = resampling_sample(labels, scores, weights, pos_label, weight_kind, resamples=resamples, **settings)
+    else:
+        resamples = None
     estimates = Estimates(stats.auc, p1, p2, stats.variance)
-    rows = tuple(evaluate_row(METHODS[key], stats.m, stats.n, delta, 0.0, estimates) for key in keys)
+    rows = tuple(sample.row(METHODS[key], delta) if key in resampling
+                 else evaluate_row(METHODS[key], stats.m, stats.n, delta, 0.0, estimates) for key in keys)
     return AUCIntervals(auc=stats.auc, m=stats.m, n=stats.n, delta=delta, delong_variance=stats.variance, p1=p1, p2=p2,
-                        rows=rows, weights=stats.kind, left_out=left_out)
+                        rows=rows, weights=stats.kind, left_out=left_out, resamples=resamples,
+                        seed=settings["seed"] if resamples is not None else None)
 
 
 def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_label=None, resamples=None, seed=0,
@@ -124,7 +138,8 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
         Case weights and what they mean (as for :func:`aucbound.delong`). ``"frequency"``:
         every closed-form row of the rows repeated w times (m = W₊, n = W₋). ``"sampling"``:
         the DeLong rows with the sandwich variance only; ``left_out`` says why the others are
-        left out. No bootstrap rows with weights.
+        left out. The bootstrap rows with either kind, when asked for (as for
+        :func:`aucbound.empirical.bootstrap_aucs`).
 
     Methods
     -------
@@ -172,11 +187,14 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     workers = v.workers("workers", workers)
     if sample_weight is None:
         keys, resamples = chosen_methods(methods, resamples)
+    elif resamples is not None:
+        resamples = v.count("resamples", resamples, maximum=MAX_RESAMPLES)
     v.progress("progress", progress)
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:
-        table = _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta)
+        table = _weighted_intervals(labels, scores, weights, pos_label, weight_kind, methods, resamples, delta,
+                                    dict(seed=seed, workers=workers, progress=progress))
         warn_below_chance(table.auc, pos_label)
         return table
     sample = Sample(*groups(labels, scores, pos_label), resamples=resamples, seed=seed, workers=workers,

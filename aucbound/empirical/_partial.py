@@ -38,7 +38,9 @@ import numpy as np
 from .. import _validate as v
 from ._results import PartialAUC
 from ._columns import columns
-from ._roc import FOCUSES, _sorted_groups, check_resamples, resampled_curves, steps, weighted_curve, weighted_levels_of
+from ._roc import (FOCUSES, _sorted_groups, _thresholdable, check_resamples, resampled_curves, steps, totals,
+                   weighted_curve, weighted_levels_of)
+from ._weights import check_kind, levels_of, repeated_classes, weighted_rows
 
 __all__ = ["partial_auc"]
 
@@ -170,6 +172,26 @@ class _WeightedSteps:
         self.m, self.n, self.levels, self.tp, self.fp = curve.m, curve.n, curve.levels, curve.tp, curve.fp
 
 
+def _classes(labels, scores, weights, pos_label, weight_kind, resamples):
+    """(pos, neg, curve, rows' weights or None): the sorted classes and their steps; with frequency
+    weights and a bootstrap, the rows repeated w times (the repeated data's bootstrap); with sampling
+    weights the rows of positive weight, their weights and the weighted curve. Without a bootstrap,
+    the weighted curve of either kind (`weight_kind` then optional)."""
+    if weights is None:
+        pos, neg = _sorted_groups(labels, scores, pos_label)
+        return pos, neg, _Steps(pos, neg), None
+    if resamples is None:
+        return None, None, _WeightedSteps(weighted_levels_of(labels, scores, weights, pos_label, weight_kind)), None
+    kind = check_kind(weight_kind, needed=True)
+    rows = weighted_rows(labels, scores, weights, pos_label, kind)
+    if kind == "frequency":
+        pos, neg = (np.sort(part) for part in repeated_classes(rows))
+        return pos, neg, _Steps(pos, neg), None
+    _thresholdable(scores)
+    pos, wpos, neg, wneg = rows.classes()
+    return pos, neg, _WeightedSteps(levels_of(rows)), (wpos, wneg)
+
+
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
                 resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
                 workers=-1, sample_weight=None, weight_kind=None) -> PartialAUC:
@@ -196,8 +218,10 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     sample_weight, weight_kind
         Case weights, as for :func:`aucbound.roc_curve`: the area under the weighted curve
         (scikit-learn's ``roc_auc_score(max_fpr=…, sample_weight=…)`` is McClish's value over
-        the specificities 1 − max_fpr to 1). The bootstrap is not weighted: give
-        ``resamples=None``.
+        the specificities 1 − max_fpr to 1). The bootstrap needs `weight_kind`:
+        ``"frequency"`` resamples the rows repeated w times (the repeated data's interval,
+        for the same seed); ``"sampling"`` resamples the rows within each class, each carrying
+        its weight, and integrates each resample's weighted curve.
 
     >>> labels = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> scores = [-2, -1, 3, 4, 1, 2, 5, 6]  # Agarwal et al. 2005, Table 1, f1
@@ -217,21 +241,14 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
-    if sample_weight is not None and resamples is not None:
-        raise v.ParameterError("resamples", "None with `sample_weight` (the bootstrap is not weighted)",
-                               v.show(resamples), others=("sample_weight",))
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
-    if weights is not None:
-        curve = _WeightedSteps(weighted_levels_of(labels, scores, weights, pos_label, weight_kind))
-    else:
-        pos, neg = _sorted_groups(labels, scores, pos_label)
-        curve = _Steps(pos, neg)
+    pos, neg, curve, row_weights = _classes(labels, scores, weights, pos_label, weight_kind, resamples)
     m, n = curve.m, curve.n
     a, b = Fraction(low), Fraction(high)
 
     def value(tp, fp) -> float:  # the area, or McClish's value of it: exact, rounded once
-        area = _partial_area(tp, fp, m, n, focus, a, b)
+        area = _partial_area(tp, fp, *totals(tp, fp), focus, a, b)  # a weighted resample has its own totals
         return _float(_mcclish(area, a, b), a, b) if correct else float(area)
 
     area = _partial_area(curve.tp, curve.fp, m, n, focus, a, b)
@@ -242,9 +259,9 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
                                     f"{corrected:.6g} is below 1/2 and means little"), stacklevel=2)
     lo = hi = None
     if resamples is not None:
-        resamples = check_resamples(resamples, m, n)
+        resamples = check_resamples(resamples, pos.shape[0], neg.shape[0])
         values = np.fromiter(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=value,
-                                              workers=workers),
+                                              workers=workers, weights=row_weights),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
     area = float(area)

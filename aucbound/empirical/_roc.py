@@ -398,20 +398,30 @@ def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return tp, fp
 
 
+def totals(tp: np.ndarray, fp: np.ndarray):
+    """(m, n) of a curve given by its counts from the top: its last point, everything called positive
+    (a resample's own totals, which with case weights vary from resample to resample)."""
+    return _scalar(tp[-1]), _scalar(fp[-1])
+
+
 def resampled_curves(curve: ROCCurve, pos: np.ndarray, neg: np.ndarray, resamples: int, seed, progress=None, *,
-                     reduce=_pair, workers: int = -1):
+                     reduce=_pair, workers: int = -1, weights=None):
     """Yield ``reduce(tp, fp)`` (by default (tp, fp) itself) for the ROC curve of each stratified resample
-    of the sorted classes `pos` and `neg` (whose curve is `curve`), with (tp, fp) its counts at the
+    of the classes `pos` and `neg` (whose curve is `curve`), with (tp, fp) its counts at the
     curve's thresholds (a resample holds only observed scores): the bootstrap's stream, on `workers`
-    threads (:func:`~aucbound.empirical._resampling.map_resamples`), each resample reduced in its thread."""
+    threads (:func:`~aucbound.empirical._resampling.map_resamples`), each resample reduced in its thread.
+    With `weights` (wpos, wneg), the weights of the rows of `pos` and `neg` (sampling weights), each drawn
+    row carries its weight: tp and fp are then the resample's weights at or above each threshold, and
+    its totals (:func:`totals`) its own W₊ and W₋."""
     size = curve.levels.shape[0]
     pos_level, neg_level = np.searchsorted(curve.levels, pos), np.searchsorted(curve.levels, neg)
+    wpos, wneg = (None, None) if weights is None else (np.asarray(w, dtype=np.float64) for w in weights)
 
     def one(drawn_neg, drawn_pos):
-        return reduce(_from_top(np.bincount(pos_level[drawn_pos], minlength=size)),
-                      _from_top(np.bincount(neg_level[drawn_neg], minlength=size)))
+        return reduce(_from_top(np.bincount(pos_level[drawn_pos], None if wpos is None else wpos[drawn_pos], size)),
+                      _from_top(np.bincount(neg_level[drawn_neg], None if wneg is None else wneg[drawn_neg], size)))
 
-    yield from map_resamples(one, curve.m, curve.n, resamples, seed, workers=workers, progress=progress)
+    yield from map_resamples(one, pos.shape[0], neg.shape[0], resamples, seed, workers=workers, progress=progress)
 
 
 def _readings(resamples, points: int, at: str) -> int:
@@ -436,23 +446,48 @@ def check_resamples(resamples, m: int, n: int, points: int = 0, *, at: str = "sp
                      why=f" for {items:,} items and values a resample (the bootstrap's work limit)")
 
 
-def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers=-1):
-    """The bootstrap band's (lo, hi) at `values` of `focus`, from the sorted classes and their curve:
-    what :func:`roc_band` computes after its checks."""
+def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers=-1, weights=None):
+    """The bootstrap band's (lo, hi) at `values` of `focus`, from the classes and their curve (and the
+    rows' sampling weights, if any: :func:`resampled_curves`): what :func:`roc_band` computes after its checks."""
     def reading(tp, fp):
-        return _read(*oriented(tp, fp, curve.m, curve.n, focus), -values)[0]
+        return _read(*oriented(tp, fp, *totals(tp, fp), focus), -values)[0]
 
     read = np.empty((resamples, values.shape[0]))
     for r, row in enumerate(resampled_curves(curve, pos, neg, resamples, seed, progress, reduce=reading,
-                                             workers=workers)):
+                                             workers=workers, weights=weights)):
         read[r] = row
     lo, hi = np.quantile(read, [delta / 2, 1 - delta / 2], axis=0)
     return lo, hi
 
 
+#: Why the DKW band refuses sampling weights.
+DKW_SAMPLING = ("'bootstrap' with sampling weights: the DKW band's guarantee is for the empirical CDF of i.i.d. "
+                "draws, which a weighted CDF is not (frequency weights are: the repeated rows)")
+
+
+def _band_classes(labels, scores, weights, pos_label, weight_kind, method):
+    """(pos, neg, curve, rows' weights or None) for a band: the sorted classes (the rows repeated w times
+    for frequency weights), or the rows of positive weight with their sampling weights and weighted curve."""
+    if weights is None:
+        pos, neg = _sorted_groups(labels, scores, pos_label)
+        return pos, neg, roc_curve_from_groups(pos, neg), None
+    from ._weights import check_kind, levels_of, repeated_classes, weighted_rows
+
+    kind = check_kind(weight_kind, needed=True)
+    _thresholdable(scores)
+    rows = weighted_rows(labels, scores, weights, pos_label, kind)
+    if kind == "frequency":
+        pos, neg = (np.sort(part) for part in repeated_classes(rows))
+        return pos, neg, roc_curve_from_groups(pos, neg), None
+    if method == "dkw":
+        raise v.ParameterError("method", DKW_SAMPLING, "'dkw'", others=("sample_weight",))
+    pos, wpos, neg, wneg = rows.classes()
+    return pos, neg, weighted_curve(levels_of(rows)), (wpos, wneg)
+
+
 def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, specificities=None, sensitivities=None,
              resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
-             workers=-1, sample_weight=None) -> ROCBand:
+             workers=-1, sample_weight=None, weight_kind=None) -> ROCBand:
     """A 1 − δ confidence band for the ROC curve: the sensitivity at each of `specificities`
     (by default 0, 0.01, …, 1), or the specificity at each of `sensitivities`.
 
@@ -463,7 +498,13 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic, on `workers` threads (−1, the
     default: one per core this process may use; the band is the same with any number). δ is
     0.05 unless `delta` or `confidence` (= 1 − δ) is given. `data` and `nan_policy` as for
-    :func:`aucbound.auc`. Case weights (`sample_weight`) are refused: neither band is weighted.
+    :func:`aucbound.auc`.
+
+    Case weights (`sample_weight`) need `weight_kind`. ``"frequency"``: both bands are those of
+    the rows repeated w times (DKW with m = W₊, n = W₋; a total weight of at most 10⁸).
+    ``"sampling"``: the bootstrap band resamples the rows within each class, each carrying its
+    weight, and reads each resample's weighted curve; the DKW band is refused (its guarantee is
+    for an i.i.d. empirical CDF, which a weighted one is not).
 
     >>> labels = [0] * 5 + [1] * 5
     >>> scores = [0.1, 0.2, 0.3, 0.45, 0.6, 0.4, 0.5, 0.7, 0.8, 0.9]
@@ -474,9 +515,6 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
     ('asymptotic', True)
     """
-    from ._weights import refuse_weights
-
-    refuse_weights(sample_weight, "roc_band")
     method = v.choice("method", method, BAND_METHODS)
     delta = v.failure_probability(delta, confidence)
     if specificities is not None and sensitivities is not None:
@@ -491,9 +529,9 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
-    labels, scores = columns(("labels", labels), ("scores", scores), data=data, nan_policy=nan_policy)
-    pos, neg = _sorted_groups(labels, scores, pos_label)
-    curve = roc_curve_from_groups(pos, neg)
+    labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
+                                      data=data, nan_policy=nan_policy)
+    pos, neg, curve, row_weights = _band_classes(labels, scores, weights, pos_label, weight_kind, method)
     estimate, _ = _read_curve(curve, focus, values)
     common = dict(focus=focus, delta=delta, m=curve.m, n=curve.n, at=values, estimate=estimate)
     if method == "dkw":
@@ -501,8 +539,8 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
         return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
                        source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
                        epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
-    resamples = check_resamples(resamples, curve.m, curve.n, values.shape[0], at=_PLURAL[focus])
-    lo, hi = bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers)
+    resamples = check_resamples(resamples, pos.shape[0], neg.shape[0], values.shape[0], at=_PLURAL[focus])
+    lo, hi = bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers, row_weights)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,
                    source="stratified bootstrap, percentile (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)",
                    resamples=resamples, seed=seed, **common)

@@ -61,7 +61,9 @@ from . import _labels
 
 __all__ = ["WEIGHT_KINDS", "WeightedLevels", "weighted_levels", "weighted_placements", "weighted_classes",
            "check_kind", "weighted_variance", "refuse_weights",
-           "WeightedRows", "weighted_rows", "levels_of"]
+           "WeightedRows", "weighted_rows", "levels_of",
+           # resampling with case weights
+           "MAX_REPEATED", "repeated_classes", "ResampledLevels", "sampling_aucs", "WeightedSample"]
 
 #: What ``weight_kind`` may be.
 WEIGHT_KINDS = ("frequency", "sampling")
@@ -73,7 +75,7 @@ def check_kind(kind, *, needed: bool):
     """`kind` checked: one of :data:`WEIGHT_KINDS`, or None where the result does not depend on it."""
     if kind is None:
         if needed:
-            raise v.ParameterError("weight_kind", "given with {sample_weight} for a variance: 'frequency' (integer "
+            raise v.ParameterError("weight_kind", "given with {sample_weight} for a variance or a bootstrap: 'frequency' (integer "
                                    "weights, rows repeated w times) or 'sampling' (sampling or importance weights)",
                                    "None", others=("sample_weight",))
         return None
@@ -317,3 +319,122 @@ def weighted_variance(levels: WeightedLevels, kind: str) -> WeightedStatistics:
 def rows_per_class(kind: str) -> str:
     """What m and n count under `kind`."""
     return "W₊ and W₋, the total weights" if kind == "frequency" else "rows of positive weight"
+
+
+# --- Resampling with case weights: the bootstrap and the ROC bands -----------------------------------------
+#
+# Frequency weights: the bootstrap of the repeated rows, exactly — each class's rows are repeated w times
+# (np.repeat) and the unweighted machinery runs on them, so that every resample is the one the repeated data
+# would draw with the same seed. Sampling weights: each resample draws m rows from the m positives and n from
+# the n negatives (the rows of positive weight, in the order given), with replacement, each drawn row carrying
+# its weight, and the statistic is the weighted one of the resample (Efron & Tibshirani 1993, §6 and §13 for
+# the stratified bootstrap; the weighted rows are resampled as units, as a with-replacement design's
+# bootstrap does, Rao & Wu 1988).
+
+#: The most total weight the bootstrap of frequency weights expands into repeated rows (held in memory).
+MAX_REPEATED = 10**8
+
+
+def repeated_classes(rows: WeightedRows) -> tuple[np.ndarray, np.ndarray]:
+    """(pos, neg): each class's scores with each row repeated w times (frequency weights, int64),
+    refused beyond :data:`MAX_REPEATED` rows in all.
+
+    >>> rows = weighted_rows([0, 1, 1], [0.2, 0.5, 0.9], [2, 0, 3], None, "frequency")
+    >>> [part.tolist() for part in repeated_classes(rows)]
+    [[0.9, 0.9, 0.9], [0.2, 0.2]]
+    """
+    total = int(rows.weights.sum())
+    if total > MAX_REPEATED:
+        raise v.ParameterError("sample_weight", f"of a total at most {MAX_REPEATED:,} for the bootstrap of "
+                               "frequency weights (it resamples the repeated rows, held in memory)",
+                               f"a total of {total:,}")
+    pos, wpos, neg, wneg = rows.classes()
+    return np.repeat(pos, wpos), np.repeat(neg, wneg)
+
+
+class ResampledLevels:
+    """The rows of each class (rows of positive weight, in the order given) placed on the levels of
+    their distinct scores, so that a resample's weighted AUC is two weighted bincounts and a pass
+    along the levels (:meth:`WeightedLevels.auc`)."""
+
+    def __init__(self, rows: WeightedRows):
+        pos, wpos, neg, wneg = rows.classes()
+        self.values = np.unique(rows.scores)
+        self.pos_level, self.neg_level = np.searchsorted(self.values, pos), np.searchsorted(self.values, neg)
+        self.wpos, self.wneg = wpos.astype(np.float64), wneg.astype(np.float64)
+        self.m, self.n = pos.shape[0], neg.shape[0]
+
+    def levels(self, drawn_neg: np.ndarray, drawn_pos: np.ndarray) -> WeightedLevels:
+        """The :class:`WeightedLevels` of the resample of the rows at `drawn_pos` and `drawn_neg`."""
+        size = self.values.shape[0]
+        pos_at = np.bincount(self.pos_level[drawn_pos], weights=self.wpos[drawn_pos], minlength=size)
+        neg_at = np.bincount(self.neg_level[drawn_neg], weights=self.wneg[drawn_neg], minlength=size)
+        return WeightedLevels(self.values, pos_at, neg_at, None, None, self.m, self.n)
+
+    def auc(self, drawn_neg: np.ndarray, drawn_pos: np.ndarray) -> float:
+        """Â_w of the resample."""
+        return self.levels(drawn_neg, drawn_pos).auc()
+
+
+def check_weighted_resamples(resamples: int, m: int, n: int, per_item: int = 1) -> int:
+    """`resamples` (checked already as a count) against the bootstrap's work limit: resamples × (m + n)
+    items drawn, each costing `per_item` times one of the unweighted loop, at most ``MAX_WORK``."""
+    from ._resampling import MAX_WORK
+
+    v.at_most("labels", max(m, n), 2**32 - 2, why=" rows in the larger class, for the bootstrap")
+    return v.at_most("resamples", resamples, max(1, MAX_WORK // (per_item * (m + n))),
+                     why=f" for m + n = {m + n:,} weighted rows (the bootstrap's work limit)")
+
+
+#: A weighted resample's AUC costs about this many times an item of the compiled unweighted loop
+#: (two weighted bincounts and a pass over the levels in numpy).
+WEIGHTED_COST = 10
+
+
+def sampling_aucs(rows: WeightedRows, resamples: int, seed, *, workers: int = -1, progress=None) -> np.ndarray:
+    """Â_w of each of `resamples` stratified resamples of the weighted rows (sampling weights): the
+    negatives' indices drawn first, then the positives', by :func:`~._resampling.map_strata` (one
+    seed, the same values with any number of threads)."""
+    from ._resampling import map_strata
+
+    resampled = ResampledLevels(rows)
+    resamples = check_weighted_resamples(resamples, resampled.m, resampled.n, WEIGHTED_COST)
+    return np.fromiter(map_strata(resampled.auc, (resampled.n, resampled.m), resamples, seed, workers=workers,
+                                  progress=progress), dtype=np.float64, count=resamples)
+
+
+class WeightedSample:
+    """What the bootstrap rows read (as :class:`~._sample.Sample` does) for sampling weights: ``m``, ``n``
+    the rows of positive weight, ``auc`` Â_w, :meth:`resampled_aucs` and :meth:`components`."""
+
+    def __init__(self, rows: WeightedRows, *, resamples: int | None = None, seed=0, workers: int = -1,
+                 progress=None):
+        self.rows = rows
+        self.m = int(np.count_nonzero(rows.positive))
+        self.n = rows.positive.shape[0] - self.m
+        self.auc = levels_of(rows).auc()
+        self.resamples, self.seed, self.workers, self.progress = resamples, seed, workers, progress
+        self._resampled = None
+
+    def resampled_aucs(self) -> np.ndarray:
+        if self._resampled is None:
+            self._resampled = sampling_aucs(self.rows, self.resamples, self.seed, workers=self.workers,
+                                            progress=self.progress)
+        return self._resampled
+
+    def components(self) -> tuple[np.ndarray, np.ndarray]:
+        """Â + m·w_i(V10_i − Â)/W₊ and Â + n·w_j(V01_j − Â)/W₋: the components whose deviations from Â,
+        over m (n), are the rows' influence values w_i(V10_i − Â)/W₊ (w_j(V01_j − Â)/W₋), the
+        derivatives of Â_w in each weight scaled by it — BCa's jackknife acceleration reads them
+        (with equal weights they are DeLong's components)."""
+        pos, wpos, neg, wneg = self.rows.classes()
+        v10, v01, area = weighted_placements(pos, wpos, neg, wneg)
+        wpos, wneg = wpos.astype(np.float64), wneg.astype(np.float64)
+        return (area + self.m * wpos * (v10 - area) / wpos.sum(), area + self.n * wneg * (v01 - area) / wneg.sum())
+
+    def row(self, spec, delta: float):
+        """The bootstrap row of the registered method `spec` at confidence 1 − δ."""
+        from ..bounds import interval_row
+
+        lo, hi = spec.data(self, delta)
+        return interval_row(spec, self.m, self.n, delta, self.auc, lo, hi)

@@ -50,7 +50,8 @@ def _band_fill(count: int) -> float:
 
 
 def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=2000, seed=0, pos_label=None,
-        data=None, nan_policy="raise", title=None, ax=None, return_data=False, workers=-1):
+        data=None, nan_policy="raise", title=None, ax=None, return_data=False, workers=-1, sample_weight=None,
+        weight_kind=None):
     """ROC curves of one or more scorers on one plot, each with its confidence band and its AUC's interval.
 
     `labels` and `scores` as for :func:`aucbound.roc_curve` (labels first; arrays, pandas
@@ -80,27 +81,47 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     >>> [(row["x"], row["y"]) for row in rows if row["series"] == "f1: AUC 0.75 [0.35, 1] (DeLong 95%)"]
     [(0.0, 0.0), (0.0, 0.25), (0.0, 0.5), (0.25, 0.5), (0.5, 0.5), (0.5, 0.75), (0.5, 1.0), (0.75, 1.0), (1.0, 1.0)]
     >>> figure.savefig("roc.png")  # doctest: +SKIP
+
+    With case weights (`sample_weight`, the same for every curve, and `weight_kind` as for
+    :func:`aucbound.delong`) each curve is the weighted one, the interval the weighted
+    `method`'s (:func:`aucbound.intervals`) and the band the weighted band (:func:`aucbound.roc_band`:
+    with sampling weights the bootstrap band only). The panel then gives the total weights.
+
+    >>> figure = plots.roc(labels, scores, sample_weight=[1, 2, 1, 2, 1, 2, 1, 2], weight_kind="sampling",
+    ...                    band="bootstrap", resamples=200)
+    >>> figure.axes[0].get_title()
+    'sampling weights: W₊ = 6, W₋ = 6 (4 and 4 rows)'
     """
     band = "none" if band is None else v.choice("band", band, BANDS)
     method = v.choice("method", method, [key for key, spec in METHODS.items() if spec.guarantee != "best-case"])
     delta = v.probability("delta", delta, scalar=True)
     curves = _curves(scores, data)
     workers = v.workers("workers", workers)
+    if sample_weight is not None and band == "dkw" and weight_kind == "sampling":
+        raise v.ParameterError("band", "'bootstrap' or 'none' with sampling weights (the DKW band's guarantee is "
+                               "for the empirical CDF of i.i.d. draws, which a weighted CDF is not)", "'dkw'",
+                               others=("weight_kind",))
+    weighted = dict(sample_weight=sample_weight, weight_kind=weight_kind)
     drawn = [_one_curve(labels, column, band=band, method=method, delta=delta, resamples=resamples, seed=seed,
-                        pos_label=pos_label, data=data, nan_policy=nan_policy, workers=workers)
+                        pos_label=pos_label, data=data, nan_policy=nan_policy, workers=workers, weighted=weighted)
              for column in curves.values()]
     sizes = {(curve.m, curve.n) for curve, _, _ in drawn}
     figure, (axes,) = new_figure(1, columns=1, size=(8.0, 5.3), ax=ax,
                                  title=title or f"ROC curve{'s' * (len(curves) > 1)}, {delta_text(delta)}")
-    panel = (f"m = {drawn[0][0].m} positives, n = {drawn[0][0].n} negatives" if len(sizes) == 1
-             else "m positives, n negatives per curve")
+    if sample_weight is not None:
+        curve, row, _ = drawn[0]
+        panel = f"{weight_kind} weights: W₊ = {curve.m:.6g}, W₋ = {curve.n:.6g}"
+        panel += f" ({row.m} and {row.n} rows)" if weight_kind == "sampling" else ""
+    else:
+        panel = (f"m = {drawn[0][0].m} positives, n = {drawn[0][0].n} negatives" if len(sizes) == 1
+                 else "m positives, n negatives per curve")
     rows = Rows()
     fpr_grid = np.linspace(0.0, 1.0, _GRID)
     level = f"{100 * (1 - delta):.3g}%"
     shown = method.replace("delong", "DeLong").replace("-", " ")
     for k, (name, (curve, row, shade)) in enumerate(zip(curves, drawn)):
         colour = f"C{k}"
-        sizes_note = f" (m = {curve.m}, n = {curve.n})" if len(sizes) > 1 else ""
+        sizes_note = f" (m = {curve.m}, n = {curve.n})" if len(sizes) > 1 and sample_weight is None else ""
         series = f"{name}{sizes_note}: AUC {curve.auc:.3g} [{row.lo:.3g}, {row.hi:.3g}] ({shown} {level})"
         rows.plot(axes, panel, series, curve.fpr, curve.tpr, color=colour, linestyle=SOLID, linewidth=2,
                   zorder=_CURVE_Z)
@@ -120,12 +141,15 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     return result(figure, rows, return_data)
 
 
-def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_label, data, nan_policy, workers):
-    """(curve, interval row, band or None) of one score column. The curve says what was omitted
-    or looks below chance; the interval and the band, computed on the same rows, keep quiet."""
-    curve = roc_curve(labels, scores, pos_label=pos_label, data=data, nan_policy=nan_policy)
+def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_label, data, nan_policy, workers,
+               weighted):
+    """(curve, interval row, band or None) of one score column (`weighted`: its case weights and their
+    kind). The curve says what was omitted or looks below chance; the interval and the band, computed
+    on the same rows, keep quiet."""
+    curve = roc_curve(labels, scores, pos_label=pos_label, data=data, nan_policy=nan_policy,
+                      sample_weight=weighted["sample_weight"])
     common = dict(delta=delta, pos_label=pos_label, data=data, nan_policy=nan_policy, resamples=resamples, seed=seed,
-                  workers=workers)
+                  workers=workers, **weighted)
     with warnings.catch_warnings():
         for said in (v.RowsOmittedWarning, v.BelowChanceWarning):
             warnings.simplefilter("ignore", said)

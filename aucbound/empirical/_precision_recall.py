@@ -56,16 +56,14 @@ from ._pr_estimators import ESTIMATORS, estimate
 from ._resampling import MAX_RESAMPLES
 from ._results import PRAUC, PRCurve
 from ._roc import _sorted_groups, check_resamples, resampled_curves, steps
-from ._weights import levels_of, weighted_rows
+from ._weights import MAX_REPEATED, levels_of, repeated_classes, weighted_rows
 
-__all__ = ["PR_ESTIMATORS", "PR_METHODS", "MAX_EXPANDED", "average_precision", "pr_auc", "precision_recall_curve"]
+__all__ = ["PR_ESTIMATORS", "PR_METHODS", "average_precision", "pr_auc", "precision_recall_curve"]
 
 #: The estimators of the area (see :mod:`._pr_estimators`): key → (name, source).
 PR_ESTIMATORS = ESTIMATORS
 #: The intervals :func:`pr_auc` gives.
 PR_METHODS = ("binomial", "logit", "bootstrap")
-#: The most rows a bootstrap with frequency weights draws from: Σ w over both classes.
-MAX_EXPANDED = 10**8
 
 _CURVE_SOURCE = "precision-recall curve at the distinct scores (scikit-learn's precision_recall_curve)"
 _SOURCES = {
@@ -79,7 +77,7 @@ class _Counts:
     """A data set's curve in counts: the distinct scores ``levels`` (increasing), ``tp`` and ``fp`` from
     +∞ down (index 0: nothing called positive), the totals ``m`` and ``n``, and the classes' scores
     ``pos`` and ``neg`` sorted, each row repeated by its whole-number weight (None when a weight is no
-    whole number or there would be more than :data:`MAX_EXPANDED` rows), made when first asked for."""
+    whole number or there would be more than :data:`MAX_REPEATED` rows), made when first asked for."""
 
     def __init__(self, levels, tp, fp, weighted: bool, groups=None, rows=None):
         self.levels, self.tp, self.fp, self.weighted = levels, tp, fp, weighted
@@ -89,15 +87,13 @@ class _Counts:
     @property
     def expandable(self) -> bool:
         """Whether the rows can stand for the data (counts, or whole-number weights of at most
-        :data:`MAX_EXPANDED` rows in all)."""
+        :data:`MAX_REPEATED` rows in all)."""
         return self._groups is not None or self._rows is not None
 
     def groups(self) -> tuple[np.ndarray, np.ndarray]:
         """(pos, neg): each class's scores sorted, each row repeated by its weight."""
         if self._groups is None:
-            values, positive, weights = self._rows
-            self._groups = (np.sort(np.repeat(values[positive], weights[positive])),
-                            np.sort(np.repeat(values[~positive], weights[~positive])))
+            self._groups = tuple(np.sort(part) for part in repeated_classes(self._rows))
         return self._groups
 
     def estimate(self, key: str) -> float:
@@ -125,9 +121,9 @@ def _weighted(labels, scores, weights, pos_label) -> _Counts:
                                "values)", "integers beyond 2^53")
     rows = weighted_rows(labels, scores, weights, pos_label, "sampling")
     levels = levels_of(rows)
-    whole = rows.weights.dtype.kind == "i" and int(rows.weights.sum()) <= MAX_EXPANDED
+    whole = rows.weights.dtype.kind == "i" and int(rows.weights.sum()) <= MAX_REPEATED
     return _Counts(levels.values, _from_top(levels.pos.astype(np.float64)), _from_top(levels.neg.astype(np.float64)),
-                   True, rows=(rows.scores, rows.positive, rows.weights) if whole else None)
+                   True, rows=rows if whole else None)
 
 
 def _counted(labels, scores, pos_label) -> _Counts:
@@ -243,7 +239,7 @@ def _frequency_counts(counts: _Counts) -> None:
         whole = float(counts.m).is_integer() and float(counts.n).is_integer()
         raise v.ParameterError(
             "sample_weight", "whole numbers (frequency weights: a row of weight w counts as w rows) for the intervals, "
-            f"at most {MAX_EXPANDED:,} rows in all; for other weights pass methods=[] for the estimates alone",
+            f"at most {MAX_REPEATED:,} rows in all; for other weights pass methods=[] for the estimates alone",
             f"{counts.m:g} + {counts.n:g} rows" if whole else "weights that are not whole numbers")
 
 

@@ -3,6 +3,7 @@ scikit-learn (``roc_auc_score``, ``roc_curve`` with ``sample_weight``), against 
 w times (integer weights), and against a brute-force influence function and numerical
 differentiation of the estimator in the weights (sampling weights)."""
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -372,3 +373,29 @@ def test_large_frequency_weights_keep_exact_counts():
     assert result.auc == pytest.approx(aucbound.auc(labels, scores, sample_weight=weights), rel=0)
     assert 0 <= result.p1 <= 1 and 0 <= result.p2 <= 1
     assert result.auc == pytest.approx(small.auc, rel=1e-9)
+
+
+# --- weights near the ends of float64 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("weight", [1e308, 1e300, 1e-300, 1e-320])
+def test_weights_beyond_float64s_working_range_are_refused_naming_sample_weight(weight):
+    """Totals, their product and squared weights would over- or underflow: one clear refusal, no warning."""
+    labels, scores = [0, 0, 0, 1, 1, 1], [1, 2, 3, 2, 3, 4]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for call in (lambda: aucbound.auc(labels, scores, sample_weight=[weight] * 6),
+                     lambda: aucbound.delong(labels, scores, sample_weight=[weight] * 6, weight_kind="sampling"),
+                     lambda: aucbound.roc_curve(labels, scores, sample_weight=[weight] * 6)):
+            with pytest.raises(ValueError, match=r"`sample_weight` .*2\^±256"):
+                call()
+
+
+def test_weights_scaled_by_a_power_of_two_within_range_change_nothing():
+    """Multiplying every weight by 2^250 is exact, and the weighted AUC and sandwich variance are
+    invariant to a common factor: the same bits as the weights themselves."""
+    labels, scores = [0, 0, 0, 1, 1, 1, 1], [1, 2, 3, 2, 3, 4, 2]
+    weights = np.array([0.5, 1.5, 2.0, 1.0, 0.25, 3.0, 1.0])
+    plain = aucbound.delong(labels, scores, sample_weight=weights, weight_kind="sampling")
+    scaled = aucbound.delong(labels, scores, sample_weight=weights * 2.0**250, weight_kind="sampling")
+    assert (scaled.auc, scaled.variance) == (plain.auc, plain.variance)

@@ -102,13 +102,15 @@ def _weights(value, length: int, kind) -> np.ndarray:
         raise _labels.not_finite("sample_weight", weights[int(np.argmin(finite))])
     v.check("sample_weight", weights >= 0, "≥ 0", weights)
     whole = weights == np.floor(weights)
-    if whole.all() and float(weights.sum()) < _EXACT:
+    with np.errstate(over="ignore"):  # inf for weights near float64's largest, which weighted_rows refuses
+        total = float(weights.sum())
+    if whole.all() and total < _EXACT:
         return weights.astype(np.int64)
     if kind == "frequency":
         if not whole.all():
             v.check("sample_weight", whole, "whole numbers for frequency weights (each row repeated w times; "
                     "sampling weights may be any numbers ≥ 0)", weights)
-        raise v.fail("sample_weight", "of a total below 2^53 for frequency weights", float(weights.sum()))
+        raise v.fail("sample_weight", "of a total below 2^53 for frequency weights", total)
     return weights
 
 
@@ -137,9 +139,28 @@ def weighted_rows(labels, scores, sample_weight, pos_label, kind) -> WeightedRow
         if not (members & kept).any():
             raise v.ParameterError("sample_weight", f"positive somewhere among the {name} (not all zero "
                                    "within a class)", f"a total weight of 0 over the {name}")
+    for name, members in (("positives", mask), ("negatives", ~mask)):
+        _check_scale(name, weights[members])
     if kept.all():
         return WeightedRows(values, np.asarray(mask, dtype=bool), weights)
     return WeightedRows(values[kept], np.asarray(mask, dtype=bool)[kept], weights[kept])
+
+
+#: Each class's largest weight lies within [2^-SCALE, 2^SCALE]: then no total, product of totals or
+#: square of a weight over- or underflows float64 for any number of rows below 2^250.
+SCALE = 256
+
+
+def _check_scale(name: str, weights: np.ndarray) -> None:
+    """Refuse a class whose largest weight is beyond 2^±:data:`SCALE` (about 1.2e77 and 8.6e-78): its
+    sums and squares would leave float64's range, and rescaling every weight by one number changes no
+    weighted statistic, so the user can bring them into range."""
+    largest = float(weights.max())
+    if not 2.0**-SCALE <= largest <= 2.0**SCALE:
+        raise v.ParameterError(
+            "sample_weight", f"scaled so that each class's largest weight lies within 2^±{SCALE} (about 8.6e-78 to "
+            "1.2e77; multiplying every weight by one number changes no weighted statistic)",
+            f"{largest:g} as the largest weight of the {name}")
 
 
 def weighted_classes(labels, scores, sample_weight, pos_label, kind):

@@ -357,3 +357,17 @@ def emit(*, records, columns, parameters, title=(), notes=(), output_format="tab
         out.write("\n")
     for line in notes:
         out.write(f"{line}\n")
+
+
+def threshold_cell(value) -> str:
+    """A curve's threshold in a table: ±inf spelled out (the curve's ends), "-" for none."""
+    if value is None:
+        return "-"
+    return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, number(value))
+
+
+def count_cell(value) -> str:
+    """A count in a table: an integer in full, a sum of weights as a number, "-" for none."""
+    if value is None:
+        return "-"
+    return str(value) if isinstance(value, int) else number(value)

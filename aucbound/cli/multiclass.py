@@ -41,7 +41,7 @@ def _title(result, columns, names, resamples, seed, delta) -> list[str]:
     lines = [
         f"{what}{average} of {scores} against {columns.label_name!r} in {columns.source}",
         f"estimate = {number(result.estimate)} from {len(result.classes)} classes of "
-        + ", ".join(f"{c} {n}" for c, n in zip(result.classes, result.sizes)) + f" cases, "
+        + ", ".join(f"{c} {n}" for c, n in zip(result.classes, result.sizes)) + " cases, "
         + _describe.confidence(delta),
         ("per pair: " if len(result.parts[0]) == 2 else "per class: ")
         + ", ".join(f"{'/'.join(map(str, p))} {number(a)}" for p, a in zip(result.parts, result.part_aucs)),

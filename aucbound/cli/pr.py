@@ -7,30 +7,22 @@ import click
 
 from ..empirical import MAX_RESAMPLES, PR_ESTIMATORS
 from . import _describe
-from ._data import data_errors, file_argument, label_option, positive_option, read_data, source_line
+from ._data import data_errors, file_argument, label_option, positive_option, source_line
 from ._data import read_weighted, weight_option
 from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
-from ._render import Column, emit, number
+from ._render import Column, count_cell, emit, number, threshold_cell
 
 #: Resamples of the bootstrap interval unless --bootstrap says otherwise (0: none).
 DEFAULT_RESAMPLES = 2000
 
 
-def _threshold(value) -> str:
-    return "inf" if value == float("inf") else number(value)
-
-
-def _count(value) -> str:
-    return str(value) if isinstance(value, int) else number(value)
-
-
 POINT_COLUMNS = [
-    Column("threshold", lambda r: _threshold(r["threshold"])),
+    Column("threshold", lambda r: threshold_cell(r["threshold"])),
     Column("precision", lambda r: number(r["precision"])),
     Column("recall", lambda r: number(r["recall"])),
-    Column("tp", lambda r: _count(r["tp"])),
-    Column("fp", lambda r: _count(r["fp"])),
+    Column("tp", lambda r: count_cell(r["tp"])),
+    Column("fp", lambda r: count_cell(r["fp"])),
 ]
 
 
@@ -153,8 +145,8 @@ def pr(file, score, label, positive, estimator, delta, resamples, seed, curve, d
              "average_precision": found.average_precision, "drop_intermediate": drop_intermediate},
              title=title, output_format=output_format, tablefmt=tablefmt)
         return
-    sizes = (f"m = {_count(result.m)} positives, n = {_count(result.n)} negatives" if weight is None else
-             f"total weights m = {_count(result.m)} (positives), n = {_count(result.n)} (negatives)")
+    sizes = (f"m = {count_cell(result.m)} positives, n = {count_cell(result.n)} negatives" if weight is None else
+             f"total weights m = {count_cell(result.m)} (positives), n = {count_cell(result.n)} (negatives)")
     title = [source_line(columns, f"area under the precision-recall curve of {name!r}", positive),
              f"{sizes}, prevalence = {number(result.prevalence)} (the area of a random ranking)",
              _estimates_line(result)]

@@ -11,31 +11,18 @@ from ._data import (data_errors, file_argument, label_option, positive_option, r
                     weight_kind_option, weight_option)
 from ._options import IntRange, delta_option, output_options, workers_option
 from ._progress import Progress
-from ._render import Column, emit, number
+from ._render import Column, count_cell, emit, number, threshold_cell
 
 #: Resamples of the bootstrap intervals when --bootstrap is not given (pROC's ci.se default).
 DEFAULT_RESAMPLES = 2000
 
 
-def _threshold(value) -> str:
-    if value is None:
-        return "-"
-    return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, number(value))
-
-
-def _count(value) -> str:
-    """A count (or, with --weight, a total weight) as it is; '-' for none."""
-    if value is None:
-        return "-"
-    return str(value) if isinstance(value, int) else number(value)
-
-
 POINT_COLUMNS = [
-    Column("threshold", lambda r: _threshold(r["threshold"])),
+    Column("threshold", lambda r: threshold_cell(r["threshold"])),
     Column("specificity", lambda r: number(r["specificity"])),
     Column("sensitivity", lambda r: number(r["sensitivity"])),
-    Column("tp", lambda r: _count(r["tp"])),
-    Column("fp", lambda r: _count(r["fp"])),
+    Column("tp", lambda r: count_cell(r["tp"])),
+    Column("fp", lambda r: count_cell(r["fp"])),
 ]
 
 

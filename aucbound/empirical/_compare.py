@@ -265,6 +265,16 @@ def checked_test(method, tests: dict) -> str:
     return v.choice("method", method, tests)
 
 
+def test_setup(method, tests: dict, alternative, margin, delta, confidence, options: dict):
+    """(method, δ, hypotheses, resampling settings) of a comparison, checked: the test among `tests`,
+    δ from `delta` or `confidence`, the hypotheses of `alternative` and `margin`, and the `options`
+    (resamples, seed, …) that the test takes."""
+    method = checked_test(method, tests)
+    delta = v.failure_probability(delta, confidence)
+    hyp = hypotheses(alternative, margin, delta)
+    return method, delta, hyp, resampling_settings(method, hyp, options)
+
+
 def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sided", margin=0.0, delta=None,
             confidence=None, methods=None, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
             weight_kind=None, resamples=None, seed=None, stratified=None, workers=None, progress=None, range=None,
@@ -329,10 +339,7 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     >>> boot.method, boot.test.statistic_name, boot.z == boot.test.statistic, boot.difference
     ('bootstrap', 'D', True, 0.25)
     """
-    method = checked_test(method, PAIRED_TESTS)
-    delta = v.failure_probability(delta, confidence)
-    hyp = hypotheses(alternative, margin, delta)
-    settings = resampling_settings(method, hyp, dict(
+    method, delta, hyp, settings = test_setup(method, PAIRED_TESTS, alternative, margin, delta, confidence, dict(
         resamples=resamples, seed=seed, stratified=stratified, workers=workers, progress=progress, range=range,
         focus=focus, correct=correct, specificity=specificity, sensitivity=sensitivity))
     keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")

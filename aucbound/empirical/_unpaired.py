@@ -54,10 +54,10 @@ from ..bounds import METHODS, Estimates, evaluate, interval_row, method_keys
 from ._auc import groups
 from . import _labels
 from ._columns import columns
-from ._compare import checked_test
-from ._compare_tests import ResamplingSettings, run_test, resampling_settings
+from ._compare import test_setup
+from ._compare_tests import ResamplingSettings, run_test
 from ._delong import statistics
-from ._hypotheses import Hypotheses, hypotheses, one_sided_rows, statistic
+from ._hypotheses import Hypotheses, one_sided_rows, statistic
 from ._results import UnpairedComparison
 
 __all__ = ["compare_unpaired", "UNPAIRED_METHODS", "DEFAULT_UNPAIRED_METHODS", "UNPAIRED_TESTS"]
@@ -247,10 +247,7 @@ def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong",
     >>> boot.test.statistic_name, boot.statistic == boot.test.statistic, boot.df, boot.test.paired
     ('D', True, None, False)
     """
-    method = checked_test(method, UNPAIRED_TESTS)
-    delta = v.failure_probability(delta, confidence)
-    hyp = hypotheses(alternative, margin, delta)
-    settings = resampling_settings(method, hyp, dict(
+    method, delta, hyp, settings = test_setup(method, UNPAIRED_TESTS, alternative, margin, delta, confidence, dict(
         resamples=resamples, seed=seed, stratified=stratified, workers=workers, progress=progress, range=range,
         focus=focus, correct=correct, specificity=specificity, sensitivity=sensitivity))
     keys = method_keys(methods, DEFAULT_UNPAIRED_METHODS, allowed=UNPAIRED_METHODS,

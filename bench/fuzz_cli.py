@@ -1465,7 +1465,7 @@ def _output_problems(run: Run) -> list[str]:
         text = run.stdout
         if run.command.split()[0] == "roc":  # the first threshold is inf, as pROC's: above every score (also in a grid's cell)
             text = re.sub(r"(?m)^([|│]?\s*)[-+]?inf\b", r"\1", text)
-        if run.command == "pr" and "--curve" in run.argv:  # the last point's threshold (recall 0) is inf
+        if run.command.split()[0] == "pr" and "--curve" in run.argv:  # the last point's threshold (recall 0) is inf
             text = re.sub(r"(?m)^([|│]?\s*)inf\b", r"\1", text)
         match = NOT_FINITE.search(text)
         if match:

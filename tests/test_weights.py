@@ -399,3 +399,13 @@ def test_weights_scaled_by_a_power_of_two_within_range_change_nothing():
     plain = aucbound.delong(labels, scores, sample_weight=weights, weight_kind="sampling")
     scaled = aucbound.delong(labels, scores, sample_weight=weights * 2.0**250, weight_kind="sampling")
     assert (scaled.auc, scaled.variance) == (plain.auc, plain.variance)
+
+
+@pytest.mark.parametrize("call", ["auc", "delong", "delong_variance", "intervals", "roc_curve", "partial_auc",
+                                  "bootstrap_aucs", "bootstrap_interval", "roc_band", "compare"])
+def test_a_weight_kind_without_weights_is_refused_naming_both(call):
+    """A kind of weight with no weights is most likely forgotten weights: refused, as multiclass_auc does."""
+    labels, scores = [0, 0, 0, 1, 1, 1], [1, 2, 3, 2, 3, 4]
+    arguments = (labels, scores, scores[::-1]) if call == "compare" else (labels, scores)
+    with pytest.raises(ValueError, match=r"`weight_kind` must be None without `sample_weight`.*'sampling'"):
+        getattr(aucbound.empirical, call)(*arguments, weight_kind="sampling")

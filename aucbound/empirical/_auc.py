@@ -46,6 +46,7 @@ from .. import _validate as v
 from . import _labels
 from ._columns import columns, warn_below_chance
 from ._resampling import compiled_loop
+from ._weights import kind_without_weights
 
 __all__ = ["auc", "auc_from_groups"]
 
@@ -357,6 +358,7 @@ def auc(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample
     >>> auc([0, 0, 0, 0, 1, 1, 1], [0.1, 0.4, 0.4, 0.4, 0.35, 0.35, 0.8])  # the same rows repeated
     0.5
     """
+    kind_without_weights(sample_weight, weight_kind)
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:

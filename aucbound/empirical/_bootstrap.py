@@ -36,7 +36,7 @@ from ..bounds import METHODS, Interval, Method, register
 from ._auc import groups
 from ._columns import columns
 from ._sample import Sample
-from ._weights import WeightedSample, check_kind, repeated_classes, weighted_rows
+from ._weights import WeightedSample, check_kind, kind_without_weights, repeated_classes, weighted_rows
 
 __all__ = ["bootstrap_aucs", "bootstrap_interval", "resampling_sample"]
 
@@ -122,6 +122,7 @@ def bootstrap_aucs(labels, scores, *, resamples=2000, seed=0, pos_label=None, da
     >>> values.tolist()
     [0.75, 0.625, 0.75, 0.75, 0.875]
     """
+    kind_without_weights(sample_weight, weight_kind)
     return _sample(labels, scores, resamples, seed, pos_label, data, nan_policy, workers, progress, sample_weight,
                    weight_kind).resampled_aucs().copy()
 
@@ -146,6 +147,7 @@ def bootstrap_interval(labels, scores, *, delta=None, confidence=None, method="b
     >>> weighted.m, weighted.n, round(weighted.estimate, 4)
     (5, 5, 0.7321)
     """
+    kind_without_weights(sample_weight, weight_kind)
     delta = v.failure_probability(delta, confidence)
     resampling = {key: spec for key, spec in METHODS.items() if spec.needs_scores}
     spec = resampling[v.choice("method", method, resampling)]

@@ -63,6 +63,7 @@ from ._compare_tests import ResamplingSettings, run_test, resampling_settings
 from ._delong import counts_in_order
 from ._hypotheses import Hypotheses, hypotheses, one_sided_rows, statistic
 from ._resampling import compiled_loop
+from ._weights import kind_without_weights
 
 __all__ = ["compare", "compare_methods", "DEFAULT_COMPARE_METHODS", "PAIRED_TESTS"]
 
@@ -339,6 +340,7 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
     >>> boot.method, boot.test.statistic_name, boot.z == boot.test.statistic, boot.difference
     ('bootstrap', 'D', True, 0.25)
     """
+    kind_without_weights(sample_weight, weight_kind)
     method, delta, hyp, settings = test_setup(method, PAIRED_TESTS, alternative, margin, delta, confidence, dict(
         resamples=resamples, seed=seed, stratified=stratified, workers=workers, progress=progress, range=range,
         focus=focus, correct=correct, specificity=specificity, sensitivity=sensitivity))

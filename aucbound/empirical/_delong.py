@@ -33,6 +33,7 @@ from ._auc import exact_mean, groups, twice_counts, twice_deviations, weighted_d
 from ._resampling import compiled_loop
 from ._columns import columns, warn_below_chance
 from .. import _validate as v
+from ._weights import kind_without_weights
 
 __all__ = ["delong", "delong_variance", "lehmann_p", "component_variances", "clip_to_lehmann_range"]
 
@@ -282,6 +283,7 @@ def delong(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sam
     >>> abs(weighted.variance - repeated.variance) < 1e-15
     True
     """
+    kind_without_weights(sample_weight, weight_kind)
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:
@@ -306,6 +308,7 @@ def delong_variance(labels, scores, *, pos_label=None, data=None, nan_policy="ra
     ...                 weight_kind="sampling")  # equal weights: DeLong's variance
     0.041666666666666664
     """
+    kind_without_weights(sample_weight, weight_kind)
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:

@@ -35,6 +35,7 @@ from ._resampling import MAX_RESAMPLES
 from ._sample import Sample
 from ._bootstrap import resampling_sample
 from ._delong import _weighted_statistics, clip_to_lehmann_range
+from ._weights import kind_without_weights
 
 __all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals"]
 
@@ -181,6 +182,7 @@ def intervals(labels, scores, *, delta=None, confidence=None, methods=None, pos_
     >>> [row.method for row in weighted.rows], weighted.m, weighted.n
     (['delong', 'delong-logit'], 5, 5)
     """
+    kind_without_weights(sample_weight, weight_kind)
     v.plural_only("methods", method)
     delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)

@@ -30,11 +30,11 @@ from .. import _validate as v
 from .._result_base import exact_ratio
 from ._bootstrap import _bca_ends
 from ._multiclass_data import ClassData, class_data
-from ._multiclass_stats import AVERAGES, KINDS, Statistics
+from ._multiclass_stats import Statistics
 from ._multiclass_weighted import WeightedClassStatistics
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_strata
 from ._results import MulticlassAUC, MulticlassInterval
-from ._weights import check_kind
+from ._weights import check_kind, kind_without_weights
 
 __all__ = ["MULTICLASS_METHODS", "multiclass_auc"]
 
@@ -283,8 +283,8 @@ def multiclass_auc(labels, scores, *, kind="hand-till", average="macro", classes
     if weighted:
         weight_kind = check_kind(weight_kind, needed=True)
         keys, left_out = _weighted_keys(keys, methods, resamples, weight_kind)
-    elif weight_kind is not None:
-        raise v.ParameterError("weight_kind", "None without `sample_weight`", repr(weight_kind))
+    else:
+        kind_without_weights(sample_weight, weight_kind)
     checked = class_data(labels, scores, classes=classes, data=data, nan_policy=nan_policy,
                          sample_weight=sample_weight, weight_kind=weight_kind)
     if weighted:

@@ -40,7 +40,7 @@ from ._results import PartialAUC
 from ._columns import columns
 from ._roc import (FOCUSES, _sorted_groups, _thresholdable, check_resamples, resampled_curves, steps, totals,
                    weighted_curve, weighted_levels_of)
-from ._weights import check_kind, levels_of, repeated_classes, weighted_rows
+from ._weights import check_kind, kind_without_weights, levels_of, repeated_classes, weighted_rows
 
 __all__ = ["partial_auc"]
 
@@ -233,6 +233,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     >>> partial_auc(labels, scores, range=(0.5, 1), sample_weight=[1] * 8, resamples=None).auc
     0.25
     """
+    kind_without_weights(sample_weight, weight_kind)
     low, high = _range(range)
     focus = v.choice("focus", focus, FOCUSES)
     if not isinstance(correct, (bool, np.bool_)):

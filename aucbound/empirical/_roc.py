@@ -51,6 +51,7 @@ from . import _labels
 from ._auc import _engine, levels, sorted_groups
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
+from ._weights import kind_without_weights
 
 __all__ = ["roc_curve", "roc_curve_from_groups", "coords", "best_threshold", "roc_band", "dkw_band", "bootstrap_band",
            "dkw_band_contains", "check_resamples", "BAND_METHODS", "BEST_METHODS", "dkw_epsilon", "MAX_BAND_POINTS",
@@ -208,6 +209,7 @@ def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise", 
     >>> weighted.tp.tolist(), weighted.fp.tolist(), weighted.auc
     ([0, 1, 1, 3, 3], [0, 0, 3, 3, 4], 0.5)
     """
+    kind_without_weights(sample_weight, weight_kind)
     labels, scores, weights = columns(("labels", labels), ("scores", scores), ("sample_weight", sample_weight),
                                       data=data, nan_policy=nan_policy)
     if weights is not None:
@@ -515,6 +517,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
     ('asymptotic', True)
     """
+    kind_without_weights(sample_weight, weight_kind)
     method = v.choice("method", method, BAND_METHODS)
     delta = v.failure_probability(delta, confidence)
     if specificities is not None and sensitivities is not None:

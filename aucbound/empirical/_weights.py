@@ -51,7 +51,6 @@ rows, far below any statistical error.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,6 +79,14 @@ def check_kind(kind, *, needed: bool):
                                    "None", others=("sample_weight",))
         return None
     return v.choice("weight_kind", kind, WEIGHT_KINDS)
+
+
+def kind_without_weights(sample_weight, weight_kind) -> None:
+    """Refuse a `weight_kind` given without `sample_weight`: it says what weights mean, and a caller who
+    gives it has most likely forgotten the weights themselves."""
+    if sample_weight is None and weight_kind is not None:
+        raise v.ParameterError("weight_kind", "None without {sample_weight} (it says what the weights mean: "
+                               "give the weights too)", repr(weight_kind), others=("sample_weight",))
 
 
 def refuse_weights(sample_weight, function: str) -> None:

@@ -144,13 +144,13 @@ class Comparison(Rows):
     #: With case weights: their kind, "frequency" (m, n are the total weights W₊, W₋) or "sampling"
     #: (m, n are the rows of positive weight).
     weights: str | None = None
+    test: ResampledTest | None = None
 
     def as_dict(self) -> dict:
         data = super().as_dict()
         if data["weights"] is None:
             del data["weights"]
         return data
-    test: ResampledTest | None = None
 
     @property
     def hypotheses(self) -> tuple[str, str]:
@@ -642,15 +642,6 @@ class UnpairedComparison(Rows):
     alternative: str = "two-sided"
     margin: float = 0.0
     left_out: tuple[tuple[str, str], ...] = ()
-    #: With case weights: their kind, "frequency" (m, n are the total weights W₊, W₋) or "sampling"
-    #: (m, n are the rows of positive weight).
-    weights: str | None = None
-
-    def as_dict(self) -> dict:
-        data = super().as_dict()
-        if data["weights"] is None:
-            del data["weights"]
-        return data
     test: ResampledTest | None = None
 
     @property

@@ -51,8 +51,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _normal
 from .. import _validate as v
+from ._hypotheses import Hypotheses, statistic as test_statistic
 from ._partial import _float, _mcclish, _partial_area
 from ._results import ResampledTest
 from ._resampling import map_strata
@@ -87,9 +87,7 @@ class Partial(NamedTuple):
 
 def normal_p(statistic: float, alternative: str) -> float:
     """The p-value of a statistic referred to N(0, 1): 2Φ(−|D|), Φ(−D) for ``"greater"``, Φ(D) for ``"less"``."""
-    if alternative == "two-sided":
-        return float(_normal.two_sided_tail(abs(statistic)))
-    return _normal.cdf(-statistic if alternative == "greater" else statistic)
+    return test_statistic(statistic, 1.0, Hypotheses(alternative, 0.0))[1]
 
 
 class _Curve:

@@ -1,0 +1,214 @@
+"""The DuckDB engine: a table (Parquet, CSV, SQL, a relation, an Arrow table, a pandas or polars frame)
+scanned, checked and sorted by DuckDB embedded in the process, out of core beyond its memory limit.
+
+DuckDB sorts; the rows come back in Arrow record batches, each turned into numpy arrays without a copy,
+and :mod:`aucbound.empirical`'s level statistics count them. Window functions over the distinct scores
+would put the counting inside DuckDB, but they are several times slower than the sort itself on scores
+with many ties, and the stream is not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+
+import numpy as np
+
+from .. import _validate as v
+from ..empirical import SortedRows
+from ._table import LabelCounts
+
+#: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
+#: overhead, small enough to stay a few tens of megabytes.
+BATCH_ROWS = 1 << 20
+#: The suffixes read as CSV (anything else is read as Parquet).
+CSV_SUFFIXES = (".csv", ".tsv", ".txt", ".csv.gz", ".tsv.gz", ".txt.gz")
+
+
+def quoted(name: str) -> str:
+    """A column name as a DuckDB identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def literal(value) -> str:
+    """A label value as a DuckDB literal."""
+    if isinstance(value, (bool, np.bool_)):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def _duckdb():
+    import duckdb
+
+    return duckdb
+
+
+def engine_error(error: Exception, description: str) -> v.ParameterError:
+    """A DuckDB error while reading `description`, as one line naming the source."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return v.ParameterError("source", "a table DuckDB can read", f"{description}: {text}", verb="be")
+
+
+def is_parquet(path: str) -> bool:
+    """Whether `path` (a file) starts with Parquet's magic bytes."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4) == b"PAR1"
+    except OSError:
+        return False
+
+
+def _path_relation(con, path: str):
+    """A relation reading the file, directory or glob `path`: CSV by its suffix, else Parquet."""
+    if os.path.isdir(path):
+        files = os.path.join(path, "**", "*.parquet")
+        if not glob.glob(files, recursive=True):
+            raise v.ParameterError("source", "a directory holding .parquet files", repr(path), verb="be")
+        return con.read_parquet(files)
+    if not glob.has_magic(path) and not os.path.exists(path):
+        raise v.ParameterError("source", "an existing file, directory or glob", repr(path), verb="be")
+    if glob.has_magic(path) and not glob.glob(path, recursive=True):
+        raise v.ParameterError("source", "a glob matching files", repr(path), verb="be")
+    if path.lower().endswith(CSV_SUFFIXES):
+        return con.read_csv(path)
+    if not glob.has_magic(path) and not is_parquet(path):
+        raise v.ParameterError("source", "a Parquet file (or CSV, named .csv or .tsv)",
+                               f"{path!r}, which is not Parquet", verb="be")
+    return con.read_parquet(path)
+
+
+def describe(source, sql) -> str:
+    if sql is not None:
+        return "the query"
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return f"the {type(source).__name__}"
+
+
+class DuckDBTable:
+    """A table read by DuckDB (see :mod:`aucbound.scale._table`)."""
+
+    engine = "duckdb"
+
+    def __init__(self, relation, description: str, connection):
+        self.relation, self.description, self.connection = relation, description, connection
+        self.columns = list(relation.columns)
+        self._types = {name: str(kind) for name, kind in zip(relation.columns, relation.types)}
+
+    def column_type(self, name: str) -> str:
+        return self._types[name]
+
+    def _is_float(self, name: str) -> bool:
+        return self._types[name].upper() in ("FLOAT", "DOUBLE", "REAL")
+
+    def _missing_score(self, score: str) -> str:
+        q = quoted(score)
+        return f"{q} IS NULL OR isnan({q})" if self._is_float(score) else f"{q} IS NULL"
+
+    def _score(self, score: str) -> str:
+        q = quoted(score)
+        return f"CAST({q} AS DOUBLE)" if self._types[score].upper().startswith("DECIMAL") else q
+
+    def label_counts(self, score: str, label: str) -> LabelCounts:
+        """One aggregate: the rows at each label value, and those among them without a score."""
+        q = quoted(label)
+        try:
+            rows = self.relation.aggregate(
+                f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {self._missing_score(score)}) AS missing",
+                q).fetchall()
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
+        values, counts, missing, missing_labels = [], [], [], 0
+        for value, rows_at, missing_at in sorted(rows, key=lambda row: (row[0] is None, str(row[0]))):
+            if value is None or (isinstance(value, float) and value != value):
+                missing_labels += rows_at
+            else:
+                values.append(value)
+                counts.append(rows_at)
+                missing.append(missing_at)
+        if len(values) > 2:
+            raise v.ParameterError("labels", "of two classes",
+                                   f"{len(values)} distinct values in {label!r} "
+                                   f"({', '.join(repr(x) for x in values[:5])}{', …' if len(values) > 5 else ''})")
+        return LabelCounts(values, counts, missing, missing_labels)
+
+    def _complete(self, score: str, label: str):
+        return self.relation.filter(f"NOT ({self._missing_score(score)}) AND {quoted(label)} IS NOT NULL")
+
+    def sorted_levels(self, score: str, label: str, positive, *, omit: bool, progress, total: int):
+        """The levels in increasing score order (:meth:`aucbound.scale._table.Table.sorted_levels`),
+        counted by :class:`~aucbound.empirical.SortedRows` from the rows DuckDB sorts."""
+        rows = SortedRows()
+        for scores, flags in self.sorted_rows(score, label, positive, omit=omit, progress=progress, total=total):
+            yield from rows.add(scores, flags)
+        yield from rows.finish()
+
+    def sorted_rows(self, score: str, label: str, positive, *, omit: bool, progress, total: int):
+        """(scores, positive) numpy chunks in increasing score order."""
+        relation = self._complete(score, label) if omit else self.relation
+        ordered = relation.project(f"{self._score(score)} AS s, {quoted(label)} = {literal(positive)} AS p").order("s")
+        done = 0
+        try:
+            reader = ordered.to_arrow_reader(BATCH_ROWS)
+            for batch in reader:
+                scores = batch.column(0).to_numpy()
+                flags = batch.column(1).to_numpy(zero_copy_only=False)
+                done += scores.shape[0]
+                progress(done, total)
+                yield scores, flags
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
+
+
+@contextlib.contextmanager
+def open_table(source, *, sql, database, settings):
+    """A :class:`DuckDBTable` of `source` (or of the query `sql` on `database`) on a connection with
+    `settings`' memory limit, threads and a spill directory removed afterwards."""
+    duckdb = _duckdb()
+    description = describe(source, sql)
+    with settings.spill_directory() as spill:
+        config = {"memory_limit": f"{settings.memory // 2**20}MiB", "temp_directory": spill,
+                  "preserve_insertion_order": False}
+        if settings.threads is not None:
+            config["threads"] = settings.threads
+        try:
+            if database is not None:
+                if not os.path.exists(os.fspath(database)):
+                    raise v.ParameterError("database", "an existing DuckDB database file", repr(os.fspath(database)),
+                                           verb="be")
+                con = duckdb.connect(os.fspath(database), read_only=True, config=config)
+            else:
+                con = duckdb.connect(config=config)
+        except duckdb.Error as error:
+            raise v.ParameterError("database", "a DuckDB database file", f"{database!r}: {error}", verb="be") from None
+        try:
+            yield DuckDBTable(_relation(con, source, sql, description), description, con)
+        finally:
+            con.close()
+
+
+def _relation(con, source, sql, description):
+    duckdb = _duckdb()
+    try:
+        if sql is not None:
+            return con.sql(sql)
+        if isinstance(source, duckdb.DuckDBPyRelation):
+            return source
+        if isinstance(source, (str, os.PathLike)):
+            return _path_relation(con, os.fspath(source))
+        module = type(source).__module__.split(".")[0]
+        if module == "pandas":
+            return con.from_df(source)
+        if module == "polars":
+            return con.from_arrow(source.to_arrow())
+        if module == "pyarrow" or hasattr(source, "__arrow_c_stream__"):
+            return con.from_arrow(source)
+    except duckdb.Error as error:
+        raise engine_error(error, description) from None
+    raise v.ParameterTypeError("source", "a path, a DuckDB relation, an Arrow table, a pandas or polars DataFrame "
+                               "(or a Spark DataFrame with engine='spark')", v.show(source))

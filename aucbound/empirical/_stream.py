@@ -29,7 +29,7 @@ import numpy as np
 from ._auc import exact_mean
 from ._delong import Statistics
 
-__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds"]
+__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds", "RowPlacements", "PairedDifferences"]
 
 #: Below this, integers and sums of integers are exact in float64.
 _FLOAT_EXACT = 2**53
@@ -65,13 +65,13 @@ class Moments:
     def __init__(self):
         self.count, self.total, self.spread = 0, 0, 0.0
 
-    def add(self, values: np.ndarray, weights: np.ndarray, count: int, total: int) -> None:
-        """Merge a chunk: float64 whole `values` with `weights` ≥ 0, whose Σ weights is `count` and
-        Σ weights·values `total` (exact). `values` is overwritten."""
+    def add(self, values: np.ndarray, weights: np.ndarray | None, count: int, total: int) -> None:
+        """Merge a chunk: float64 whole `values` with `weights` ≥ 0 (None: each 1), whose Σ weights is
+        `count` and Σ weights·values `total` (exact). `values` is overwritten."""
         if count == 0:
             return
         values -= exact_mean(total, count)
-        spread = float(np.dot(weights * values, values))
+        spread = float(np.dot(values if weights is None else weights * values, values))
         if self.count:
             shift = total * self.count - self.total * count
             spread += shift * shift / (self.count * count * (self.count + count))
@@ -200,3 +200,90 @@ def binned_bounds(pos: np.ndarray, neg: np.ndarray) -> tuple[int, int, int]:
     stats.add(pos, neg)
     inside = _dot(pos, neg, stats.m * stats.n)  # pairs sharing a bin
     return stats.twice_u - inside, stats.twice_u, stats.twice_u + inside
+
+
+class RowPlacements:
+    """Each row's twice placement, from rows sorted by one score and given in chunks: for a positive,
+    2·(negatives below it) + (negatives tied with it) = 2n·V10; for a negative, 2·(positives below
+    it) + (positives tied with it) = 2m·(1 − V01) — what a paired comparison needs row by row.
+
+    The rows of each chunk's last level are held back (with their other columns) until the next
+    chunk shows whether the level continues. The level statistics of the score come along.
+    """
+
+    def __init__(self):
+        self.statistics = LevelStatistics()
+        self._held = None
+
+    def add(self, scores: np.ndarray, positive: np.ndarray, *others: np.ndarray, final: bool = False):
+        """``(twice, positive, *others)`` for the rows of the levels this chunk completes (all of them
+        when `final`), or None when it completes none."""
+        if self._held is not None:
+            scores, positive, *others = (np.concatenate(pair) for pair in zip(self._held, (scores, positive, *others)))
+            self._held = None
+        return self._placed(scores, positive, others, final)
+
+    def finish(self):
+        """:meth:`add` for the rows still held back (None when there are none)."""
+        if self._held is None:
+            return None
+        scores, positive, *others = self._held
+        self._held = None
+        return self._placed(scores, positive, others, True)
+
+    def _placed(self, scores, positive, others, final: bool):
+        size = scores.shape[0]
+        if size == 0:
+            return None
+        change = scores[1:] != scores[:-1]
+        end = size
+        if not final:
+            breaks = np.flatnonzero(change)
+            end = int(breaks[-1]) + 1 if breaks.shape[0] else 0
+            self._held = (scores[end:], positive[end:], *(column[end:] for column in others))
+            if end == 0:
+                return None
+        flags = positive[:end]
+        starts = np.flatnonzero(np.concatenate(([True], change[:end - 1])))
+        sizes = np.diff(np.append(starts, end)).astype(np.float64)
+        pos = np.add.reduceat(flags.view(np.int8), starts, dtype=np.float64)
+        neg = sizes - pos
+        n_before, m_before = self.statistics.n, self.statistics.m
+        twice_pos = _twice_placements(pos, n_before, neg)
+        twice_neg = _twice_placements(neg, m_before, pos)
+        self.statistics.add(pos, neg)
+        level = np.repeat(np.arange(starts.shape[0]), sizes.astype(np.intp))
+        twice = np.where(flags, twice_pos[level], twice_neg[level])
+        return (twice, flags, *(column[:end] for column in others))
+
+
+class PairedDifferences:
+    """The spread of the paired differences of two scores' twice placements, row by row, per class:
+    Σ (d − d̄)² with d = t_a − t_b over the positives (t = 2n·V10) and over the negatives (t = 2m·(1 − V01)),
+    from which DeLong's variance of Âa − Âb follows as it does in memory."""
+
+    def __init__(self):
+        self.positives, self.negatives = Moments(), Moments()
+
+    def add(self, twice_a: np.ndarray, twice_b: np.ndarray, positive: np.ndarray, bound: int) -> None:
+        """Merge a chunk of rows: their twice placements under each score (float64 whole numbers at
+        most `bound`) and whether each is positive."""
+        for moments, chosen in ((self.positives, positive), (self.negatives, ~positive)):
+            difference = twice_a[chosen] - twice_b[chosen]
+            moments.add(difference, None, difference.shape[0], _exact_sum(difference, bound))
+
+    def variance(self, m: int, n: int) -> float | None:
+        """DeLong's Var(Âa − Âb) = S10(a − b)/m + S01(a − b)/n (None when a class has one item)."""
+        if m < 2 or n < 2:
+            return None
+        return self.positives.spread / (4.0 * n * n) / (m - 1) / m + self.negatives.spread / (4.0 * m * m) / (n - 1) / n
+
+
+def _exact_sum(values: np.ndarray, bound: int) -> int:
+    """Σ values, exactly, for float64 whole numbers of magnitude at most `bound`."""
+    if values.shape[0] * bound < _FLOAT_EXACT:
+        return int(values.sum())
+    whole = values.astype(np.int64)
+    if values.shape[0] * bound < _INT64_SAFE:
+        return int(whole.sum(dtype=np.int64))
+    return int(whole.astype(object).sum())

@@ -7,7 +7,7 @@ stream by the same code, with the same exact integer counts, whatever the engine
 """
 
 from ._settings import DEFAULT_MEMORY_LIMIT, ENGINES
-from ._api import table_auc
+from ._api import MAX_ROC_LEVELS, table_auc, table_compare, table_roc
 from ._results import TableAUC
 
-__all__ = ["DEFAULT_MEMORY_LIMIT", "ENGINES", "TableAUC", "table_auc"]
+__all__ = ["DEFAULT_MEMORY_LIMIT", "ENGINES", "MAX_ROC_LEVELS", "TableAUC", "table_auc", "table_compare", "table_roc"]

@@ -1,39 +1,84 @@
-"""The AUC of a table of any size: :func:`table_auc`."""
+"""The AUC of a table of any size: :func:`table_auc`, :func:`table_roc`, :func:`table_compare`."""
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
+
+import numpy as np
 
 from .. import _validate as v
-from ..empirical import LevelStatistics, closed_form_methods, statistics_rows
-from ..empirical import NAN_POLICIES
+from ..empirical import (NAN_POLICIES, LevelStatistics, PairedDifferences, RowPlacements, clip_to_lehmann_range,
+                         closed_form_methods, curve_from_levels, delong_comparison, statistics_rows)
+from ..empirical import Comparison, ROCCurve
 from ._results import TableAUC
 from ._settings import ENGINES, Settings
 from ._table import class_sizes, column, positive_label, score_column
 
+#: The most distinct scores :func:`table_roc` keeps (three numbers each: 24 bytes).
+MAX_ROC_LEVELS = 10**8
 
-def _open(source, sql, database, engine, settings):
+
+def _engine_module(engine):
     if engine not in ENGINES:
         raise v.fail("engine", f"one of {', '.join(map(repr, ENGINES))}", engine)
+    if engine == "spark":
+        from . import _spark
+
+        return _spark
+    from . import _duckdb
+
+    return _duckdb
+
+
+@dataclass(frozen=True)
+class Scan:
+    """A table opened by its engine and checked: the score and label columns, the positives' label
+    value, m and n, and whether rows with a missing value are to be dropped."""
+
+    table: object
+    scores: tuple[str, ...]
+    label: str
+    positive: object
+    m: int
+    n: int
+    omit: bool
+
+    @property
+    def score(self) -> str:
+        return self.scores[0]
+
+
+@contextlib.contextmanager
+def scanned(source, scores, label, pos_label, *, sql, database, engine, nan_policy, memory_limit, spill_dir, threads):
+    """A :class:`Scan`: the engine opens the table, one aggregate checks the labels and counts the
+    missing values before anything long runs, and the spill directory goes when the block ends."""
+    if nan_policy not in NAN_POLICIES:
+        raise v.fail("nan_policy", f"one of {', '.join(map(repr, NAN_POLICIES))}", nan_policy)
     if sql is not None and source is not None:
         raise v.ParameterError("sql", "given without a source (the query is the source)", repr(sql), verb="be")
     if sql is None and source is None:
         raise v.ParameterError("source", "a table (or `sql`, a query)", "None", verb="be")
     if database is not None and sql is None:
         raise v.ParameterError("database", "given with `sql` (the query runs on it)", repr(database), verb="be")
-    if engine == "spark":
-        from ._spark import open_table
-    else:
-        from ._duckdb import open_table
-    return open_table(source, sql=sql, database=database, settings=settings)
+    module = _engine_module(engine)
+    settings = Settings.checked(memory_limit, spill_dir, threads)
+    with module.open_table(source, sql=sql, database=database, settings=settings) as table:
+        names = tuple(score_column(table, score, parameter) for score, parameter in scores)
+        label = column(table, "label", label)
+        counts = table.label_counts(names[0] if len(names) == 1 else names, label)
+        positive = positive_label(counts, pos_label, nan_policy, table.description)
+        m, n = class_sizes(counts, positive)
+        yield Scan(table, names, label, positive, m, n, counts.missing > 0)
 
 
-def level_statistics(table, score: str, label: str, positive, *, omit: bool, progress, total: int):
-    """:class:`~aucbound.empirical.LevelStatistics` of the table's rows, sorted by the engine."""
-    stats = LevelStatistics()
-    for _, pos, neg in table.sorted_levels(score, label, positive, omit=omit, progress=progress, total=total):
-        stats.add(pos, neg)
-    return stats
+def _levels(scan: Scan, progress):
+    return scan.table.sorted_levels(scan.score, scan.label, scan.positive, omit=scan.omit, progress=progress,
+                                    total=scan.m + scan.n)
+
+
+def _clipped(p, auc) -> float:
+    return float(clip_to_lehmann_range(p, auc))
 
 
 def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb", delta=None,
@@ -86,25 +131,92 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
     """
     delta = v.failure_probability(delta, confidence)
     keys = closed_form_methods(methods)
-    if nan_policy not in NAN_POLICIES:
-        raise v.fail("nan_policy", f"one of {', '.join(map(repr, NAN_POLICIES))}", nan_policy)
     progress = v.progress("progress", progress)
-    settings = Settings.checked(memory_limit, spill_dir, threads)
-    with _open(source, sql, database, engine, settings) as table:
-        score, label = score_column(table, score), column(table, "label", label)
-        counts = table.label_counts(score, label)
-        positive = positive_label(counts, pos_label, nan_policy, table.description)
-        m, n = class_sizes(counts, positive)
-        stats = level_statistics(table, score, label, positive, omit=counts.missing > 0, progress=progress,
-                                 total=m + n).statistics()
-    result_stats = stats
-    return TableAUC(auc=result_stats.auc, m=stats.m, n=stats.n, twice_u=stats.twice_u, delta=delta,
+    with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+        accumulated = LevelStatistics()
+        for _, pos, neg in _levels(scan, progress):
+            accumulated.add(pos, neg)
+    stats = accumulated.statistics()
+    return TableAUC(auc=stats.auc, m=stats.m, n=stats.n, twice_u=stats.twice_u, delta=delta,
                     delong_variance=stats.variance, p1=_clipped(stats.p1, stats.auc), p2=_clipped(stats.p2, stats.auc),
-                    rows=statistics_rows(stats, keys, delta), engine=table.engine, source=table.description,
-                    levels=0)
+                    rows=statistics_rows(stats, keys, delta), engine=scan.table.engine,
+                    source=scan.table.description, levels=accumulated.levels)
 
 
-def _clipped(p, auc):
-    from ..empirical import clip_to_lehmann_range
+def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb",
+              nan_policy="raise", memory_limit=None, spill_dir=None, threads=None, progress=None) -> ROCCurve:
+    """The empirical ROC curve of column `score` against `label` in a table of any size: the curve
+    :func:`aucbound.roc_curve` gives on the same rows, point for point. One point per distinct score
+    (at most :data:`MAX_ROC_LEVELS`, refused beyond); arguments as for :func:`table_auc`.
 
-    return float(clip_to_lehmann_range(p, auc))
+    >>> import aucbound, pandas as pd
+    >>> frame = pd.DataFrame({"y": [0, 0, 1, 1], "p": [0.1, 0.4, 0.35, 0.8]})
+    >>> curve = table_roc(frame, score="p", label="y")
+    >>> curve.tp.tolist(), curve.fp.tolist(), curve.auc
+    ([0, 1, 1, 2, 2], [0, 0, 1, 1, 2], 0.75)
+    """
+    progress = v.progress("progress", progress)
+    with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+        accumulated, parts, kept = LevelStatistics(), [], 0
+        for values, pos, neg in _levels(scan, progress):
+            kept += values.shape[0]
+            if kept > MAX_ROC_LEVELS:
+                raise v.ParameterError("score", f"at most {MAX_ROC_LEVELS} distinct scores for an ROC curve "
+                                       "(one point each)", f"more in {scan.table.description}", verb="have")
+            accumulated.add(pos, neg)
+            parts.append((values, pos, neg))
+    values, pos, neg = (np.concatenate([part[k] for part in parts]) if parts else np.zeros(0) for k in range(3))
+    if values.dtype.kind in "iu" and values.shape[0] and max(abs(int(values[0])), abs(int(values[-1]))) > 2**53:
+        raise v.ParameterError("scores", "within ±2^53 for an ROC curve (its thresholds are float64 values)",
+                               "integers beyond 2^53")
+    return curve_from_levels(values.astype(np.float64), pos, neg, accumulated.twice_u)
+
+
+def table_compare(source=None, *, scores, label, pos_label=None, sql=None, database=None, engine="duckdb",
+                  alternative="two-sided", margin=0.0, delta=None, confidence=None, methods=None, nan_policy="raise",
+                  memory_limit=None, spill_dir=None, threads=None, progress=None) -> Comparison:
+    """DeLong's paired test of two score columns on the same rows of a table of any size, with the
+    intervals for the difference: the :class:`~aucbound.Comparison` :func:`aucbound.compare` gives on
+    the same rows (z, the p-value and the variances to the last digits; the AUCs exactly).
+
+    `scores` names the two columns (a, b); D = A_a − A_b. `alternative`, `margin`, `delta`,
+    `confidence` and `methods` as for :func:`aucbound.compare`; the other arguments as for
+    :func:`table_auc` (``nan_policy="omit"`` drops a row missing either score). DuckDB sorts the rows
+    twice: by the first score, when each row gets its placement, then by the second, with that
+    placement carried along.
+
+    >>> import aucbound, pandas as pd
+    >>> frame = pd.DataFrame({"y": [0, 0, 0, 0, 1, 1, 1, 1], "f1": [-2, -1, 3, 4, 1, 2, 5, 6],
+    ...                       "f2": [-2, -1, 5, 6, 1, 2, 3, 4]})  # Agarwal et al. 2005, Table 1
+    >>> result = table_compare(frame, scores=("f1", "f2"), label="y")
+    >>> result.difference, round(result.z, 6), round(result.p_value, 6)
+    (0.25, 1.224745, 0.220671)
+    """
+    progress = v.progress("progress", progress)
+    if isinstance(scores, str) or len(scores) != 2:
+        raise v.ParameterError("scores", "two column names (a, b)", v.show(scores), verb="be")
+    named = [(scores[0], "scores_a"), (scores[1], "scores_b")]
+    with scanned(source, named, label, pos_label, sql=sql, database=database, engine=engine, nan_policy=nan_policy,
+                 memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+        if not hasattr(scan.table, "paired_rows"):
+            raise v.ParameterError("engine", "'duckdb' for a paired comparison of a table", repr(engine), verb="be")
+        if scan.m < 2 or scan.n < 2:
+            raise v.ParameterError("labels", "at least 2 positives and 2 negatives (for DeLong's paired test)",
+                                   f"{scan.m} and {scan.n}", verb="have")
+        second, differences = RowPlacements(), PairedDifferences()
+        bound = 2 * max(scan.m, scan.n)
+        for scores_b, flags, twice_a in scan.table.paired_rows(scan.scores, scan.label, scan.positive, omit=scan.omit,
+                                                               progress=progress, total=scan.m + scan.n):
+            placed = second.add(scores_b, flags, twice_a)
+            if placed is not None:
+                differences.add(placed[2], placed[0], placed[1], bound)
+        placed = second.finish()
+        if placed is not None:
+            differences.add(placed[2], placed[0], placed[1], bound)
+        first = scan.table.first.statistics.statistics()
+    last = second.statistics.statistics()
+    variances = (first.variance, last.variance, differences.variance(first.m, first.n))
+    return delong_comparison(first.twice_u, last.twice_u, first.m, first.n, variances, alternative=alternative,
+                             margin=margin, delta=delta, confidence=confidence, methods=methods)

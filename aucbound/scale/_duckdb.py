@@ -16,7 +16,7 @@ import os
 import numpy as np
 
 from .. import _validate as v
-from ..empirical import SortedRows
+from ..empirical import RowPlacements, SortedRows
 from ._table import LabelCounts
 
 #: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
@@ -114,13 +114,14 @@ class DuckDBTable:
         q = quoted(score)
         return f"CAST({q} AS DOUBLE)" if self._types[score].upper().startswith("DECIMAL") else q
 
-    def label_counts(self, score: str, label: str) -> LabelCounts:
-        """One aggregate: the rows at each label value, and those among them without a score."""
+    def label_counts(self, score, label: str) -> LabelCounts:
+        """One aggregate: the rows at each label value, and those among them without a score (`score` a
+        column, or a tuple of columns: without one of them)."""
         q = quoted(label)
+        missing = " OR ".join(f"({self._missing_score(name)})" for name in ((score,) if isinstance(score, str) else score))
         try:
             rows = self.relation.aggregate(
-                f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {self._missing_score(score)}) AS missing",
-                q).fetchall()
+                f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {missing}) AS missing", q).fetchall()
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
         values, counts, missing, missing_labels = [], [], [], 0
@@ -163,6 +164,55 @@ class DuckDBTable:
                 yield scores, flags
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
+
+
+    def paired_rows(self, scores: tuple[str, str], label: str, positive, *, omit: bool, progress, total: int):
+        """Rows sorted twice, for a paired comparison: ``(scores_b, positive, twice_a)`` numpy chunks in
+        increasing order of the second score, `twice_a` each row's twice placement under the first
+        (:class:`~aucbound.empirical.RowPlacements`), with the first score's level statistics in
+        :attr:`first` once the chunks are through.
+
+        DuckDB sorts the rows by the first score; numpy gives each its placement; DuckDB sorts those
+        rows (the second score, the label and the placement) by the second score, reading them as they
+        are produced, and streams them back.
+        """
+        import pyarrow as pa
+
+        a, b = scores
+        relation = self._complete_all(scores, label) if omit else self.relation
+        first = relation.project(f"{self._score(a)} AS a, {self._score(b)} AS b, "
+                                 f"{quoted(label)} = {literal(positive)} AS p").order("a")
+        self.first = placements = RowPlacements()
+        try:
+            reader = first.to_arrow_reader(BATCH_ROWS)
+            schema = pa.schema([("b", reader.schema.field("b").type), ("p", pa.bool_()), ("t", pa.float64())])
+            done = [0]
+
+            def placed():
+                for batch in reader:
+                    scores_a = batch.column(0).to_numpy()
+                    done[0] += scores_a.shape[0]
+                    progress(done[0], 2 * total)
+                    out = placements.add(scores_a, batch.column(2).to_numpy(zero_copy_only=False),
+                                         batch.column(1).to_numpy())
+                    if out is not None:
+                        yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+                out = placements.finish()
+                if out is not None:
+                    yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+
+            second = self.connection.cursor().from_arrow(pa.RecordBatchReader.from_batches(schema, placed()))
+            for batch in second.order("b").to_arrow_reader(BATCH_ROWS):
+                scores_b = batch.column(0).to_numpy()
+                done[0] += scores_b.shape[0]
+                progress(done[0], 2 * total)
+                yield scores_b, batch.column(1).to_numpy(zero_copy_only=False), batch.column(2).to_numpy()
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
+
+    def _complete_all(self, scores, label: str):
+        missing = " OR ".join(f"({self._missing_score(score)})" for score in scores)
+        return self.relation.filter(f"NOT ({missing}) AND {quoted(label)} IS NOT NULL")
 
 
 @contextlib.contextmanager

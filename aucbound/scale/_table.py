@@ -75,12 +75,12 @@ def column(table: Table, parameter: str, name) -> str:
     raise v.ParameterError(parameter, f"a column of {table.description} ({shown})", repr(name), verb="name")
 
 
-def score_column(table: Table, score) -> str:
+def score_column(table: Table, score, parameter: str = "score") -> str:
     """The score column, refused unless numeric."""
-    name = column(table, "score", score)
+    name = column(table, parameter, score)
     kind = table.column_type(name).upper().split("(")[0]
     if kind not in NUMERIC_TYPES:
-        raise v.ParameterError("score", "a numeric column", f"{name!r} of type {table.column_type(name)}",
+        raise v.ParameterError(parameter, "a numeric column", f"{name!r} of type {table.column_type(name)}",
                                verb="name")
     return name
 

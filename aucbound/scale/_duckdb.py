@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import threading
 
 import numpy as np
 
@@ -90,13 +91,54 @@ def describe(source, sql) -> str:
     return f"the {type(source).__name__}"
 
 
+class Phases:
+    """``progress(done, total)`` over several phases of equal weight (sorts, streams): phase k at
+    fraction f reports (k + f)/phases of `total`."""
+
+    def __init__(self, progress, total: int, phases: int):
+        self.progress, self.total, self.phases = progress, max(total, 1), phases
+
+    def __call__(self, phase: int, fraction: float) -> None:
+        self.progress(min(self.total, int((phase + min(max(fraction, 0.0), 1.0)) / self.phases * self.total)),
+                      self.total)
+
+
+@contextlib.contextmanager
+def watched(connection, phases: Phases, phase: int, every: float = 0.25):
+    """While the block runs a query on `connection` (a sort, which returns nothing until it is done),
+    report DuckDB's own progress of it as phase `phase` of `phases`, from a thread polling it."""
+    if connection is None:
+        yield
+        return
+    stop = threading.Event()
+
+    def poll():
+        while not stop.wait(every):
+            try:
+                percent = connection.query_progress()
+            except Exception:  # noqa: BLE001 - the connection closing under the poll ends it
+                return
+            if percent >= 0:
+                phases(phase, percent / 100.0)
+
+    thread = threading.Thread(target=poll, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
 class DuckDBTable:
     """A table read by DuckDB (see :mod:`aucbound.scale._table`)."""
 
     engine = "duckdb"
 
-    def __init__(self, relation, description: str, connection):
+    def __init__(self, relation, description: str, connection, own: bool = True):
         self.relation, self.description, self.connection = relation, description, connection
+        #: The connection whose progress is ours to watch (None for a relation of the caller's connection).
+        self.own = connection if own else None
         self.columns = list(relation.columns)
         self._types = {name: str(kind) for name, kind in zip(relation.columns, relation.types)}
 
@@ -153,14 +195,15 @@ class DuckDBTable:
         """(scores, positive) numpy chunks in increasing score order."""
         relation = self._complete(score, label) if omit else self.relation
         ordered = relation.project(f"{self._score(score)} AS s, {quoted(label)} = {literal(positive)} AS p").order("s")
-        done = 0
+        phases, done = Phases(progress, total, 2), 0
         try:
-            reader = ordered.to_arrow_reader(BATCH_ROWS)
+            with watched(self.own, phases, 0):
+                reader = ordered.to_arrow_reader(BATCH_ROWS)
             for batch in reader:
                 scores = batch.column(0).to_numpy()
                 flags = batch.column(1).to_numpy(zero_copy_only=False)
                 done += scores.shape[0]
-                progress(done, total)
+                phases(1, done / total)
                 yield scores, flags
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
@@ -183,8 +226,10 @@ class DuckDBTable:
         first = relation.project(f"{self._score(a)} AS a, {self._score(b)} AS b, "
                                  f"{quoted(label)} = {literal(positive)} AS p").order("a")
         self.first = placements = RowPlacements()
+        phases = Phases(progress, total, 3)
         try:
-            reader = first.to_arrow_reader(BATCH_ROWS)
+            with watched(self.own, phases, 0):
+                reader = first.to_arrow_reader(BATCH_ROWS)
             schema = pa.schema([("b", reader.schema.field("b").type), ("p", pa.bool_()), ("t", pa.float64())])
             done = [0]
 
@@ -192,7 +237,7 @@ class DuckDBTable:
                 for batch in reader:
                     scores_a = batch.column(0).to_numpy()
                     done[0] += scores_a.shape[0]
-                    progress(done[0], 2 * total)
+                    phases(1, done[0] / total)
                     out = placements.add(scores_a, batch.column(2).to_numpy(zero_copy_only=False),
                                          batch.column(1).to_numpy())
                     if out is not None:
@@ -202,10 +247,11 @@ class DuckDBTable:
                     yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
 
             second = self.connection.cursor().from_arrow(pa.RecordBatchReader.from_batches(schema, placed()))
+            done[0] = 0
             for batch in second.order("b").to_arrow_reader(BATCH_ROWS):
                 scores_b = batch.column(0).to_numpy()
                 done[0] += scores_b.shape[0]
-                progress(done[0], 2 * total)
+                phases(2, done[0] / total)
                 yield scores_b, batch.column(1).to_numpy(zero_copy_only=False), batch.column(2).to_numpy()
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
@@ -237,7 +283,10 @@ def open_table(source, *, sql, database, settings):
         except duckdb.Error as error:
             raise v.ParameterError("database", "a DuckDB database file", f"{database!r}: {error}", verb="be") from None
         try:
-            yield DuckDBTable(_relation(con, source, sql, description), description, con)
+            con.execute("SET enable_progress_bar = true; SET enable_progress_bar_print = false; "
+                        "SET progress_bar_time = 0")  # DuckDB's progress, read by :func:`watched`, not printed
+            relation = _relation(con, source, sql, description)
+            yield DuckDBTable(relation, description, con, own=not isinstance(source, duckdb.DuckDBPyRelation))
         finally:
             con.close()
 

@@ -17,7 +17,7 @@ from typing import Iterator, Protocol
 import numpy as np
 
 from .. import _validate as v
-from ..empirical import positive_class
+from ..empirical import label_value, positive_class
 
 #: Column types a score may have, as the engines name them (upper case, without parameters).
 NUMERIC_TYPES = {
@@ -105,6 +105,8 @@ def positive_label(counts: LabelCounts, pos_label, nan_policy: str, description:
               if rows - missing > 0]
     if not values:
         raise v.ParameterError("source", "a table with complete rows", f"{description}, which has none", verb="have")
+    if isinstance(pos_label, str) and not any(isinstance(value, str) for value in values):
+        pos_label = label_value(pos_label, np.array(values))  # the label as a command line writes it: "1", "true"
     return positive_class(values, pos_label)
 
 

@@ -2856,7 +2856,32 @@ def check_compare_parquet(run: Run) -> None:
     check_compare_table(run)
 
 
+def check_auc_binned(run: Run) -> None:
+    """20 bins of equal width: the bounds on the AUC from every pair's bins (inside one: 0 and 1), computed
+    here; each distribution-free row from its lower end at the lower bound to its upper end at the upper one."""
+    pos, neg = asah()
+    low, high = min(pos.min(), neg.min()), max(pos.max(), neg.max())
+    bin_of = lambda x: np.minimum(np.floor((x - low) / (high - low) * 20), 19)  # noqa: E731
+    above = (bin_of(pos)[:, None] > bin_of(neg)[None, :]).mean()
+    inside = (bin_of(pos)[:, None] == bin_of(neg)[None, :]).mean()
+    found = sentence(run.stdout, r"the AUC lies in \[(\S+), (\S+)\]")
+    near(found[1], above)
+    near(found[2], above + inside)
+    near(sentence(run.stdout, r"estimate = (\S+) from")[1], above + inside / 2)
+    assert "engine: duckdb (113 rows counted in 20 bins" in run.stdout
+    m, n, k = len(pos), len(neg), min(len(pos), len(neg))
+    for auc, end in ((above, 0), (above + inside, 1)):
+        references = {"mcdiarmid": clipped(auc, ref.mcdiarmid_epsilon(m, n, 0.05)),
+                      "hoeffding": clipped(auc, ref.hoeffding_epsilon(m, n, 0.05)),
+                      "hoeffding-kl": ref.kl_interval(auc, k, 0.05, dps=30),
+                      "chebyshev-max": ref.score_interval(auc, k, 1 / mp.sqrt(0.05))}
+        for key, ends in references.items():
+            printed = run.table.row(key)["interval"].strip("[]").split(",")[end]
+            near(printed, ends[end])
+
+
 EXPECTED.update({
+    "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20": check_auc_binned,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor": check_auc_parquet,
     "aucbound auc --sql \"SELECT * FROM 'aSAH.parquet' WHERE wfns > 1\" --score s100b --label outcome --positive Poor":
         check_auc_sql,

@@ -228,3 +228,41 @@ def test_any_small_table(rows):
     scores = np.array([r[1] for r in rows], dtype=np.float64) / 2
     result = aucbound.table_auc(pa.table({"y": labels, "s": scores}), score="s", label="y")
     _assert_same(result, _in_memory(labels, scores))
+
+
+# --- binned mode ---------------------------------------------------------------------------------
+
+
+def _brute_binned(labels, scores, bins):
+    """2U with the pairs inside one bin counted 0, 1 and 1/2, by comparing every pair's bins (the bins
+    of equal width as NumPy computes them, the same floating-point operations)."""
+    low, high = scores.min(), scores.max()
+    which = np.minimum(np.floor((scores - low) / (high - low) * bins), bins - 1) if high > low else np.zeros(len(scores))
+    pos, neg = which[labels == 1], which[labels == 0]
+    above = int((pos[:, None] > neg[None, :]).sum())
+    inside = int((pos[:, None] == neg[None, :]).sum())
+    exact = aucbound.auc(labels, scores)
+    return 2 * above, 2 * above + inside, 2 * above + 2 * inside, exact
+
+
+@pytest.mark.parametrize("bins", [2, 7, 100, 5000])
+def test_binned_bounds_are_exact_and_hold_the_auc(bins):
+    rng = np.random.default_rng(bins)
+    labels = (rng.random(3000) < 0.35).astype(np.int8)
+    scores = rng.gamma(2.0, size=3000) + 0.7 * labels
+    result = aucbound.table_auc(pa.table({"y": labels, "s": scores}), score="s", label="y", bins=bins)
+    low, middle, high, exact = _brute_binned(labels, scores, bins)
+    scale = 2 * result.m * result.n
+    assert (result.auc_low, result.auc, result.auc_high) == (low / scale, middle / scale, high / scale)
+    assert result.auc_low <= exact <= result.auc_high
+    assert [row.method for row in result.rows] == ["mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"]
+    for row in result.rows:  # each row holds the intervals at both ends of the bounds
+        at_low = aucbound.interval(result.m, result.n, delta=0.05, auc=result.auc_low, method=row.method)
+        at_high = aucbound.interval(result.m, result.n, delta=0.05, auc=result.auc_high, method=row.method)
+        assert row.lo == at_low.lo and row.hi == at_high.hi
+
+
+def test_binned_mode_refuses_methods_that_need_the_scores():
+    table = pa.table({"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]})
+    with pytest.raises(ParameterError, match="distribution-free with `bins`"):
+        aucbound.table_auc(table, score="s", label="y", bins=10, methods=["delong"])

@@ -10,7 +10,8 @@ import numpy as np
 from .. import _validate as v
 from ..empirical import (NAN_POLICIES, LevelStatistics, PairedDifferences, RowPlacements, clip_to_lehmann_range,
                          closed_form_methods, curve_from_levels, delong_comparison, statistics_rows)
-from ..empirical import Comparison, ROCCurve
+from ..empirical import Comparison, ROCCurve, binned_bounds
+from ..bounds import METHODS, Estimates, evaluate_row, interval_row
 from ._results import TableAUC
 from ._settings import ENGINES, Settings
 from ._table import class_sizes, column, positive_label, score_column
@@ -82,8 +83,8 @@ def _clipped(p, auc) -> float:
 
 
 def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb", delta=None,
-              confidence=None, methods=None, nan_policy="raise", memory_limit=None, spill_dir=None, threads=None,
-              progress=None) -> TableAUC:
+              confidence=None, methods=None, nan_policy="raise", bins=None, memory_limit=None, spill_dir=None,
+              threads=None, progress=None) -> TableAUC:
     """The exact AUC of column `score` against `label` in a table of any size, with every closed-form
     interval (DeLong, the distribution-free ones, …), computed by an engine that sorts out of core.
 
@@ -107,11 +108,17 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
     nan_policy
         ``"raise"`` refuses rows with a missing label or score (NULL, NaN); ``"omit"`` drops them with a
         :class:`~aucbound.RowsOmittedWarning`.
+    bins
+        Binned mode, for speed on huge continuous scores (DuckDB): the scores counted in `bins` bins of
+        equal width, with no sort. Never an unlabelled approximation: ``auc_low`` and ``auc_high`` are
+        the exact bounds on Â that the binning allows (the pairs inside one bin counted 0 and 1),
+        ``auc`` their midpoint, and the rows the distribution-free intervals widened to hold for any
+        AUC between the bounds.
     memory_limit, spill_dir, threads
         The engine's memory (default 2 GB: beyond it DuckDB sorts on disk), where it spills (a fresh
         directory inside `spill_dir`, removed afterwards whatever happens, Ctrl-C included), its threads.
     progress
-        Called as ``progress(rows_done, rows_total)`` as the sorted rows arrive.
+        Called as ``progress(done, total)`` as the engine sorts and the sorted rows arrive.
 
     Returns
     -------
@@ -132,8 +139,13 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
     delta = v.failure_probability(delta, confidence)
     keys = closed_form_methods(methods)
     progress = v.progress("progress", progress)
+    if bins is not None:
+        bins = v.count("bins", bins, minimum=2, maximum=MAX_BINS)
+        keys = _binned_keys(keys, methods)
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
                  nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+        if bins is not None:
+            return _binned(scan, bins, keys, delta)
         accumulated = LevelStatistics()
         for _, pos, neg in _levels(scan, progress):
             accumulated.add(pos, neg)
@@ -142,6 +154,40 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
                     delong_variance=stats.variance, p1=_clipped(stats.p1, stats.auc), p2=_clipped(stats.p2, stats.auc),
                     rows=statistics_rows(stats, keys, delta), engine=scan.table.engine,
                     source=scan.table.description, levels=accumulated.levels)
+
+
+#: The most bins of binned mode.
+MAX_BINS = 10**7
+
+
+def _binned_keys(keys, methods) -> list[str]:
+    """The distribution-free methods among `keys`: binned mode knows Â only between two bounds."""
+    free = [key for key in keys if METHODS[key].guarantee == "distribution-free"]
+    if methods is not None and len(free) < len(keys):
+        other = next(key for key in keys if key not in free)
+        raise v.ParameterError("methods", "distribution-free with {bins} (those need only m, n and Â, which the "
+                               "binning bounds; the others need the scores themselves)", repr(other), others=("bins",))
+    return free
+
+
+def _binned(scan: Scan, bins: int, keys, delta) -> TableAUC:
+    """:func:`table_auc` in binned mode: the bounds on Â that the bins allow, and the distribution-free
+    rows from the lower end at the lower bound to the upper end at the upper bound."""
+    if not hasattr(scan.table, "binned_counts"):
+        raise v.ParameterError("bins", "given with engine='duckdb'", repr(scan.table.engine), verb="be")
+    pos, neg = scan.table.binned_counts(scan.score, scan.label, scan.positive, omit=scan.omit, bins=bins)
+    low, middle, high = binned_bounds(pos, neg)
+    m, n = int(pos.sum()), int(neg.sum())
+    scale = 2 * m * n
+    auc_low, auc, auc_high = low / scale, middle / scale, high / scale
+    rows = []
+    for key in keys:
+        below = evaluate_row(METHODS[key], m, n, delta, 0.0, Estimates(auc_low))
+        above = evaluate_row(METHODS[key], m, n, delta, 0.0, Estimates(auc_high))
+        rows.append(interval_row(METHODS[key], m, n, delta, auc, below.lo, above.hi))
+    return TableAUC(auc=auc, m=m, n=n, twice_u=middle, delta=delta, delong_variance=None, p1=None, p2=None,
+                    rows=tuple(rows), engine=scan.table.engine, source=scan.table.description,
+                    levels=int(np.count_nonzero(pos + neg)), bins=bins, auc_low=auc_low, auc_high=auc_high)
 
 
 def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb",

@@ -209,6 +209,28 @@ class DuckDBTable:
             raise engine_error(error, self.description) from None
 
 
+    def binned_counts(self, score: str, label: str, positive, *, omit: bool, bins: int):
+        """``(pos, neg)``: the positives and negatives in each of `bins` bins of equal width between the
+        smallest and the largest score, in increasing order (float64 counts), by two aggregates and no
+        sort. The bin of a score, floor((s − lo)/(hi − lo)·bins) capped at bins − 1, never decreases as
+        the score grows (each operation is monotone in floating point), so scores in different bins are
+        ordered as their bins are."""
+        relation = self._complete(score, label) if omit else self.relation
+        s = f"CAST({quoted(score)} AS DOUBLE)"
+        try:
+            low, high = relation.aggregate(f"min({s}), max({s})").fetchall()[0]
+            spread = f"({s} - {literal(float(low))}) / {literal(float(high) - float(low))}" if high > low else "0.0"
+            binned = relation.project(f"least(CAST(floor({spread} * {bins}) AS BIGINT), {bins - 1}) AS bin, "
+                                      f"{quoted(label)} = {literal(positive)} AS p")
+            counted = binned.aggregate("bin, count(*) FILTER (WHERE p) AS pos, count(*) FILTER (WHERE NOT p) AS neg",
+                                       "bin").order("bin").fetchnumpy()
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
+        pos, neg = np.zeros(bins), np.zeros(bins)
+        pos[counted["bin"]] = counted["pos"]
+        neg[counted["bin"]] = counted["neg"]
+        return pos, neg
+
     def paired_rows(self, scores: tuple[str, str], label: str, positive, *, omit: bool, progress, total: int):
         """Rows sorted twice, for a paired comparison: ``(scores_b, positive, twice_a)`` numpy chunks in
         increasing order of the second score, `twice_a` each row's twice placement under the first

@@ -16,8 +16,10 @@ class TableAUC(Rows):
     ``p1`` and ``p2`` are DeLong's variance and Lehmann's p̂1, p̂2 clipped into [Â², Â], as
     :func:`aucbound.intervals` has them; ``rows`` one interval per method. ``engine`` names what ran
     (``"duckdb"``, ``"spark"``), ``source`` what it read, ``levels`` the distinct scores. With ``bins``
-    (binned mode), ``auc`` is the midpoint (pairs inside one bin counted ½) and ``auc_low``, ``auc_high``
-    the exact bounds the binning allows (those pairs counted 0 and 1); the rows are then the midpoint's.
+    (binned mode), ``auc`` is the midpoint (pairs inside one bin counted ½, ``twice_u`` its count) and
+    ``auc_low``, ``auc_high`` the exact bounds the binning allows (those pairs counted 0 and 1); the rows
+    are then the distribution-free ones, each from the lower end of its interval at ``auc_low`` to the
+    upper end at ``auc_high`` (DeLong's variance and p̂1, p̂2 need the scores themselves: None).
     """
 
     _headline = "auc"
@@ -28,8 +30,8 @@ class TableAUC(Rows):
     twice_u: int
     delta: float
     delong_variance: float | None
-    p1: float
-    p2: float
+    p1: float | None
+    p2: float | None
     rows: tuple[Interval, ...]
     engine: str
     source: str

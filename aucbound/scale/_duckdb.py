@@ -130,6 +130,48 @@ def watched(connection, phases: Phases, phase: int, every: float = 0.25):
         thread.join()
 
 
+class GroupCodes:
+    """Numbers for the groups of one or more columns: each column's values get codes, a row's codes are
+    combined in mixed radix, and the combined code's rank among the groups' is the group's number.
+    Rows are numbered batch by batch from Arrow's dictionary encoding of each column (one lookup per
+    distinct value of the batch, none per row)."""
+
+    def __init__(self, keys: list[tuple]):
+        columns = list(zip(*keys)) if keys else []
+        self.values = [sorted(set(column), key=_sort_key) for column in columns]
+        self.codes = [{value: code for code, value in enumerate(values)} for values in self.values]
+        self.radix = [len(values) for values in self.values]
+        combined = np.array([self._combine([[self.codes[k][value]] for k, value in enumerate(key)])[0]
+                             for key in keys], dtype=np.int64)
+        order = np.argsort(combined, kind="stable")
+        self.combined = combined[order]
+        self.keys = [keys[k] for k in order]
+
+    def _combine(self, codes) -> np.ndarray:
+        combined = np.zeros(len(codes[0]), dtype=np.int64)
+        for column, size in zip(codes, self.radix):
+            combined = combined * size + np.asarray(column, dtype=np.int64)
+        return combined
+
+    def of(self, arrays) -> np.ndarray:
+        """The group number of each row of a batch, from its Arrow columns."""
+        import pyarrow.compute as pc
+
+        codes = []
+        for k, array in enumerate(arrays):
+            encoded = pc.dictionary_encode(array)
+            lookup = np.array([self.codes[k][value] for value in encoded.dictionary.to_pylist()] +
+                              [self.codes[k].get(None, 0)], dtype=np.int64)
+            indices = pc.fill_null(encoded.indices, len(encoded.dictionary)).to_numpy()
+            codes.append(lookup[indices])
+        return np.searchsorted(self.combined, self._combine(codes)).astype(np.int32)
+
+
+def _sort_key(value):
+    """Group values sorted with missing ones last, values of different types by their type's name."""
+    return (value is None, type(value).__name__, value if value is not None else 0)
+
+
 class DuckDBTable:
     """A table read by DuckDB (see :mod:`aucbound.scale._table`)."""
 
@@ -208,6 +250,44 @@ class DuckDBTable:
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 
+
+    def groups(self, by: tuple[str, ...], score: str, label: str, positive, *, omit: bool, limit: int) -> list:
+        """``[(key, m, n), …]``: each group of the columns `by` (key a tuple of their values) with its
+        positives and negatives, in the order :meth:`grouped_rows` numbers them; refused beyond `limit`."""
+        relation = self._complete(score, label) if omit else self.relation
+        columns = ", ".join(quoted(name) for name in by)
+        is_positive = f"{quoted(label)} = {literal(positive)}"
+        try:
+            found = relation.aggregate(f"{columns}, count(*) FILTER (WHERE {is_positive}) AS m, "
+                                       f"count(*) FILTER (WHERE NOT ({is_positive})) AS n", columns).fetchall()
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
+        if len(found) > limit:
+            raise v.ParameterError("by", f"columns with at most {limit} groups (each group's statistics are kept, "
+                                   "and a tiny group's AUC says little)", f"{len(found)} groups", verb="give")
+        self._codes = GroupCodes([tuple(row[:len(by)]) for row in found])
+        counts = {tuple(row[:len(by)]): row[len(by):] for row in found}
+        return [(key, *counts[key]) for key in self._codes.keys]
+
+    def grouped_rows(self, score: str, label: str, positive, by: tuple[str, ...], *, omit: bool, progress, total: int):
+        """``(scores, positive, group)`` numpy chunks in increasing score order, `group` each row's group
+        number (int32, as :meth:`groups` numbered them)."""
+        relation = self._complete(score, label) if omit else self.relation
+        columns = ", ".join(quoted(name) for name in by)
+        ordered = relation.project(f"{self._score(score)} AS s, {quoted(label)} = {literal(positive)} AS p, "
+                                   f"{columns}").order("s")
+        phases, done = Phases(progress, total, 2), 0
+        try:
+            with watched(self.own, phases, 0):
+                reader = ordered.to_arrow_reader(BATCH_ROWS)
+            for batch in reader:
+                scores = batch.column(0).to_numpy()
+                done += scores.shape[0]
+                phases(1, done / total)
+                yield (scores, batch.column(1).to_numpy(zero_copy_only=False),
+                       self._codes.of([batch.column(2 + k) for k in range(len(by))]))
+        except _duckdb().Error as error:
+            raise engine_error(error, self.description) from None
 
     def binned_counts(self, score: str, label: str, positive, *, omit: bool, bins: int):
         """``(pos, neg)``: the positives and negatives in each of `bins` bins of equal width between the

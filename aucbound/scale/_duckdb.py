@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import queue
 import threading
 
 import numpy as np
@@ -89,6 +90,52 @@ def describe(source, sql) -> str:
     if isinstance(source, (str, os.PathLike)):
         return os.fspath(source)
     return f"the {type(source).__name__}"
+
+
+def prefetched(batches, depth: int = 2):
+    """The items of the iterator `batches`, produced by a thread while the caller works on the previous
+    ones: DuckDB fills the next Arrow batch (releasing the GIL) while numpy counts this one. An error in
+    the thread is raised here; leaving early stops the thread."""
+    buffer, stop, end = queue.Queue(depth), threading.Event(), object()
+
+    def produce():
+        try:
+            for item in batches:
+                while not stop.is_set():
+                    try:
+                        buffer.put(item, timeout=0.1)
+                        break
+                    except queue.Full:
+                        continue
+                if stop.is_set():
+                    return
+            buffer.put(end)
+        except BaseException as error:  # noqa: BLE001 - handed to the consumer, which raises it
+            buffer.put(error)
+
+    thread = threading.Thread(target=produce, daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = buffer.get()
+            if item is end:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        while thread.is_alive():
+            try:
+                buffer.get(timeout=0.1)
+            except queue.Empty:
+                pass
+
+
+def _numpy_batches(reader, columns: int):
+    """Each Arrow batch of `reader` as numpy arrays (without copies where Arrow allows)."""
+    for batch in reader:
+        yield tuple(batch.column(k).to_numpy(zero_copy_only=False) for k in range(columns))
 
 
 class Phases:
@@ -241,9 +288,7 @@ class DuckDBTable:
         try:
             with watched(self.own, phases, 0):
                 reader = ordered.to_arrow_reader(BATCH_ROWS)
-            for batch in reader:
-                scores = batch.column(0).to_numpy()
-                flags = batch.column(1).to_numpy(zero_copy_only=False)
+            for scores, flags in prefetched(_numpy_batches(reader, 2)):
                 done += scores.shape[0]
                 phases(1, done / total)
                 yield scores, flags

@@ -442,7 +442,12 @@ def _relation(con, source, sql, description):
     duckdb = _duckdb()
     try:
         if sql is not None:
-            return con.sql(sql)
+            if not isinstance(sql, str):
+                raise v.ParameterTypeError("sql", "a query (text)", v.show(sql))
+            relation = con.sql(sql)
+            if relation is None:
+                raise v.ParameterError("sql", "a query that returns rows (SELECT …)", repr(sql), verb="be")
+            return relation
         if isinstance(source, duckdb.DuckDBPyRelation):
             return source
         if isinstance(source, (str, os.PathLike)):

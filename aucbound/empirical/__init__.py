@@ -140,3 +140,8 @@ from ._resampled_api import bootstrap_test, operating_point_test, venkatraman_te
 from ._results import ResampledTest  # noqa: E402
 
 __all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatraman_test"]
+
+# --- per-group statistics from one stream in score order (fairness audits on tables beyond memory) ---
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# GroupedStatistics (each group's, each group's rest's and the overall Statistics, chunk by chunk).
+from ._stream_groups import GroupedStatistics  # noqa: E402, F401

@@ -1,0 +1,309 @@
+"""Each group's AUC statistics, those of the pooled rest of each group, and the overall ones, from
+one stream of rows in score order.
+
+A fairness audit compares each group g with the rows outside it. The rows come sorted by score,
+in chunks, with a group code each; one pass gives, for every group, :class:`Statistics` of its
+own rows, of the rest (every row not in g) and of all rows. The work is O(N) numpy plus O(K)
+per chunk, with no loop over groups in Python.
+
+**Cells.** Within a chunk of whole levels (one level per distinct score), a stable sort of the
+group codes keeps each group's rows in score order; the rows of one group at one level form a
+*cell*, and a group's cells in order are its own levels. Running counts per group give each
+cell the group's placements, as :mod:`._stream` gives them to whole levels.
+
+**One side.** DeLong's S10 is the spread of t = 2n·V10 = 2·#{negatives below} + #{negatives
+at} over the positives, S01 that of r = 2m·(1 − V01) = 2·#{positives below} + #{positives at}
+over the negatives (a shift by 2m changes no spread). Both are one *side*: items A counted
+against items B (A the positives and B the negatives, then the other way round), with t(x) =
+2·#{B below x} + #{B at x} for each x in A. For group g, t_g counts only the B items of g; the
+rest's own count of a rest item is t_R = t − t_g. With A_g the A items of g (DeLong 1988's
+components; the identities are sums over disjoint sets):
+
+    Σ_{A∖A_g} t_R  = Σ_A t − Σ_{A_g} t − Σ_A t_g + Σ_{A_g} t_g,
+    Σ_{A∖A_g} t_R² = Σ_A t² − Σ_{A_g} t² − 2(Σ_A t·t_g − Σ_{A_g} t·t_g) + Σ_A t_g² − Σ_{A_g} t_g².
+
+The sums over A_g run over the cells of g (each cell knows its level's t and its own t_g). The
+sums over all of A of the step function t_g telescope over g's B-levels j (N_j items of B_g
+below, q_j at, C_j the A items at levels up to and including j's, D_j the sum of t over them,
+a_j the A items and e_j their sum of t at j's level): below every B-level t_g = 0, each level
+raises it by 2q_j for all A items above it, and the A items at the level get q_j, so
+
+    Σ_A t_g     = Σ_j 2q_j·(|A| − C_j) + Σ_j q_j·a_j,
+    Σ_A t_g²    = Σ_j 4q_j(2N_j + q_j)·(|A| − C_j) + Σ_j q_j(4N_j + q_j)·a_j,
+    Σ_A t·t_g   = Σ_j 2q_j·(Σ_A t − D_j) + Σ_j q_j·e_j,
+
+and |A|, Σ_A t (= 2U) enter only through Σ_j 2q_j = 2|B_g| and Σ_j 4q_j(2N_j + q_j) =
+(2|B_g|)², so that nothing waits for a later level. The rest's spread is then
+M2 = Σ t_R² − (Σ t_R)²/W with W = |A| − |A_g|, S10_rest = M2/(2n_rest)²/(m_rest − 1), and
+Lehmann's p̂2 (p̂1 from the other side) follows from Σ t_R² and the rest's tied pairs as
+:mod:`._stream` has it. Sums of counts stay exact integers; sums of squares are float64 sums
+of whole numbers, exact while below 2^53.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ._delong import Statistics
+from ._stream import _FLOAT_EXACT, LevelStatistics, _dot, _twice_placements
+
+__all__ = ["GroupedStatistics", "MAX_ROWS"]
+
+#: The most rows a grouped pass takes: every exact sum of counts (at most 2·m·n) stays in int64.
+MAX_ROWS = 3_000_000_000
+#: At most this many groups.
+MAX_GROUPS = 100_000
+
+# Per group and side, the exact sums (int64) and the float64 sums of squares, by column.
+_COUNT, _OWN, _GLOBAL_OWN, _STEP = range(4)  # Σ_Ag 1, Σ_Ag t_g, Σ_Ag t, Σ_j q_j·(2C_j − a_j)
+_OWN2, _CROSS_OWN, _GLOBAL2, _STEP2_AT, _STEP2_ABOVE, _CROSS_AT, _CROSS_ABOVE = range(7)
+
+
+def _spread(squares: float, total: int, count: int, exact: bool) -> float:
+    """Σ (x − mean)² over `count` items from Σ x² (`squares`, float64) and the exact Σ x (`total`):
+    one correctly rounded division of exact integers when `squares` is an exact integer."""
+    if exact:
+        return (count * int(squares) - total * total) / count
+    return squares - total * total / count
+
+
+def _statistics(m: int, n: int, pos: tuple, neg: tuple, ties: int, exact: bool) -> Statistics | None:
+    """:class:`Statistics` from per-class sums: `pos` = (Σ t, Σ t²) over the positives of t = 2n·V10,
+    `neg` = (Σ r, Σ r²) over the negatives of r = 2m·(1 − V01); `ties` the tied (positive,
+    negative) pairs. None when a class is empty."""
+    if not (m and n):
+        return None
+    twice_u, pos_squares = pos
+    spread_pos = _spread(pos_squares, twice_u, m, exact)
+    spread_neg = _spread(neg[1], neg[0], n, exact)
+    squares = 2 * twice_u - ties  # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
+    s10 = spread_pos / (4.0 * n * n) / (m - 1) if m > 1 else None
+    s01 = spread_neg / (4.0 * m * m) / (n - 1) if n > 1 else None
+    p2 = (pos_squares - squares) / (4.0 * m * n * (n - 1)) if n > 1 else None
+    p1 = (spread_neg + twice_u * twice_u / n - squares) / (4.0 * n * m * (m - 1)) if m > 1 else None
+    return Statistics(m, n, twice_u, s10, s01, p1, p2)
+
+
+class _Cells:
+    """The cells of one chunk of whole levels: the rows of one group at one level, ordered by
+    group and, within a group, by score (a stable sort of the codes keeps the score order)."""
+
+    def __init__(self, group: np.ndarray, level: np.ndarray | None, flags: np.ndarray, code_type):
+        size = group.shape[0]
+        order = np.argsort(group.astype(code_type, copy=False), kind="stable")
+        codes, positive = group[order], flags[order]
+        if level is None:  # no ties: each row its own level and cell
+            self.level, self.pos = order, positive.astype(np.int64)
+            self.neg = 1 - self.pos
+        else:
+            levels = level[order]
+            new = np.empty(size, dtype=bool)
+            new[0] = True
+            np.not_equal(levels[1:], levels[:-1], out=new[1:])
+            new[1:] |= codes[1:] != codes[:-1]
+            starts = np.flatnonzero(new)
+            codes, self.level = codes[starts], levels[starts]
+            self.pos = np.add.reduceat(positive, starts, dtype=np.int64)
+            self.neg = np.diff(np.append(starts, size)) - self.pos
+        first = np.empty(codes.shape[0], dtype=bool)
+        first[0] = True
+        np.not_equal(codes[1:], codes[:-1], out=first[1:])
+        self.first = np.flatnonzero(first)  # each present group's first cell
+        self.present = codes[self.first]
+        self.lengths = np.diff(np.append(self.first, codes.shape[0]))
+
+    def below(self, counts: np.ndarray, before: np.ndarray) -> np.ndarray:
+        """Per cell, its group's `counts` in the group's earlier cells, plus `before` (per group:
+        its count before this chunk)."""
+        cumulative = np.cumsum(counts)
+        cumulative -= counts
+        return cumulative + np.repeat(before[self.present] - cumulative[self.first], self.lengths)
+
+    def totals(self, values: np.ndarray) -> np.ndarray:
+        """Per present group, the sum of `values` over its cells (along the first axis)."""
+        return np.add.reduceat(values, self.first, axis=0)
+
+
+class _Side:
+    """Running sums of one side, items A counted against items B, for every group and over all of A
+    (the identities of the module docstring)."""
+
+    def __init__(self, groups: int):
+        self.exact = np.zeros((groups, 4), dtype=np.int64)
+        self.floats = np.zeros((groups, 7))
+        self.count = 0  # |A|
+        self.total = 0  # Σ_A t, exact
+        self.squares = 0.0  # Σ_A t²
+        self.running = 0.0  # Σ_A t so far, as the levels' D continue it
+
+    def add(self, a: np.ndarray, b: np.ndarray, b_before: int, cells: _Cells, cell_a: np.ndarray,
+            cell_b: np.ndarray, b_group: np.ndarray) -> None:
+        """Merge one chunk of whole levels: `a`, `b` the A and B items per level (float64), `b_before`
+        the B items before the chunk; `cell_a`, `cell_b` the group's A and B items per cell and
+        `b_group` each group's B items before the chunk."""
+        t = _twice_placements(a, b_before, b)  # t of an A item at each level
+        t_a = a * t
+        count = int(a.sum())
+        cumulative_a = np.cumsum(a)  # C at each level
+        cumulative_a += self.count
+        cumulative_t = np.cumsum(t_a)  # D at each level
+        cumulative_t += self.running
+        self.total += _dot(a, t, 2 * count * (b_before + int(b.sum())))
+        self.count += count
+        self.running = float(cumulative_t[-1])
+        self.squares += float(np.dot(t_a, t))
+        k = cells.level
+        below = cells.below(cell_b, b_group)  # N: the group's B items below the cell
+        own = 2 * below + cell_b  # t_g of the group's A items in the cell
+        at_a, at_t = a[k], t[k]  # the level's A items (all groups) and their t
+        exact = np.stack((cell_a, cell_a * own, cell_a * at_t.astype(np.int64),
+                          cell_b * (2 * cumulative_a[k].astype(np.int64) - at_a.astype(np.int64))), axis=1)
+        own = own.astype(np.float64)
+        weighted_own = cell_a * own
+        cell_b = cell_b.astype(np.float64)
+        floats = np.stack((weighted_own * own, weighted_own * at_t, cell_a * at_t * at_t,
+                           cell_b * (4 * below + cell_b) * at_a,
+                           4 * cell_b * (2 * below + cell_b) * cumulative_a[k],
+                           cell_b * at_a * at_t, 2 * cell_b * cumulative_t[k]), axis=1)
+        self.exact[cells.present] += cells.totals(exact)
+        self.floats[cells.present] += cells.totals(floats)
+
+    def exactly(self, b_total: int) -> bool:
+        """Whether every float64 sum is an exact integer: each is at most |A|·(2|B|)², a few summed."""
+        return 16 * self.count * (2 * b_total) ** 2 < _FLOAT_EXACT
+
+    def own(self) -> tuple[list, np.ndarray]:
+        """(Σ_Ag t_g exact, Σ_Ag t_g²) per group."""
+        return self.exact[:, _OWN].tolist(), self.floats[:, _OWN2]
+
+    def rest(self, b_group: np.ndarray) -> tuple[list, np.ndarray]:
+        """(Σ t_R exact, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring)."""
+        e, f = self.exact, self.floats
+        sum_step = 2 * self.count * b_group - e[:, _STEP]  # Σ_A t_g (int64: at most 2|A||B|)
+        total = [self.total - int(x) for x in (e[:, _GLOBAL_OWN] + sum_step - e[:, _OWN])]
+        b_twice = 2.0 * b_group
+        step2 = self.count * b_twice * b_twice - f[:, _STEP2_ABOVE] + f[:, _STEP2_AT]  # Σ_A t_g²
+        cross = self.total * b_twice - f[:, _CROSS_ABOVE] + f[:, _CROSS_AT]  # Σ_A t·t_g
+        squares = (self.squares - f[:, _GLOBAL2]) - 2 * (cross - f[:, _CROSS_OWN]) + (step2 - f[:, _OWN2])
+        return total, squares
+
+
+class GroupedStatistics:
+    """:class:`~aucbound.empirical._delong.Statistics` of every group, of each group's rest (the
+    rows not in it) and of all rows, from rows sorted by score given in chunks.
+
+    `sizes` is the number of groups K, or per group its (positives, negatives), which
+    :meth:`finish` then checks against the rows seen. Each chunk given to :meth:`add` holds
+    scores in ascending order (not below the previous chunk's; ties may span chunks), positive
+    flags, and group codes 0..K−1. :meth:`finish` returns ``(overall, groups, rests)``, the last
+    two lists of K; an entry is None where its rows lack a class, so that their AUC is undefined
+    (a group without positives or without negatives; the rest of a group holding all positives or
+    all negatives, or every row).
+
+    >>> stats = GroupedStatistics(2)
+    >>> stats.add(np.array([0.1, 0.2, 0.3, 0.4]), np.array([False, True, False, True]), np.array([0, 0, 1, 1]))
+    >>> stats.add(np.array([0.5, 0.6]), np.array([False, True]), np.array([0, 1]))
+    >>> overall, groups, rests = stats.finish()
+    >>> overall.auc, groups[0].auc, groups[1].auc, rests[0].auc  # the rest of group 0 is group 1
+    (0.6666666666666666, 0.5, 1.0, 1.0)
+    """
+
+    def __init__(self, sizes):
+        if isinstance(sizes, (int, np.integer)) and not isinstance(sizes, (bool, np.bool_)):
+            self.sizes, groups = None, int(sizes)
+        else:
+            self.sizes = np.asarray(sizes, dtype=np.int64)
+            if self.sizes.ndim != 2 or self.sizes.shape[1] != 2 or (self.sizes < 0).any():
+                raise v.ParameterError("sizes", "the number of groups, or per group (positives, negatives)",
+                                       v.show(sizes), verb="be")
+            groups = self.sizes.shape[0]
+        self.groups = v.count("sizes", groups, minimum=1, maximum=MAX_GROUPS)
+        self.code_type = np.uint8 if groups <= 2**8 else np.uint16 if groups <= 2**16 else np.uint32
+        self.overall = LevelStatistics()
+        self.positives, self.negatives = _Side(groups), _Side(groups)  # A the positives; A the negatives
+        self.m_group = np.zeros(groups, dtype=np.int64)  # each group's positives so far
+        self.n_group = np.zeros(groups, dtype=np.int64)
+        self.touching = np.zeros(groups, dtype=np.int64)  # tied pairs with an item in g: Σ_c p_c·Q + P·q_c − p_c·q_c
+        self.own_ties = np.zeros(groups, dtype=np.int64)  # tied pairs inside g: Σ_c p_c·q_c
+        self.rows = 0
+        self._held = None  # (scores, positive, group) of the last level seen, until it is complete
+
+    def add(self, scores: np.ndarray, positive: np.ndarray, group: np.ndarray) -> None:
+        """Merge the next chunk of rows (`scores` ascending, `positive` booleans, `group` codes)."""
+        size = scores.shape[0]
+        if not positive.shape[0] == group.shape[0] == size:
+            raise v.ParameterError("positive", "as long as `scores` and `group`",
+                                   f"{positive.shape[0]}, {size} and {group.shape[0]} rows", verb="be")
+        if size == 0:
+            return
+        v.at_most("scores", self.rows + size, MAX_ROWS, why=" rows in all")
+        low, high = int(group.min()), int(group.max())
+        if low < 0 or high >= self.groups:
+            raise v.ParameterError("group", f"codes from 0 to {self.groups - 1}", f"{low if low < 0 else high}",
+                                   verb="hold")
+        self.rows += size
+        rows = (scores, positive, group)
+        if self._held is not None:
+            held, self._held = self._held, None
+            same = int(np.searchsorted(scores, held[0][-1], side="right"))  # rows continuing the held level
+            if same == size:
+                self._held = tuple(np.concatenate((h, r)) for h, r in zip(held, rows))
+                return
+            self._block(*(np.concatenate((h, r[:same])) for h, r in zip(held, rows)) if same else held)
+            rows = tuple(r[same:] for r in rows)
+        last = int(np.searchsorted(rows[0], rows[0][-1], side="left"))  # the last level's first row
+        self._held = tuple(r[last:].copy() for r in rows)
+        if last:
+            self._block(*(r[:last] for r in rows))
+
+    def _block(self, scores: np.ndarray, positive: np.ndarray, group: np.ndarray) -> None:
+        """Merge rows that hold whole levels."""
+        flags = positive.view(np.int8) if positive.dtype == np.bool_ else positive.astype(np.int8)
+        change = scores[1:] != scores[:-1]
+        if change.all():
+            pos, level = flags.astype(np.float64), None
+            neg = 1.0 - pos
+        else:
+            starts = np.flatnonzero(np.concatenate(([True], change)))
+            pos = np.add.reduceat(flags, starts, dtype=np.float64)
+            neg = np.diff(np.append(starts, scores.shape[0])) - pos
+            level = np.concatenate(([0], np.cumsum(change, dtype=np.intp)))
+        m_before, n_before = self.overall.m, self.overall.n
+        self.overall.add(pos, neg)
+        cells = _Cells(group, level, flags, self.code_type)
+        self.positives.add(pos, neg, n_before, cells, cells.pos, cells.neg, self.n_group)
+        self.negatives.add(neg, pos, m_before, cells, cells.neg, cells.pos, self.m_group)
+        k, p, q = cells.level, cells.pos, cells.neg
+        inside = p * q
+        touching = p * neg[k].astype(np.int64) + pos[k].astype(np.int64) * q - inside
+        self.touching[cells.present] += cells.totals(touching)
+        self.own_ties[cells.present] += cells.totals(inside)
+        self.m_group[cells.present] += cells.totals(p)
+        self.n_group[cells.present] += cells.totals(q)
+
+    def finish(self) -> tuple:
+        """``(overall, groups, rests)``: :class:`Statistics` of all rows, and per group of its rows
+        and of the rows outside it (None where a class is missing)."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            self._block(*held)
+        if self.sizes is not None and not np.array_equal(self.sizes, np.stack((self.m_group, self.n_group), axis=1)):
+            raise v.ParameterError("sizes", "the positives and negatives of each group in the rows given",
+                                   "other counts", verb="be")
+        m, n = self.overall.m, self.overall.n
+        overall = self.overall.statistics() if m and n else None
+        ties = 2 * self.overall.twice_u - self.overall.squares  # Σ_k P_k·Q_k
+        exact = self.positives.exactly(n) and self.negatives.exactly(m)
+        pos_own, pos_own2 = self.positives.own()
+        neg_own, neg_own2 = self.negatives.own()
+        pos_rest, pos_rest2 = self.positives.rest(self.n_group)
+        neg_rest, neg_rest2 = self.negatives.rest(self.m_group)
+        groups, rests = [], []
+        for g in range(self.groups):
+            m_g, n_g = int(self.m_group[g]), int(self.n_group[g])
+            groups.append(_statistics(m_g, n_g, (pos_own[g], float(pos_own2[g])), (neg_own[g], float(neg_own2[g])),
+                                      int(self.own_ties[g]), exact))
+            rests.append(_statistics(m - m_g, n - n_g, (pos_rest[g], float(pos_rest2[g])),
+                                     (neg_rest[g], float(neg_rest2[g])), ties - int(self.touching[g]), exact))
+        return overall, groups, rests

@@ -52,6 +52,8 @@ __all__ = ["GroupedStatistics", "MAX_ROWS"]
 
 #: The most rows a grouped pass takes: every exact sum of counts (at most 2·m·n) stays in int64.
 MAX_ROWS = 3_000_000_000
+#: Rows of distinct scores are taken this many at a time, so that the arrays of one piece stay in cache.
+_PIECE = 2**16
 #: At most this many groups.
 MAX_GROUPS = 100_000
 
@@ -87,17 +89,23 @@ def _statistics(m: int, n: int, pos: tuple, neg: tuple, ties: int, exact: bool) 
 
 class _Cells:
     """The cells of one chunk of whole levels: the rows of one group at one level, ordered by
-    group and, within a group, by score (a stable sort of the codes keeps the score order)."""
+    group and, within a group, by score. Few levels and groups: one count per (group, level);
+    else a stable sort of the codes, which keeps each group's rows in score order."""
 
-    def __init__(self, group: np.ndarray, level: np.ndarray | None, flags: np.ndarray, code_type):
-        size = group.shape[0]
-        order = np.argsort(group.astype(code_type, copy=False), kind="stable")
-        codes, positive = group[order], flags[order]
-        if level is None:  # no ties: each row its own level and cell
-            self.level, self.pos = order, positive.astype(np.int64)
-            self.neg = 1 - self.pos
+    def __init__(self, group: np.ndarray, level: np.ndarray, flags: np.ndarray, groups: int, code_type):
+        size, levels = group.shape[0], int(level[-1]) + 1
+        if groups * levels <= 2 * size:
+            cell = group.astype(np.intp) * levels
+            cell += level
+            cell *= 2
+            cell += flags  # 2·(g·levels + level) + positive
+            counts = np.bincount(cell, minlength=2 * groups * levels).reshape(-1, 2)
+            starts = np.flatnonzero(counts.any(axis=1))
+            codes, self.level = np.divmod(starts, levels)
+            self.neg, self.pos = counts[starts, 0], counts[starts, 1]
         else:
-            levels = level[order]
+            order = np.argsort(group.astype(code_type, copy=False), kind="stable")
+            codes, positive, levels = group[order], flags[order], level[order]
             new = np.empty(size, dtype=bool)
             new[0] = True
             np.not_equal(levels[1:], levels[:-1], out=new[1:])
@@ -168,6 +176,18 @@ class _Side:
                            cell_b * at_a * at_t, 2 * cell_b * cumulative_t[k]), axis=1)
         self.exact[cells.present] += cells.totals(exact)
         self.floats[cells.present] += cells.totals(floats)
+
+    def merge(self, exact: np.ndarray, floats: np.ndarray) -> None:
+        """Merge one chunk's sums per group (`exact` as whole float64 numbers below 2^53), those over
+        all of A their totals."""
+        exact = exact.astype(np.int64)
+        self.exact += exact
+        self.floats += floats
+        self.count += int(exact[:, _COUNT].sum())
+        total = int(exact[:, _GLOBAL_OWN].sum())
+        self.total += total
+        self.running += total
+        self.squares += float(floats[:, _GLOBAL2].sum())
 
     def exactly(self, b_total: int) -> bool:
         """Whether every float64 sum is an exact integer: each is at most |A|·(2|B|)², a few summed."""
@@ -271,7 +291,14 @@ class GroupedStatistics:
             level = np.concatenate(([0], np.cumsum(change, dtype=np.intp)))
         m_before, n_before = self.overall.m, self.overall.n
         self.overall.add(pos, neg)
-        cells = _Cells(group, level, flags, self.code_type)
+        if level is None:  # in pieces that stay in the processor's cache
+            for start in range(0, scores.shape[0], _PIECE):
+                piece = flags[start:start + _PIECE]
+                self._distinct(piece, group[start:start + _PIECE], m_before, n_before)
+                positives = int(np.count_nonzero(piece))
+                m_before, n_before = m_before + positives, n_before + piece.shape[0] - positives
+            return
+        cells = _Cells(group, level, flags, self.groups, self.code_type)
         self.positives.add(pos, neg, n_before, cells, cells.pos, cells.neg, self.n_group)
         self.negatives.add(neg, pos, m_before, cells, cells.neg, cells.pos, self.m_group)
         k, p, q = cells.level, cells.pos, cells.neg
@@ -281,6 +308,85 @@ class GroupedStatistics:
         self.own_ties[cells.present] += cells.totals(inside)
         self.m_group[cells.present] += cells.totals(p)
         self.n_group[cells.present] += cells.totals(q)
+
+    def _distinct(self, flags: np.ndarray, group: np.ndarray, m_before: int, n_before: int) -> None:
+        """Merge rows of distinct scores (each row its own level and cell): the sums of both sides
+        by (group, class), with no cell built.
+
+        Of a row, `other` is twice its group's rows of the other class below it, `same` that of its
+        own class, `placed` twice the rows of the other class below it (t of a positive, r of a
+        negative) and `above` twice the sum of `placed` over the rows of the other class up to it
+        (2D; 2C is `placed`, as no row shares its level). Counts and their sums are int64; the
+        squares float64."""
+        size, groups = flags.shape[0], self.groups
+        rows = np.arange(size, dtype=np.int64)
+        positives_below = np.cumsum(flags, dtype=np.int64)
+        positives_below -= flags
+        # negatives below (2·(rows − P) + 2n_before) for a positive, positives below (2P + 2m_before) for a negative
+        placed = rows - 2 * positives_below
+        placed += n_before - m_before
+        placed *= flags
+        placed += positives_below
+        placed += m_before
+        placed *= 2
+        of_positives = np.cumsum(placed * flags)
+        crossed = np.cumsum(placed)
+        crossed -= 2 * of_positives
+        above = crossed.astype(np.float64)
+        above += self.negatives.running - self.positives.running
+        above *= flags
+        above += of_positives
+        above += self.positives.running
+        above *= 2
+        # the group's rows below each row, through a stable sort of the codes
+        order = np.argsort(group.astype(self.code_type, copy=False), kind="stable")
+        sorted_flags = flags[order]
+        counts = np.bincount(group, minlength=groups)
+        starts = np.cumsum(counts) - counts
+        group_positives = np.cumsum(sorted_flags, dtype=np.int64)
+        present = np.flatnonzero(counts)
+        first = starts[present]
+        positives = np.zeros(groups, dtype=np.int64)
+        positives[present] = np.add.reduceat(sorted_flags, first, dtype=np.int64)
+        group_positives -= sorted_flags
+        before = group_positives[first]  # the block's positives before each group's first row
+        group_positives += np.repeat(self.m_group[present] - before, counts[present])
+        rows += np.repeat(self.m_group + self.n_group - starts, counts)  # the group's rows below
+        other = rows - 2 * group_positives
+        other *= sorted_flags
+        other += group_positives  # the group's negatives below a positive, its positives below a negative
+        rows -= other  # same
+        other *= 2
+        flags_f = sorted_flags.astype(np.float64)
+
+        def total(values, weights):
+            """Per group, the sums of `values` over its positives and over its negatives."""
+            on_positives, everything = np.zeros(groups, dtype=values.dtype), np.zeros(groups, dtype=values.dtype)
+            on_positives[present] = np.add.reduceat(values * weights, first)
+            everything[present] = np.add.reduceat(values, first)
+            return on_positives, everything - on_positives
+
+        placed, above = placed[order], above[order]
+        placed_f, other_f = placed.astype(np.float64), other.astype(np.float64)
+        rows *= 2
+        rows += 1
+        sums = {"other": total(other, sorted_flags), "placed": total(placed, sorted_flags),
+                "above": total(above, flags_f), "other2": total(other_f * other_f, flags_f),
+                "cross": total(placed_f * other_f, flags_f), "placed2": total(placed_f * placed_f, flags_f),
+                "step2": total(2.0 * rows * placed_f, flags_f)}
+        class_counts = (positives, counts - positives)
+        for side, column, other_column in ((self.positives, 0, 1), (self.negatives, 1, 0)):
+            exact = np.stack((class_counts[column], sums["other"][column], sums["placed"][column],
+                              sums["placed"][other_column]), axis=1)
+            floats = np.zeros((groups, 7))
+            floats[:, _OWN2] = sums["other2"][column]
+            floats[:, _CROSS_OWN] = sums["cross"][column]
+            floats[:, _GLOBAL2] = sums["placed2"][column]
+            floats[:, _STEP2_ABOVE] = sums["step2"][other_column]
+            floats[:, _CROSS_ABOVE] = sums["above"][other_column]
+            side.merge(exact, floats)
+        self.m_group += class_counts[0]
+        self.n_group += class_counts[1]
 
     def finish(self) -> tuple:
         """``(overall, groups, rests)``: :class:`Statistics` of all rows, and per group of its rows

@@ -2,7 +2,7 @@
 """GroupedStatistics (K groups: each group's, each rest's and the overall statistics) beside the
 ungrouped pass (SortedRows + LevelStatistics) on the same chunks of rows sorted by score.
 
-    python bench/bench_stream_groups.py [--rows 1e7] [--groups 50] [--chunk 1048576] [--repeat 3] [--ties]
+    python bench/bench_stream_groups.py [--rows 1e7] [--groups 50] [--chunk 1048576] [--repeat 3] [--decimals D]
                                         [--check 3]
 
 Prints the best-of-k wall time of each pass over the pre-sorted rows (the sort is not timed) and
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--groups", type=int, default=50)
     parser.add_argument("--chunk", type=int, default=2**20)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--ties", action="store_true", help="scores rounded to 1000 values")
+    parser.add_argument("--decimals", type=int, default=None, help="scores rounded to this many decimals (ties)")
     parser.add_argument("--check", type=int, default=0, help="groups checked against statistics() of their rows")
     args = parser.parse_args()
     size = int(args.rows)
@@ -64,15 +64,15 @@ def main() -> None:
     group = rng.integers(0, args.groups, size).astype(np.int32)
     positive = rng.random(size) < 0.3
     scores = rng.normal(size=size) + positive + 0.02 * (group % 5)  # groups of slightly different AUCs
-    if args.ties:
-        scores = np.round(scores * 100) / 100
+    if args.decimals is not None:
+        scores = np.round(scores, args.decimals)
     order = np.argsort(scores, kind="stable")
     scores, positive, group = scores[order], positive[order], group[order]
     chunks = [(scores[i:i + args.chunk], positive[i:i + args.chunk], group[i:i + args.chunk])
               for i in range(0, size, args.chunk)]
     plain = best(lambda: ungrouped(chunks), args.repeat)
     split = best(lambda: grouped(chunks, args.groups), args.repeat)
-    print(f"N = {size:,}, K = {args.groups}, chunks of {args.chunk:,} rows{', ties' if args.ties else ''}")
+    print(f"N = {size:,}, K = {args.groups}, chunks of {args.chunk:,} rows{f', scores to {args.decimals} decimals' if args.decimals is not None else ''}")
     print(f"ungrouped (SortedRows + LevelStatistics): {plain:.3f} s ({plain / size * 1e9:.1f} ns per row)")
     print(f"GroupedStatistics:                        {split:.3f} s ({split / size * 1e9:.1f} ns per row)")
     print(f"ratio grouped / ungrouped: {split / plain:.2f}")

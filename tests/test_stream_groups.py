@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aucbound.empirical import GroupedStatistics
+from aucbound.empirical import _stream_groups
 from aucbound.empirical._delong import statistics
 
 FIELDS = ("s10", "s01", "p1", "p2")
@@ -101,6 +102,15 @@ def tables(draw):
 @given(tables())
 def test_every_group_rest_and_overall_equal_their_rows_alone(table):
     check_all(*table)
+
+
+@pytest.mark.parametrize("ties", ["none", "some", "heavy"])
+def test_long_chunks_taken_in_pieces(monkeypatch, ties):
+    """Chunks longer than a piece are cut (at level boundaries when there are ties): pieces of 16 rows here."""
+    monkeypatch.setattr(_stream_groups, "_PIECE", 16)
+    rng = np.random.default_rng(7)
+    scores = {"none": rng.normal(size=500), "some": rng.integers(0, 200, 500) / 7, "heavy": rng.integers(0, 4, 500) / 7}
+    check_all(scores[ties], rng.random(500) < 0.3, rng.integers(0, 5, 500).astype(np.int32), 5, lambda: 200)
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 1000])

@@ -46,7 +46,7 @@ import numpy as np
 
 from .. import _validate as v
 from ._delong import Statistics
-from ._stream import _FLOAT_EXACT, LevelStatistics, _dot, _twice_placements
+from ._stream import _FLOAT_EXACT, _dot, _twice_placements
 
 __all__ = ["GroupedStatistics", "MAX_ROWS"]
 
@@ -67,7 +67,7 @@ def _spread(squares: float, total: int, count: int, exact: bool) -> float:
     one correctly rounded division of exact integers when `squares` is an exact integer."""
     if exact:
         return (count * int(squares) - total * total) / count
-    return squares - total * total / count
+    return max(squares - total * total / count, 0.0)  # rounding may leave a spread of 0 a hair below
 
 
 def _statistics(m: int, n: int, pos: tuple, neg: tuple, ties: int, exact: bool) -> Statistics | None:
@@ -129,8 +129,12 @@ class _Cells:
         return cumulative + np.repeat(before[self.present] - cumulative[self.first], self.lengths)
 
     def totals(self, values: np.ndarray) -> np.ndarray:
-        """Per present group, the sum of `values` over its cells (along the first axis)."""
-        return np.add.reduceat(values, self.first, axis=0)
+        """Per present group, the sum of `values` over its cells."""
+        return np.add.reduceat(values, self.first)
+
+    def total(self, into: np.ndarray, column: int, values: np.ndarray) -> None:
+        """Add to `into`'s `column` each group's sum of `values` over its cells."""
+        into[self.present, column] += np.add.reduceat(values, self.first)
 
 
 class _Side:
@@ -165,17 +169,18 @@ class _Side:
         below = cells.below(cell_b, b_group)  # N: the group's B items below the cell
         own = 2 * below + cell_b  # t_g of the group's A items in the cell
         at_a, at_t = a[k], t[k]  # the level's A items (all groups) and their t
-        exact = np.stack((cell_a, cell_a * own, cell_a * at_t.astype(np.int64),
-                          cell_b * (2 * cumulative_a[k].astype(np.int64) - at_a.astype(np.int64))), axis=1)
+        for column, values in ((_COUNT, cell_a), (_OWN, cell_a * own), (_GLOBAL_OWN, cell_a * at_t.astype(np.int64)),
+                               (_STEP, cell_b * (2 * cumulative_a[k].astype(np.int64) - at_a.astype(np.int64)))):
+            cells.total(self.exact, column, values)
         own = own.astype(np.float64)
         weighted_own = cell_a * own
         cell_b = cell_b.astype(np.float64)
-        floats = np.stack((weighted_own * own, weighted_own * at_t, cell_a * at_t * at_t,
-                           cell_b * (4 * below + cell_b) * at_a,
-                           4 * cell_b * (2 * below + cell_b) * cumulative_a[k],
-                           cell_b * at_a * at_t, 2 * cell_b * cumulative_t[k]), axis=1)
-        self.exact[cells.present] += cells.totals(exact)
-        self.floats[cells.present] += cells.totals(floats)
+        step = cell_b * (2 * below + cell_b)  # q(2N + q)
+        for column, values in ((_OWN2, weighted_own * own), (_CROSS_OWN, weighted_own * at_t),
+                               (_GLOBAL2, cell_a * at_t * at_t), (_STEP2_AT, (2 * step - cell_b * cell_b) * at_a),
+                               (_STEP2_ABOVE, 4 * step * cumulative_a[k]), (_CROSS_AT, cell_b * at_a * at_t),
+                               (_CROSS_ABOVE, 2 * cell_b * cumulative_t[k])):
+            cells.total(self.floats, column, values)
 
     def merge(self, exact: np.ndarray, floats: np.ndarray) -> None:
         """Merge one chunk's sums per group (`exact` as whole float64 numbers below 2^53), those over
@@ -240,7 +245,7 @@ class GroupedStatistics:
             groups = self.sizes.shape[0]
         self.groups = v.count("sizes", groups, minimum=1, maximum=MAX_GROUPS)
         self.code_type = np.uint8 if groups <= 2**8 else np.uint16 if groups <= 2**16 else np.uint32
-        self.overall = LevelStatistics()
+        self.ties = 0  # Σ_k P_k·Q_k: tied (positive, negative) pairs
         self.positives, self.negatives = _Side(groups), _Side(groups)  # A the positives; A the negatives
         self.m_group = np.zeros(groups, dtype=np.int64)  # each group's positives so far
         self.n_group = np.zeros(groups, dtype=np.int64)
@@ -281,23 +286,26 @@ class GroupedStatistics:
         """Merge rows that hold whole levels."""
         flags = positive.view(np.int8) if positive.dtype == np.bool_ else positive.astype(np.int8)
         change = scores[1:] != scores[:-1]
-        if change.all():
-            pos, level = flags.astype(np.float64), None
-            neg = 1.0 - pos
-        else:
-            starts = np.flatnonzero(np.concatenate(([True], change)))
-            pos = np.add.reduceat(flags, starts, dtype=np.float64)
-            neg = np.diff(np.append(starts, scores.shape[0])) - pos
-            level = np.concatenate(([0], np.cumsum(change, dtype=np.intp)))
-        m_before, n_before = self.overall.m, self.overall.n
-        self.overall.add(pos, neg)
-        if level is None:  # in pieces that stay in the processor's cache
+        if change.all():  # in pieces that stay in the processor's cache
             for start in range(0, scores.shape[0], _PIECE):
-                piece = flags[start:start + _PIECE]
-                self._distinct(piece, group[start:start + _PIECE], m_before, n_before)
-                positives = int(np.count_nonzero(piece))
-                m_before, n_before = m_before + positives, n_before + piece.shape[0] - positives
+                self._distinct(flags[start:start + _PIECE], group[start:start + _PIECE])
             return
+        starts = np.flatnonzero(np.concatenate(([True], change)))
+        wanted = np.searchsorted(starts, np.arange(_PIECE, scores.shape[0], _PIECE))
+        cuts = np.unique(starts[wanted[wanted < starts.shape[0]]])  # pieces of whole levels, about _PIECE rows each
+        for piece_starts, low, high in zip(np.split(starts, np.searchsorted(starts, cuts)),
+                                           np.concatenate(([0], cuts)), np.append(cuts, scores.shape[0])):
+            self._tied(piece_starts - low, flags[low:high], group[low:high])
+
+    def _tied(self, starts: np.ndarray, flags: np.ndarray, group: np.ndarray) -> None:
+        """Merge rows that hold whole levels, each level starting at a row of `starts`."""
+        m_before, n_before = self.positives.count, self.negatives.count
+        pos = np.add.reduceat(flags, starts, dtype=np.float64)
+        neg = np.diff(np.append(starts, flags.shape[0])) - pos
+        level = np.zeros(flags.shape[0], dtype=np.intp)
+        level[starts[1:]] = 1
+        np.cumsum(level, out=level)
+        self.ties += _dot(pos, neg, int(pos.sum()) * int(neg.sum()))
         cells = _Cells(group, level, flags, self.groups, self.code_type)
         self.positives.add(pos, neg, n_before, cells, cells.pos, cells.neg, self.n_group)
         self.negatives.add(neg, pos, m_before, cells, cells.neg, cells.pos, self.m_group)
@@ -309,7 +317,7 @@ class GroupedStatistics:
         self.m_group[cells.present] += cells.totals(p)
         self.n_group[cells.present] += cells.totals(q)
 
-    def _distinct(self, flags: np.ndarray, group: np.ndarray, m_before: int, n_before: int) -> None:
+    def _distinct(self, flags: np.ndarray, group: np.ndarray) -> None:
         """Merge rows of distinct scores (each row its own level and cell): the sums of both sides
         by (group, class), with no cell built.
 
@@ -319,6 +327,7 @@ class GroupedStatistics:
         (2D; 2C is `placed`, as no row shares its level). Counts and their sums are int64; the
         squares float64."""
         size, groups = flags.shape[0], self.groups
+        m_before, n_before = self.positives.count, self.negatives.count
         rows = np.arange(size, dtype=np.int64)
         positives_below = np.cumsum(flags, dtype=np.int64)
         positives_below -= flags
@@ -397,10 +406,10 @@ class GroupedStatistics:
         if self.sizes is not None and not np.array_equal(self.sizes, np.stack((self.m_group, self.n_group), axis=1)):
             raise v.ParameterError("sizes", "the positives and negatives of each group in the rows given",
                                    "other counts", verb="be")
-        m, n = self.overall.m, self.overall.n
-        overall = self.overall.statistics() if m and n else None
-        ties = 2 * self.overall.twice_u - self.overall.squares  # Σ_k P_k·Q_k
+        m, n, ties = self.positives.count, self.negatives.count, self.ties
         exact = self.positives.exactly(n) and self.negatives.exactly(m)
+        overall = _statistics(m, n, (self.positives.total, self.positives.squares),
+                              (self.negatives.total, self.negatives.squares), ties, exact)
         pos_own, pos_own2 = self.positives.own()
         neg_own, neg_own2 = self.negatives.own()
         pos_rest, pos_rest2 = self.positives.rest(self.n_group)

@@ -171,6 +171,8 @@ def test_bad_input_is_refused():
     stats = GroupedStatistics(2)
     with pytest.raises(ValueError, match="`group`"):
         stats.add(np.array([0.1, 0.2]), np.array([True, False]), np.array([0, 2]))
+    with pytest.raises(TypeError, match="`group`"):
+        GroupedStatistics(2).add(np.array([0.1, 0.2]), np.array([True, False]), np.array([0.0, 1.0]))
     with pytest.raises(ValueError, match="`positive`"):
         GroupedStatistics(2).add(np.array([0.1, 0.2]), np.array([True]), np.array([0, 1]))
 

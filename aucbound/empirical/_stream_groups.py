@@ -6,10 +6,16 @@ in chunks, with a group code each; one pass gives, for every group, :class:`Stat
 own rows, of the rest (every row not in g) and of all rows. The work is O(N) numpy plus O(K)
 per chunk, with no loop over groups in Python.
 
-**Cells.** Within a chunk of whole levels (one level per distinct score), a stable sort of the
-group codes keeps each group's rows in score order; the rows of one group at one level form a
-*cell*, and a group's cells in order are its own levels. Running counts per group give each
-cell the group's placements, as :mod:`._stream` gives them to whole levels.
+**Cells.** Within a chunk of whole levels (one level per distinct score), the rows of one group
+at one level form a *cell*, and a group's cells in score order are its own levels; running
+counts per group give each cell the group's placements, as :mod:`._stream` gives them to whole
+levels. Three ways to the cells, by what the chunk holds: rows of distinct scores are each
+their own level and cell, and after a stable sort of the group codes (which keeps each group's
+rows in score order) one cumulative count per class gives every row its group's placements,
+summed by (group, class) with none built; few levels and groups are counted per (group, level)
+with no sort; otherwise the stable sort of the codes, then the runs of equal (group, level).
+The rows go through in pieces of about 2^16 (whole levels each), whose arrays stay in the
+processor's cache.
 
 **One side.** DeLong's S10 is the spread of t = 2n·V10 = 2·#{negatives below} + #{negatives
 at} over the positives, S01 that of r = 2m·(1 − V01) = 2·#{positives below} + #{positives at}
@@ -36,8 +42,15 @@ and |A|, Σ_A t (= 2U) enter only through Σ_j 2q_j = 2|B_g| and Σ_j 4q_j(2N_j 
 (2|B_g|)², so that nothing waits for a later level. The rest's spread is then
 M2 = Σ t_R² − (Σ t_R)²/W with W = |A| − |A_g|, S10_rest = M2/(2n_rest)²/(m_rest − 1), and
 Lehmann's p̂2 (p̂1 from the other side) follows from Σ t_R² and the rest's tied pairs as
-:mod:`._stream` has it. Sums of counts stay exact integers; sums of squares are float64 sums
-of whole numbers, exact while below 2^53.
+:mod:`._stream` has it. A group's own statistics are the same sums over its cells, and the
+overall ones the same sums over all rows (so the pass walks the rows once).
+
+Sums of counts are exact integers (int64: at most 2mn, hence :data:`MAX_ROWS`). Sums of squares
+are float64 sums of whole numbers: exact while every one stays below 2^53 (about 16·m·(2n)² <
+2^53), where each spread is then one correctly rounded division of exact integers; beyond, they
+carry float64's relative rounding, and M2 = Σ x² − (Σ x)²/W loses a factor (1 + mean²/spread
+per item) of it to cancellation: about 4·10^-15 relative on 10^7 rows (bench/bench_stream_groups.py
+--check; a spread that rounding leaves a hair below 0 is 0).
 """
 
 from __future__ import annotations
@@ -257,6 +270,8 @@ class GroupedStatistics:
     def add(self, scores: np.ndarray, positive: np.ndarray, group: np.ndarray) -> None:
         """Merge the next chunk of rows (`scores` ascending, `positive` booleans, `group` codes)."""
         size = scores.shape[0]
+        if group.dtype.kind not in "iu":
+            raise v.ParameterTypeError("group", "integer codes", f"an array of {group.dtype}")
         if not positive.shape[0] == group.shape[0] == size:
             raise v.ParameterError("positive", "as long as `scores` and `group`",
                                    f"{positive.shape[0]}, {size} and {group.shape[0]} rows", verb="be")
@@ -284,7 +299,7 @@ class GroupedStatistics:
 
     def _block(self, scores: np.ndarray, positive: np.ndarray, group: np.ndarray) -> None:
         """Merge rows that hold whole levels."""
-        flags = positive.view(np.int8) if positive.dtype == np.bool_ else positive.astype(np.int8)
+        flags = (positive if positive.dtype == np.bool_ else positive.astype(bool)).view(np.int8)
         change = scores[1:] != scores[:-1]
         if change.all():  # in pieces that stay in the processor's cache
             for start in range(0, scores.shape[0], _PIECE):

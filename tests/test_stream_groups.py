@@ -106,7 +106,7 @@ def test_every_group_rest_and_overall_equal_their_rows_alone(table):
 
 @pytest.mark.parametrize("ties", ["none", "some", "heavy"])
 def test_long_chunks_taken_in_pieces(monkeypatch, ties):
-    """Chunks longer than a piece are cut (at level boundaries when there are ties): pieces of 16 rows here."""
+    """Chunks longer than a piece are cut (at level boundaries when there are ties): here pieces of 40 rows (8 per group)."""
     monkeypatch.setattr(_stream_groups, "_PIECE", 16)
     rng = np.random.default_rng(7)
     scores = {"none": rng.normal(size=500), "some": rng.integers(0, 200, 500) / 7, "heavy": rng.integers(0, 4, 500) / 7}

@@ -65,7 +65,7 @@ __all__ = ["GroupedStatistics", "MAX_ROWS"]
 
 #: The most rows a grouped pass takes: every exact sum of counts (at most 2·m·n) stays in int64.
 MAX_ROWS = 3_000_000_000
-#: Rows of distinct scores are taken this many at a time, so that the arrays of one piece stay in cache.
+#: Rows are taken about this many at a time (at least 8 per group), so that the arrays of one piece stay in cache.
 _PIECE = 2**16
 #: At most this many groups.
 MAX_GROUPS = 100_000
@@ -75,29 +75,47 @@ _COUNT, _OWN, _GLOBAL_OWN, _STEP = range(4)  # Σ_Ag 1, Σ_Ag t_g, Σ_Ag t, Σ_j
 _OWN2, _CROSS_OWN, _GLOBAL2, _STEP2_AT, _STEP2_ABOVE, _CROSS_AT, _CROSS_ABOVE = range(7)
 
 
-def _spread(squares: float, total: int, count: int, exact: bool) -> float:
-    """Σ (x − mean)² over `count` items from Σ x² (`squares`, float64) and the exact Σ x (`total`):
-    one correctly rounded division of exact integers when `squares` is an exact integer."""
+def _spreads(squares: np.ndarray, total: np.ndarray, count: np.ndarray, exact: bool) -> np.ndarray:
+    """Σ (x − mean)² over `count` items from Σ x² (`squares`, float64) and the exact Σ x (`total`,
+    Python integers), per entry (`count` ≥ 1): one correctly rounded division of exact integers
+    when `squares` are exact integers; else float64, where rounding may leave a spread of 0 a hair
+    below 0, which is 0."""
+    count = count.astype(object)
     if exact:
-        return (count * int(squares) - total * total) / count
-    return max(squares - total * total / count, 0.0)  # rounding may leave a spread of 0 a hair below
+        return ((count * squares.astype(np.int64).astype(object) - total * total) / count).astype(np.float64)
+    return np.maximum(squares - (total * total / count).astype(np.float64), 0.0)
 
 
-def _statistics(m: int, n: int, pos: tuple, neg: tuple, ties: int, exact: bool) -> Statistics | None:
-    """:class:`Statistics` from per-class sums: `pos` = (Σ t, Σ t²) over the positives of t = 2n·V10,
-    `neg` = (Σ r, Σ r²) over the negatives of r = 2m·(1 − V01); `ties` the tied (positive,
-    negative) pairs. None when a class is empty."""
-    if not (m and n):
-        return None
+def _statistics(m: np.ndarray, n: np.ndarray, pos: tuple, neg: tuple, ties: np.ndarray, exact: bool) -> list:
+    """:class:`Statistics` of each entry from per-class sums: `pos` = (Σ t, Σ t²) over the positives
+    of t = 2n·V10, `neg` = (Σ r, Σ r²) over the negatives of r = 2m·(1 − V01), the exact sums as
+    object arrays of Python integers; `ties` the tied (positive, negative) pairs. None where a
+    class is empty; S10, p̂1 None below two positives, S01, p̂2 below two negatives."""
+    some = (m > 0) & (n > 0)
+    m_1, n_1 = np.where(some, m, 1), np.where(some, n, 1)  # no division by 0 where the result is None
     twice_u, pos_squares = pos
-    spread_pos = _spread(pos_squares, twice_u, m, exact)
-    spread_neg = _spread(neg[1], neg[0], n, exact)
-    squares = 2 * twice_u - ties  # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
-    s10 = spread_pos / (4.0 * n * n) / (m - 1) if m > 1 else None
-    s01 = spread_neg / (4.0 * m * m) / (n - 1) if n > 1 else None
-    p2 = (pos_squares - squares) / (4.0 * m * n * (n - 1)) if n > 1 else None
-    p1 = (spread_neg + twice_u * twice_u / n - squares) / (4.0 * n * m * (m - 1)) if m > 1 else None
-    return Statistics(m, n, twice_u, s10, s01, p1, p2)
+    spread_pos = _spreads(pos_squares, twice_u, m_1, exact)
+    spread_neg = _spreads(neg[1], neg[0], n_1, exact)
+    pairs = (2 * twice_u - ties).astype(np.float64)  # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
+    mf, nf = m_1.astype(np.float64), n_1.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s10 = spread_pos / (4.0 * nf * nf) / (mf - 1)
+        s01 = spread_neg / (4.0 * mf * mf) / (nf - 1)
+        p2 = (pos_squares - pairs) / (4.0 * mf * nf * (nf - 1))
+        p1 = (spread_neg + (twice_u * twice_u / n_1.astype(object)).astype(np.float64) - pairs) / (4.0 * nf * mf * (mf - 1))
+    return [Statistics(m_i, n_i, u, a if m_i > 1 else None, b if n_i > 1 else None, c if m_i > 1 else None,
+                       d if n_i > 1 else None) if m_i and n_i else None
+            for m_i, n_i, u, a, b, c, d in zip(m.tolist(), n.tolist(), twice_u.tolist(), s10.tolist(), s01.tolist(),
+                                               p1.tolist(), p2.tolist())]
+
+
+def _stable_order(codes: np.ndarray, groups: int) -> np.ndarray:
+    """The stable sort order of group codes 0..`groups`−1: numpy's radix sort on 8 or 16 bits; beyond,
+    two passes of it (low 16 bits, then high), as a radix sort of the least significant digit first."""
+    if groups <= 2**16:
+        return np.argsort(codes.astype(np.uint8 if groups <= 2**8 else np.uint16, copy=False), kind="stable")
+    order = np.argsort((codes & 0xFFFF).astype(np.uint16), kind="stable")
+    return order[np.argsort((codes[order] >> 16).astype(np.uint16), kind="stable")]
 
 
 class _Cells:
@@ -105,7 +123,7 @@ class _Cells:
     group and, within a group, by score. Few levels and groups: one count per (group, level);
     else a stable sort of the codes, which keeps each group's rows in score order."""
 
-    def __init__(self, group: np.ndarray, level: np.ndarray, flags: np.ndarray, groups: int, code_type):
+    def __init__(self, group: np.ndarray, level: np.ndarray, flags: np.ndarray, groups: int):
         size, levels = group.shape[0], int(level[-1]) + 1
         if groups * levels <= 2 * size:
             cell = group.astype(np.intp) * levels
@@ -117,7 +135,7 @@ class _Cells:
             codes, self.level = np.divmod(starts, levels)
             self.neg, self.pos = counts[starts, 0], counts[starts, 1]
         else:
-            order = np.argsort(group.astype(code_type, copy=False), kind="stable")
+            order = _stable_order(group, groups)
             codes, positive, levels = group[order], flags[order], level[order]
             new = np.empty(size, dtype=bool)
             new[0] = True
@@ -257,7 +275,7 @@ class GroupedStatistics:
                                        v.show(sizes), verb="be")
             groups = self.sizes.shape[0]
         self.groups = v.count("sizes", groups, minimum=1, maximum=MAX_GROUPS)
-        self.code_type = np.uint8 if groups <= 2**8 else np.uint16 if groups <= 2**16 else np.uint32
+        self.piece = max(_PIECE, 8 * groups)  # rows per piece: the work per group and piece stays below that per row
         self.ties = 0  # Σ_k P_k·Q_k: tied (positive, negative) pairs
         self.positives, self.negatives = _Side(groups), _Side(groups)  # A the positives; A the negatives
         self.m_group = np.zeros(groups, dtype=np.int64)  # each group's positives so far
@@ -302,12 +320,12 @@ class GroupedStatistics:
         flags = (positive if positive.dtype == np.bool_ else positive.astype(bool)).view(np.int8)
         change = scores[1:] != scores[:-1]
         if change.all():  # in pieces that stay in the processor's cache
-            for start in range(0, scores.shape[0], _PIECE):
-                self._distinct(flags[start:start + _PIECE], group[start:start + _PIECE])
+            for start in range(0, scores.shape[0], self.piece):
+                self._distinct(flags[start:start + self.piece], group[start:start + self.piece])
             return
         starts = np.flatnonzero(np.concatenate(([True], change)))
-        wanted = np.searchsorted(starts, np.arange(_PIECE, scores.shape[0], _PIECE))
-        cuts = np.unique(starts[wanted[wanted < starts.shape[0]]])  # pieces of whole levels, about _PIECE rows each
+        wanted = np.searchsorted(starts, np.arange(self.piece, scores.shape[0], self.piece))
+        cuts = np.unique(starts[wanted[wanted < starts.shape[0]]])  # pieces of whole levels, about `piece` rows each
         for piece_starts, low, high in zip(np.split(starts, np.searchsorted(starts, cuts)),
                                            np.concatenate(([0], cuts)), np.append(cuts, scores.shape[0])):
             self._tied(piece_starts - low, flags[low:high], group[low:high])
@@ -321,7 +339,7 @@ class GroupedStatistics:
         level[starts[1:]] = 1
         np.cumsum(level, out=level)
         self.ties += _dot(pos, neg, int(pos.sum()) * int(neg.sum()))
-        cells = _Cells(group, level, flags, self.groups, self.code_type)
+        cells = _Cells(group, level, flags, self.groups)
         self.positives.add(pos, neg, n_before, cells, cells.pos, cells.neg, self.n_group)
         self.negatives.add(neg, pos, m_before, cells, cells.neg, cells.pos, self.m_group)
         k, p, q = cells.level, cells.pos, cells.neg
@@ -363,7 +381,7 @@ class GroupedStatistics:
         above += self.positives.running
         above *= 2
         # the group's rows below each row, through a stable sort of the codes
-        order = np.argsort(group.astype(self.code_type, copy=False), kind="stable")
+        order = _stable_order(group, groups)
         sorted_flags = flags[order]
         counts = np.bincount(group, minlength=groups)
         starts = np.cumsum(counts) - counts
@@ -421,19 +439,21 @@ class GroupedStatistics:
         if self.sizes is not None and not np.array_equal(self.sizes, np.stack((self.m_group, self.n_group), axis=1)):
             raise v.ParameterError("sizes", "the positives and negatives of each group in the rows given",
                                    "other counts", verb="be")
-        m, n, ties = self.positives.count, self.negatives.count, self.ties
+        m, n = self.positives.count, self.negatives.count
         exact = self.positives.exactly(n) and self.negatives.exactly(m)
-        overall = _statistics(m, n, (self.positives.total, self.positives.squares),
-                              (self.negatives.total, self.negatives.squares), ties, exact)
+
+        def whole(values):
+            return np.array(values, dtype=object)
+
+        overall, = _statistics(np.array([m]), np.array([n]), (whole([self.positives.total]), np.array([self.positives.squares])),
+                               (whole([self.negatives.total]), np.array([self.negatives.squares])), whole([self.ties]),
+                               exact)
         pos_own, pos_own2 = self.positives.own()
         neg_own, neg_own2 = self.negatives.own()
         pos_rest, pos_rest2 = self.positives.rest(self.n_group)
         neg_rest, neg_rest2 = self.negatives.rest(self.m_group)
-        groups, rests = [], []
-        for g in range(self.groups):
-            m_g, n_g = int(self.m_group[g]), int(self.n_group[g])
-            groups.append(_statistics(m_g, n_g, (pos_own[g], float(pos_own2[g])), (neg_own[g], float(neg_own2[g])),
-                                      int(self.own_ties[g]), exact))
-            rests.append(_statistics(m - m_g, n - n_g, (pos_rest[g], float(pos_rest2[g])),
-                                     (neg_rest[g], float(neg_rest2[g])), ties - int(self.touching[g]), exact))
+        groups = _statistics(self.m_group, self.n_group, (whole(pos_own), pos_own2), (whole(neg_own), neg_own2),
+                             whole(self.own_ties.tolist()), exact)
+        rests = _statistics(m - self.m_group, n - self.n_group, (whole(pos_rest), pos_rest2), (whole(neg_rest), neg_rest2),
+                            self.ties - whole(self.touching.tolist()), exact)
         return overall, groups, rests

@@ -59,54 +59,48 @@ import numpy as np
 
 from .. import _validate as v
 from ._delong import Statistics
-from ._stream import _FLOAT_EXACT, _dot, _twice_placements
 
-__all__ = ["GroupedStatistics", "MAX_ROWS"]
+__all__ = ["GroupedStatistics", "MAX_ROWS", "MAX_GROUPS"]
 
-#: The most rows a grouped pass takes: every exact sum of counts (at most 2·m·n) stays in int64.
+#: The most rows a grouped pass takes: every count and tied pair stays in int64.
 MAX_ROWS = 3_000_000_000
-#: Rows are taken about this many at a time (at least 8 per group), so that the arrays of one piece stay in cache.
-_PIECE = 2**16
-#: At most this many groups.
+#: The most groups.
 MAX_GROUPS = 100_000
+#: Rows are taken about this many at a time (at least 8 per group), so that a piece's arrays stay in cache.
+_PIECE = 2**16
+#: ... and at most this many, so that every sum within a piece of at most twice as many rows (each
+#: at most 8·rows³) stays in int64; a level longer than a piece is a piece of its own, summed in
+#: Python integers (it has one cell per group).
+_LARGEST_PIECE = 2**18
 
-# Per group and side, the exact sums (int64) and the float64 sums of squares, by column.
-_COUNT, _OWN, _GLOBAL_OWN, _STEP = range(4)  # Σ_Ag 1, Σ_Ag t_g, Σ_Ag t, Σ_j q_j·(2C_j − a_j)
-_OWN2, _CROSS_OWN, _GLOBAL2, _STEP2_AT, _STEP2_ABOVE, _CROSS_AT, _CROSS_ABOVE = range(7)
-
-
-def _spreads(squares: np.ndarray, total: np.ndarray, count: np.ndarray, exact: bool) -> np.ndarray:
-    """Σ (x − mean)² over `count` items from Σ x² (`squares`, float64) and the exact Σ x (`total`,
-    Python integers), per entry (`count` ≥ 1): one correctly rounded division of exact integers
-    when `squares` are exact integers; else float64, where rounding may leave a spread of 0 a hair
-    below 0, which is 0."""
-    count = count.astype(object)
-    if exact:
-        return ((count * squares.astype(np.int64).astype(object) - total * total) / count).astype(np.float64)
-    return np.maximum(squares - (total * total / count).astype(np.float64), 0.0)
+# One side's running sums, exact Python integers, per group (rows of an object array): over all of A
+# Σ t_g, Σ t_g², Σ t·t_g; over A_g its size and Σ t, Σ t², Σ t_g, Σ t_g², Σ t·t_g.
+_A_OWN, _A_OWN2, _A_CROSS, _G_COUNT, _G_T, _G_T2, _G_OWN, _G_OWN2, _G_CROSS = range(9)
 
 
-def _statistics(m: np.ndarray, n: np.ndarray, pos: tuple, neg: tuple, ties: np.ndarray, exact: bool) -> list:
-    """:class:`Statistics` of each entry from per-class sums: `pos` = (Σ t, Σ t²) over the positives
-    of t = 2n·V10, `neg` = (Σ r, Σ r²) over the negatives of r = 2m·(1 − V01), the exact sums as
-    object arrays of Python integers; `ties` the tied (positive, negative) pairs. None where a
-    class is empty; S10, p̂1 None below two positives, S01, p̂2 below two negatives."""
-    some = (m > 0) & (n > 0)
-    m_1, n_1 = np.where(some, m, 1), np.where(some, n, 1)  # no division by 0 where the result is None
-    twice_u, pos_squares = pos
-    spread_pos = _spreads(pos_squares, twice_u, m_1, exact)
-    spread_neg = _spreads(neg[1], neg[0], n_1, exact)
-    pairs = (2 * twice_u - ties).astype(np.float64)  # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
-    mf, nf = m_1.astype(np.float64), n_1.astype(np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        s10 = spread_pos / (4.0 * nf * nf) / (mf - 1)
-        s01 = spread_neg / (4.0 * mf * mf) / (nf - 1)
-        p2 = (pos_squares - pairs) / (4.0 * mf * nf * (nf - 1))
-        p1 = (spread_neg + (twice_u * twice_u / n_1.astype(object)).astype(np.float64) - pairs) / (4.0 * nf * mf * (mf - 1))
-    return [Statistics(m_i, n_i, u, a if m_i > 1 else None, b if n_i > 1 else None, c if m_i > 1 else None,
-                       d if n_i > 1 else None) if m_i and n_i else None
-            for m_i, n_i, u, a, b, c, d in zip(m.tolist(), n.tolist(), twice_u.tolist(), s10.tolist(), s01.tolist(),
-                                               p1.tolist(), p2.tolist())]
+def _statistics(m: np.ndarray, n: np.ndarray, pos: tuple, neg: tuple, ties: np.ndarray) -> list:
+    """:class:`Statistics` of each entry from exact per-class sums (object arrays of Python integers):
+    `pos` = (Σ t, Σ t²) over the positives of t = 2n·V10, `neg` = (Σ r, Σ r²) over the negatives
+    of r = 2m·(1 − V01), `ties` the tied (positive, negative) pairs. Each value is one correctly
+    rounded division of exact integers. None where a class is empty; S10, p̂1 None below two
+    positives, S01, p̂2 below two negatives."""
+    m, n = m.tolist(), n.tolist()
+    result = []
+    for m_i, n_i, twice_u, squares, total_r, squares_r, ties_i in zip(m, n, *pos, *neg, ties):
+        if not (m_i and n_i):
+            result.append(None)
+            continue
+        pairs = 2 * twice_u - ties_i  # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
+        s10 = p1 = s01 = p2 = None
+        if m_i > 1:
+            s10 = (m_i * squares - twice_u * twice_u) / (m_i * 4 * n_i * n_i * (m_i - 1))
+            placed = 4 * m_i * m_i * n_i - 4 * m_i * total_r + squares_r  # Σ (2m − r)² = Σ (2m·V01)²
+            p1 = (placed - pairs) / (4 * n_i * m_i * (m_i - 1))
+        if n_i > 1:
+            s01 = (n_i * squares_r - total_r * total_r) / (n_i * 4 * m_i * m_i * (n_i - 1))
+            p2 = (squares - pairs) / (4 * m_i * n_i * (n_i - 1))
+        result.append(Statistics(m_i, n_i, twice_u, s10, s01, p1, p2))
+    return result
 
 
 def _stable_order(codes: np.ndarray, groups: int) -> np.ndarray:
@@ -119,7 +113,7 @@ def _stable_order(codes: np.ndarray, groups: int) -> np.ndarray:
 
 
 class _Cells:
-    """The cells of one chunk of whole levels: the rows of one group at one level, ordered by
+    """The cells of one piece of whole levels: the rows of one group at one level, ordered by
     group and, within a group, by score. Few levels and groups: one count per (group, level);
     else a stable sort of the codes, which keeps each group's rows in score order."""
 
@@ -152,96 +146,80 @@ class _Cells:
         self.present = codes[self.first]
         self.lengths = np.diff(np.append(self.first, codes.shape[0]))
 
-    def below(self, counts: np.ndarray, before: np.ndarray) -> np.ndarray:
-        """Per cell, its group's `counts` in the group's earlier cells, plus `before` (per group:
-        its count before this chunk)."""
+    def below(self, counts: np.ndarray) -> np.ndarray:
+        """Per cell, its group's `counts` in the group's earlier cells of the piece."""
         cumulative = np.cumsum(counts)
         cumulative -= counts
-        return cumulative + np.repeat(before[self.present] - cumulative[self.first], self.lengths)
+        return cumulative - np.repeat(cumulative[self.first], self.lengths)
 
     def totals(self, values: np.ndarray) -> np.ndarray:
         """Per present group, the sum of `values` over its cells."""
         return np.add.reduceat(values, self.first)
 
-    def total(self, into: np.ndarray, column: int, values: np.ndarray) -> None:
-        """Add to `into`'s `column` each group's sum of `values` over its cells."""
-        into[self.present, column] += np.add.reduceat(values, self.first)
+
+def _side_of_levels(a: np.ndarray, b: np.ndarray, cells: _Cells, cell_a: np.ndarray, cell_b: np.ndarray):
+    """One side's sums over one piece of whole levels, counted within the piece: ε = t and δ = t_g
+    less their values below the piece. `a`, `b` are the A and B items per level, `cell_a`, `cell_b`
+    per cell. Returns (|A|, Σ ε, Σ ε², sums): `sums` per present group in the rows of the running
+    sums (module docstring: Σ_A δ, Σ_A δ² and Σ_A ε·δ telescope over the group's B-levels)."""
+    t = 2 * np.cumsum(b) - b  # ε of an A item at each level
+    t_a = a * t
+    up_to_a, up_to_t = np.cumsum(a), np.cumsum(t_a)  # C and D of each level
+    count, total, squares = int(a.sum()), int(t_a.sum()), int(np.dot(t_a, t))
+    k = cells.level
+    below = cells.below(cell_b)  # N: the group's B items in the piece below the cell
+    own = 2 * below + cell_b  # δ of the group's A items in the cell
+    at_a, at_t = a[k], t[k]  # the level's A items (all groups) and their ε
+    b_group = cells.totals(cell_b)
+    weighted = cell_a * own
+    step = cell_b * own  # q(2N + q)
+    return count, total, squares, (
+        2 * count * b_group - cells.totals(cell_b * (2 * up_to_a[k] - at_a)),
+        count * (2 * b_group) ** 2 - cells.totals(4 * step * up_to_a[k]) + cells.totals((2 * step - cell_b * cell_b) * at_a),
+        2 * total * b_group - cells.totals(2 * cell_b * up_to_t[k]) + cells.totals(cell_b * at_a * at_t),
+        cells.totals(cell_a), cells.totals(cell_a * at_t), cells.totals(cell_a * at_t * at_t),
+        cells.totals(weighted), cells.totals(weighted * own), cells.totals(weighted * at_t))
 
 
 class _Side:
-    """Running sums of one side, items A counted against items B, for every group and over all of A
-    (the identities of the module docstring)."""
+    """One side's running sums (A counted against B): over all of A, and per group (module docstring),
+    exact Python integers."""
 
     def __init__(self, groups: int):
-        self.exact = np.zeros((groups, 4), dtype=np.int64)
-        self.floats = np.zeros((groups, 7))
-        self.count = 0  # |A|
-        self.total = 0  # Σ_A t, exact
-        self.squares = 0.0  # Σ_A t²
-        self.running = 0.0  # Σ_A t so far, as the levels' D continue it
+        self.count = self.total = self.squares = 0  # |A|, Σ_A t, Σ_A t²
+        self.sums = np.zeros((9, groups), dtype=object)
 
-    def add(self, a: np.ndarray, b: np.ndarray, b_before: int, cells: _Cells, cell_a: np.ndarray,
-            cell_b: np.ndarray, b_group: np.ndarray) -> None:
-        """Merge one chunk of whole levels: `a`, `b` the A and B items per level (float64), `b_before`
-        the B items before the chunk; `cell_a`, `cell_b` the group's A and B items per cell and
-        `b_group` each group's B items before the chunk."""
-        t = _twice_placements(a, b_before, b)  # t of an A item at each level
-        t_a = a * t
-        count = int(a.sum())
-        cumulative_a = np.cumsum(a)  # C at each level
-        cumulative_a += self.count
-        cumulative_t = np.cumsum(t_a)  # D at each level
-        cumulative_t += self.running
-        self.total += _dot(a, t, 2 * count * (b_before + int(b.sum())))
+    def merge(self, local: tuple, present: np.ndarray, b_before: int, b_group: np.ndarray) -> None:
+        """Merge one piece's sums `local` (of :func:`_side_of_levels`), counted within the piece, with
+        `b_before` B items before it, `b_group` of each group: t = T0 + ε and t_g = G0 + δ with
+        T0 = 2·b_before and G0 = 2·b_group."""
+        count, total, squares, sums = local
+        shift = 2 * b_before
+        at_a = count * shift + total  # Σ t over the piece's A items
+        self.squares += (count * shift + 2 * total) * shift + squares
+        self.total += at_a
         self.count += count
-        self.running = float(cumulative_t[-1])
-        self.squares += float(np.dot(t_a, t))
-        k = cells.level
-        below = cells.below(cell_b, b_group)  # N: the group's B items below the cell
-        own = 2 * below + cell_b  # t_g of the group's A items in the cell
-        at_a, at_t = a[k], t[k]  # the level's A items (all groups) and their t
-        for column, values in ((_COUNT, cell_a), (_OWN, cell_a * own), (_GLOBAL_OWN, cell_a * at_t.astype(np.int64)),
-                               (_STEP, cell_b * (2 * cumulative_a[k].astype(np.int64) - at_a.astype(np.int64)))):
-            cells.total(self.exact, column, values)
-        own = own.astype(np.float64)
-        weighted_own = cell_a * own
-        cell_b = cell_b.astype(np.float64)
-        step = cell_b * (2 * below + cell_b)  # q(2N + q)
-        for column, values in ((_OWN2, weighted_own * own), (_CROSS_OWN, weighted_own * at_t),
-                               (_GLOBAL2, cell_a * at_t * at_t), (_STEP2_AT, (2 * step - cell_b * cell_b) * at_a),
-                               (_STEP2_ABOVE, 4 * step * cumulative_a[k]), (_CROSS_AT, cell_b * at_a * at_t),
-                               (_CROSS_ABOVE, 2 * cell_b * cumulative_t[k])):
-            cells.total(self.floats, column, values)
+        g0 = (2 * b_group).astype(object)
+        running = self.sums
+        running[_A_OWN] += count * g0  # δ = 0 on the piece's A items for a group with no B in it
+        running[_A_OWN2] += count * g0 * g0
+        running[_A_CROSS] += at_a * g0
+        g0 = g0[present]
+        d, d2, ed, w, e, e2, od, od2, oed = (np.asarray(x).astype(object) for x in sums)
+        for row, value in ((_A_OWN, d), (_A_OWN2, (2 * g0) * d + d2), (_A_CROSS, shift * d + ed), (_G_COUNT, w),
+                           (_G_T, w * shift + e), (_G_T2, (w * shift + 2 * e) * shift + e2), (_G_OWN, w * g0 + od),
+                           (_G_OWN2, (w * g0 + 2 * od) * g0 + od2), (_G_CROSS, (w * g0 + od) * shift + g0 * e + oed)):
+            running[row, present] += value
 
-    def merge(self, exact: np.ndarray, floats: np.ndarray) -> None:
-        """Merge one chunk's sums per group (`exact` as whole float64 numbers below 2^53), those over
-        all of A their totals."""
-        exact = exact.astype(np.int64)
-        self.exact += exact
-        self.floats += floats
-        self.count += int(exact[:, _COUNT].sum())
-        total = int(exact[:, _GLOBAL_OWN].sum())
-        self.total += total
-        self.running += total
-        self.squares += float(floats[:, _GLOBAL2].sum())
+    def own(self) -> tuple:
+        """(Σ_Ag t_g, Σ_Ag t_g²) per group."""
+        return self.sums[_G_OWN], self.sums[_G_OWN2]
 
-    def exactly(self, b_total: int) -> bool:
-        """Whether every float64 sum is an exact integer: each is at most |A|·(2|B|)², a few summed."""
-        return 16 * self.count * (2 * b_total) ** 2 < _FLOAT_EXACT
-
-    def own(self) -> tuple[list, np.ndarray]:
-        """(Σ_Ag t_g exact, Σ_Ag t_g²) per group."""
-        return self.exact[:, _OWN].tolist(), self.floats[:, _OWN2]
-
-    def rest(self, b_group: np.ndarray) -> tuple[list, np.ndarray]:
-        """(Σ t_R exact, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring)."""
-        e, f = self.exact, self.floats
-        sum_step = 2 * self.count * b_group - e[:, _STEP]  # Σ_A t_g (int64: at most 2|A||B|)
-        total = [self.total - int(x) for x in (e[:, _GLOBAL_OWN] + sum_step - e[:, _OWN])]
-        b_twice = 2.0 * b_group
-        step2 = self.count * b_twice * b_twice - f[:, _STEP2_ABOVE] + f[:, _STEP2_AT]  # Σ_A t_g²
-        cross = self.total * b_twice - f[:, _CROSS_ABOVE] + f[:, _CROSS_AT]  # Σ_A t·t_g
-        squares = (self.squares - f[:, _GLOBAL2]) - 2 * (cross - f[:, _CROSS_OWN]) + (step2 - f[:, _OWN2])
+    def rest(self) -> tuple:
+        """(Σ t_R, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring)."""
+        s = self.sums
+        total = self.total - s[_G_T] - s[_A_OWN] + s[_G_OWN]
+        squares = self.squares - s[_G_T2] - 2 * (s[_A_CROSS] - s[_G_CROSS]) + s[_A_OWN2] - s[_G_OWN2]
         return total, squares
 
 
@@ -275,7 +253,7 @@ class GroupedStatistics:
                                        v.show(sizes), verb="be")
             groups = self.sizes.shape[0]
         self.groups = v.count("sizes", groups, minimum=1, maximum=MAX_GROUPS)
-        self.piece = max(_PIECE, 8 * groups)  # rows per piece: the work per group and piece stays below that per row
+        self.piece = min(max(_PIECE, 8 * groups), _LARGEST_PIECE)  # rows per piece: at least 8 per group
         self.ties = 0  # Σ_k P_k·Q_k: tied (positive, negative) pairs
         self.positives, self.negatives = _Side(groups), _Side(groups)  # A the positives; A the negatives
         self.m_group = np.zeros(groups, dtype=np.int64)  # each group's positives so far
@@ -316,119 +294,105 @@ class GroupedStatistics:
             self._block(*(r[:last] for r in rows))
 
     def _block(self, scores: np.ndarray, positive: np.ndarray, group: np.ndarray) -> None:
-        """Merge rows that hold whole levels."""
+        """Merge rows that hold whole levels, in pieces (each of whole levels)."""
         flags = (positive if positive.dtype == np.bool_ else positive.astype(bool)).view(np.int8)
+        size, piece = scores.shape[0], self.piece
         change = scores[1:] != scores[:-1]
-        if change.all():  # in pieces that stay in the processor's cache
-            for start in range(0, scores.shape[0], self.piece):
-                self._distinct(flags[start:start + self.piece], group[start:start + self.piece])
+        if change.all():
+            for start in range(0, size, piece):
+                self._distinct(flags[start:start + piece], group[start:start + piece])
             return
         starts = np.flatnonzero(np.concatenate(([True], change)))
-        wanted = np.searchsorted(starts, np.arange(self.piece, scores.shape[0], self.piece))
-        cuts = np.unique(starts[wanted[wanted < starts.shape[0]]])  # pieces of whole levels, about `piece` rows each
-        for piece_starts, low, high in zip(np.split(starts, np.searchsorted(starts, cuts)),
-                                           np.concatenate(([0], cuts)), np.append(cuts, scores.shape[0])):
-            self._tied(piece_starts - low, flags[low:high], group[low:high])
+        wanted = np.searchsorted(starts, np.arange(piece, size, piece))
+        long = np.flatnonzero(np.diff(np.append(starts, size)) > piece)  # levels longer than a piece: alone
+        cuts = np.unique(np.concatenate((starts[wanted[wanted < starts.shape[0]]], starts[long],
+                                         starts[long[long + 1 < starts.shape[0]] + 1])))
+        cuts = cuts[cuts > 0]
+        for level_starts, low, high in zip(np.split(starts, np.searchsorted(starts, cuts)),
+                                           np.concatenate(([0], cuts)), np.append(cuts, size)):
+            self._tied(level_starts - low, flags[low:high], group[low:high])
 
     def _tied(self, starts: np.ndarray, flags: np.ndarray, group: np.ndarray) -> None:
-        """Merge rows that hold whole levels, each level starting at a row of `starts`."""
-        m_before, n_before = self.positives.count, self.negatives.count
-        pos = np.add.reduceat(flags, starts, dtype=np.float64)
+        """Merge one piece of whole levels, each level starting at a row of `starts`."""
+        pos = np.add.reduceat(flags, starts, dtype=np.int64)
         neg = np.diff(np.append(starts, flags.shape[0])) - pos
         level = np.zeros(flags.shape[0], dtype=np.intp)
         level[starts[1:]] = 1
         np.cumsum(level, out=level)
-        self.ties += _dot(pos, neg, int(pos.sum()) * int(neg.sum()))
         cells = _Cells(group, level, flags, self.groups)
-        self.positives.add(pos, neg, n_before, cells, cells.pos, cells.neg, self.n_group)
-        self.negatives.add(neg, pos, m_before, cells, cells.neg, cells.pos, self.m_group)
         k, p, q = cells.level, cells.pos, cells.neg
         inside = p * q
-        touching = p * neg[k].astype(np.int64) + pos[k].astype(np.int64) * q - inside
-        self.touching[cells.present] += cells.totals(touching)
+        self.ties += int(np.dot(pos, neg))
+        self.touching[cells.present] += cells.totals(p * neg[k] + pos[k] * q - inside)
         self.own_ties[cells.present] += cells.totals(inside)
-        self.m_group[cells.present] += cells.totals(p)
-        self.n_group[cells.present] += cells.totals(q)
+        if flags.shape[0] > 2 * _LARGEST_PIECE:  # one long level: its few cells in Python integers
+            pos, neg, p, q = (x.astype(object) for x in (pos, neg, p, q))
+        m_before, n_before = self.positives.count, self.negatives.count
+        self.positives.merge(_side_of_levels(pos, neg, cells, p, q), cells.present, n_before, self.n_group)
+        self.negatives.merge(_side_of_levels(neg, pos, cells, q, p), cells.present, m_before, self.m_group)
+        self.m_group[cells.present] += cells.totals(cells.pos)
+        self.n_group[cells.present] += cells.totals(cells.neg)
 
     def _distinct(self, flags: np.ndarray, group: np.ndarray) -> None:
-        """Merge rows of distinct scores (each row its own level and cell): the sums of both sides
-        by (group, class), with no cell built.
+        """Merge one piece of rows of distinct scores: each row its own level and cell, summed by
+        (group, class) with no cell built.
 
-        Of a row, `other` is twice its group's rows of the other class below it, `same` that of its
-        own class, `placed` twice the rows of the other class below it (t of a positive, r of a
-        negative) and `above` twice the sum of `placed` over the rows of the other class up to it
-        (2D; 2C is `placed`, as no row shares its level). Counts and their sums are int64; the
-        squares float64."""
-        size, groups = flags.shape[0], self.groups
-        m_before, n_before = self.positives.count, self.negatives.count
+        Counted within the piece: of a row, `placed` is twice the rows of the other class below it
+        (ε of a positive on the first side, of a negative on the second; and 2C of its level on the
+        other side), `above` twice the sum of `placed` over the rows of the other class up to it
+        (2D), `other` twice its group's rows of the other class below it (δ), `same` that of its own
+        class plus one (2N + 1 on the other side)."""
+        size = flags.shape[0]
         rows = np.arange(size, dtype=np.int64)
         positives_below = np.cumsum(flags, dtype=np.int64)
         positives_below -= flags
-        # negatives below (2·(rows − P) + 2n_before) for a positive, positives below (2P + 2m_before) for a negative
-        placed = rows - 2 * positives_below
-        placed += n_before - m_before
+        placed = rows - 2 * positives_below  # a positive: its negatives below; a negative: its positives below
         placed *= flags
         placed += positives_below
-        placed += m_before
         placed *= 2
         of_positives = np.cumsum(placed * flags)
-        crossed = np.cumsum(placed)
-        crossed -= 2 * of_positives
-        above = crossed.astype(np.float64)
-        above += self.negatives.running - self.positives.running
+        above = np.cumsum(placed)
+        above -= 2 * of_positives
         above *= flags
         above += of_positives
-        above += self.positives.running
         above *= 2
         # the group's rows below each row, through a stable sort of the codes
-        order = _stable_order(group, groups)
+        order = _stable_order(group, self.groups)
         sorted_flags = flags[order]
-        counts = np.bincount(group, minlength=groups)
-        starts = np.cumsum(counts) - counts
-        group_positives = np.cumsum(sorted_flags, dtype=np.int64)
+        counts = np.bincount(group, minlength=self.groups)
         present = np.flatnonzero(counts)
-        first = starts[present]
-        positives = np.zeros(groups, dtype=np.int64)
-        positives[present] = np.add.reduceat(sorted_flags, first, dtype=np.int64)
+        first = (np.cumsum(counts) - counts)[present]
+        lengths = counts[present]
+        group_positives = np.cumsum(sorted_flags, dtype=np.int64)
         group_positives -= sorted_flags
-        before = group_positives[first]  # the block's positives before each group's first row
-        group_positives += np.repeat(self.m_group[present] - before, counts[present])
-        rows += np.repeat(self.m_group + self.n_group - starts, counts)  # the group's rows below
+        group_positives -= np.repeat(group_positives[first], lengths)
+        rows -= np.repeat(first, lengths)  # the group's rows below
         other = rows - 2 * group_positives
         other *= sorted_flags
-        other += group_positives  # the group's negatives below a positive, its positives below a negative
-        rows -= other  # same
-        other *= 2
-        flags_f = sorted_flags.astype(np.float64)
-
-        def total(values, weights):
-            """Per group, the sums of `values` over its positives and over its negatives."""
-            on_positives, everything = np.zeros(groups, dtype=values.dtype), np.zeros(groups, dtype=values.dtype)
-            on_positives[present] = np.add.reduceat(values * weights, first)
-            everything[present] = np.add.reduceat(values, first)
-            return on_positives, everything - on_positives
-
-        placed, above = placed[order], above[order]
-        placed_f, other_f = placed.astype(np.float64), other.astype(np.float64)
+        other += group_positives  # a positive: its group's negatives below; a negative: its group's positives
+        rows -= other
         rows *= 2
-        rows += 1
-        sums = {"other": total(other, sorted_flags), "placed": total(placed, sorted_flags),
-                "above": total(above, flags_f), "other2": total(other_f * other_f, flags_f),
-                "cross": total(placed_f * other_f, flags_f), "placed2": total(placed_f * placed_f, flags_f),
-                "step2": total(2.0 * rows * placed_f, flags_f)}
-        class_counts = (positives, counts - positives)
-        for side, column, other_column in ((self.positives, 0, 1), (self.negatives, 1, 0)):
-            exact = np.stack((class_counts[column], sums["other"][column], sums["placed"][column],
-                              sums["placed"][other_column]), axis=1)
-            floats = np.zeros((groups, 7))
-            floats[:, _OWN2] = sums["other2"][column]
-            floats[:, _CROSS_OWN] = sums["cross"][column]
-            floats[:, _GLOBAL2] = sums["placed2"][column]
-            floats[:, _STEP2_ABOVE] = sums["step2"][other_column]
-            floats[:, _CROSS_ABOVE] = sums["above"][other_column]
-            side.merge(exact, floats)
-        self.m_group += class_counts[0]
-        self.n_group += class_counts[1]
+        rows += 1  # same
+        other *= 2
+        placed, above = placed[order], above[order]
+
+        def by_class(values):
+            """Per present group, the sums of `values` over its positives and over its negatives."""
+            on_positives = np.add.reduceat(values * sorted_flags, first)
+            return on_positives, np.add.reduceat(values, first) - on_positives
+
+        count, placed_sum, placed2 = by_class(np.ones(size, dtype=np.int64)), by_class(placed), by_class(placed * placed)
+        other_sum, other2, cross = by_class(other), by_class(other * other), by_class(placed * other)
+        step, above_sum = by_class(2 * rows * placed), by_class(above)
+        for side, a, b, b_before, b_group in ((self.positives, 0, 1, self.negatives.count, self.n_group),
+                                              (self.negatives, 1, 0, self.positives.count, self.m_group)):
+            items, total, squares = int(count[a].sum()), int(placed_sum[a].sum()), int(placed2[a].sum())
+            b_in = count[b]
+            sums = (2 * items * b_in - placed_sum[b], items * (2 * b_in) ** 2 - step[b], 2 * total * b_in - above_sum[b],
+                    count[a], placed_sum[a], placed2[a], other_sum[a], other2[a], cross[a])
+            side.merge((items, total, squares, sums), present, b_before, b_group)
+        self.m_group[present] += count[0]
+        self.n_group[present] += count[1]
 
     def finish(self) -> tuple:
         """``(overall, groups, rests)``: :class:`Statistics` of all rows, and per group of its rows
@@ -439,21 +403,11 @@ class GroupedStatistics:
         if self.sizes is not None and not np.array_equal(self.sizes, np.stack((self.m_group, self.n_group), axis=1)):
             raise v.ParameterError("sizes", "the positives and negatives of each group in the rows given",
                                    "other counts", verb="be")
-        m, n = self.positives.count, self.negatives.count
-        exact = self.positives.exactly(n) and self.negatives.exactly(m)
-
-        def whole(values):
-            return np.array(values, dtype=object)
-
-        overall, = _statistics(np.array([m]), np.array([n]), (whole([self.positives.total]), np.array([self.positives.squares])),
-                               (whole([self.negatives.total]), np.array([self.negatives.squares])), whole([self.ties]),
-                               exact)
-        pos_own, pos_own2 = self.positives.own()
-        neg_own, neg_own2 = self.negatives.own()
-        pos_rest, pos_rest2 = self.positives.rest(self.n_group)
-        neg_rest, neg_rest2 = self.negatives.rest(self.m_group)
-        groups = _statistics(self.m_group, self.n_group, (whole(pos_own), pos_own2), (whole(neg_own), neg_own2),
-                             whole(self.own_ties.tolist()), exact)
-        rests = _statistics(m - self.m_group, n - self.n_group, (whole(pos_rest), pos_rest2), (whole(neg_rest), neg_rest2),
-                            self.ties - whole(self.touching.tolist()), exact)
+        pos, neg = self.positives, self.negatives
+        m, n = pos.count, neg.count
+        overall, = _statistics(np.array([m]), np.array([n]), ([pos.total], [pos.squares]), ([neg.total], [neg.squares]),
+                               [self.ties])
+        groups = _statistics(self.m_group, self.n_group, pos.own(), neg.own(), self.own_ties.tolist())
+        rests = _statistics(m - self.m_group, n - self.n_group, pos.rest(), neg.rest(),
+                            [self.ties - touching for touching in self.touching.tolist()])
         return overall, groups, rests

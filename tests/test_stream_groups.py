@@ -183,6 +183,25 @@ def test_bad_input_is_refused():
         GroupedStatistics(2).add(np.array([0.1, 0.2]), np.array([True]), np.array([0, 1]))
 
 
+def test_limbs_keep_exact_sums_beyond_int64():
+    """The running sums' limbs against Python integers, with terms at their bounds (a < 2^31, b < 2^62)."""
+    rng = np.random.default_rng(10)
+    limbs, want = _stream_groups._Limbs((2, 5)), np.zeros((2, 5), dtype=object)
+    present = np.array([0, 2, 3])
+    for _ in range(200):
+        a, b = rng.integers(0, 2**31, 3), rng.integers(0, 2**62, 3, dtype=np.int64)
+        plain = rng.integers(0, 2**62, 5, dtype=np.int64)
+        big = np.array([int(x) << 30 for x in rng.integers(0, 2**62, 3, dtype=np.int64)], dtype=object)
+        limbs.product((1, present), a, b)
+        limbs.add((0, slice(None)), plain)
+        limbs.add_integers((0, present), big)
+        limbs.carry()
+        want[1, present] += a.astype(object) * b.astype(object)
+        want[0] += plain.astype(object)
+        want[0, present] += big
+    assert want.max() > 2**75 and (limbs.value() == want).all()
+
+
 def correctly_rounded(pos, neg):
     """(2U, S10, S01, p̂1, p̂2) in exact integer arithmetic (each count from a binary search, each sum a
     Python integer) with one rounding at the end, the division of two integers."""

@@ -14,8 +14,8 @@ their own level and cell, and after a stable sort of the group codes (which keep
 rows in score order) one cumulative count per class gives every row its group's placements,
 summed by (group, class) with none built; few levels and groups are counted per (group, level)
 with no sort; otherwise the stable sort of the codes, then the runs of equal (group, level).
-The rows go through in pieces of about 2^16 (whole levels each), whose arrays stay in the
-processor's cache.
+The rows go through in pieces of about 2^16 (at least 8 per group, at most 2^18; whole levels
+each, a longer level alone), whose arrays stay in the processor's cache.
 
 **One side.** DeLong's S10 is the spread of t = 2n·V10 = 2·#{negatives below} + #{negatives
 at} over the positives, S01 that of r = 2m·(1 − V01) = 2·#{positives below} + #{positives at}
@@ -39,18 +39,22 @@ raises it by 2q_j for all A items above it, and the A items at the level get q_j
     Σ_A t·t_g   = Σ_j 2q_j·(Σ_A t − D_j) + Σ_j q_j·e_j,
 
 and |A|, Σ_A t (= 2U) enter only through Σ_j 2q_j = 2|B_g| and Σ_j 4q_j(2N_j + q_j) =
-(2|B_g|)², so that nothing waits for a later level. The rest's spread is then
+(2|B_g|)², so that nothing waits for a later level (within a piece, |A| and Σ_A t are the
+piece's). The rest's spread is then
 M2 = Σ t_R² − (Σ t_R)²/W with W = |A| − |A_g|, S10_rest = M2/(2n_rest)²/(m_rest − 1), and
 Lehmann's p̂2 (p̂1 from the other side) follows from Σ t_R² and the rest's tied pairs as
 :mod:`._stream` has it. A group's own statistics are the same sums over its cells, and the
 overall ones the same sums over all rows (so the pass walks the rows once).
 
-Sums of counts are exact integers (int64: at most 2mn, hence :data:`MAX_ROWS`). Sums of squares
-are float64 sums of whole numbers: exact while every one stays below 2^53 (about 16·m·(2n)² <
-2^53), where each spread is then one correctly rounded division of exact integers; beyond, they
-carry float64's relative rounding, and M2 = Σ x² − (Σ x)²/W loses a factor (1 + mean²/spread
-per item) of it to cancellation: about 4·10^-15 relative on 10^7 rows (bench/bench_stream_groups.py
---check; a spread that rounding leaves a hair below 0 is 0).
+**Exact sums.** M2 = Σ t_R² − (Σ t_R)²/W cancels badly in floating point where the spread is
+small beside the squares (classes that nearly separate: at AUC 0.99999 float64 sums lose all but
+about 9 digits), so every sum is kept exact. Within a piece of whole levels the counts are taken
+from the piece alone, ε = t − T0 and δ = t_g − G0, with T0 = 2·#{B before the piece} and G0 the
+same for B_g; every sum of ε, δ and their products over a piece of at most 2^19 rows is below
+8·rows³ < 2^62, an exact int64. The piece's sums then join the running sums, Python integers,
+through (T0 + ε)² = T0² + 2T0·ε + ε² and (T0 + ε)(G0 + δ) = T0·G0 + T0·δ + G0·ε + ε·δ. Every
+S10, S01, p̂1, p̂2 is then one correctly rounded division of exact integers, such as
+(W·Σ t_R² − (Σ t_R)²)/(W·(2n_rest)²·(m_rest − 1)).
 """
 
 from __future__ import annotations
@@ -62,8 +66,9 @@ from ._delong import Statistics
 
 __all__ = ["GroupedStatistics", "MAX_ROWS", "MAX_GROUPS"]
 
-#: The most rows a grouped pass takes: every count and tied pair stays in int64.
-MAX_ROWS = 3_000_000_000
+#: The most rows a grouped pass takes: every count below 2^30, so that twice a count and its square
+#: stay in int64 (the limbs of :class:`_Limbs`).
+MAX_ROWS = 2**30
 #: The most groups.
 MAX_GROUPS = 100_000
 #: Rows are taken about this many at a time (at least 8 per group), so that a piece's arrays stay in cache.
@@ -73,7 +78,10 @@ _PIECE = 2**16
 #: Python integers (it has one cell per group).
 _LARGEST_PIECE = 2**18
 
-# One side's running sums, exact Python integers, per group (rows of an object array): over all of A
+_LIMB = 31
+_MASK = (1 << _LIMB) - 1
+
+# One side's running sums per group (rows of a table of exact limbs): over all of A
 # Σ t_g, Σ t_g², Σ t·t_g; over A_g its size and Σ t, Σ t², Σ t_g, Σ t_g², Σ t·t_g.
 _A_OWN, _A_OWN2, _A_CROSS, _G_COUNT, _G_T, _G_T2, _G_OWN, _G_OWN2, _G_CROSS = range(9)
 
@@ -181,43 +189,101 @@ def _side_of_levels(a: np.ndarray, b: np.ndarray, cells: _Cells, cell_a: np.ndar
         cells.totals(weighted), cells.totals(weighted * own), cells.totals(weighted * at_t))
 
 
+class _Limbs:
+    """Exact sums of non-negative integers, a table of them, in three int64 limbs each:
+    value = hi·2^62 + mid·2^31 + lo, every limb below 2^31 after :meth:`carry`."""
+
+    def __init__(self, shape: tuple):
+        self.limbs = np.zeros((3, *shape), dtype=np.int64)  # lo, mid, hi
+
+    def add(self, where: tuple, value, level: int = 0) -> None:
+        """Add `value` (int64, 0 ≤ value < 2^62) times 2^(31·level) at `where`."""
+        self.limbs[level][where] += value & _MASK
+        self.limbs[level + 1][where] += value >> _LIMB
+
+    def product(self, where: tuple, a, b) -> None:
+        """Add a·b at `where`, for int64 0 ≤ a < 2^31 and 0 ≤ b < 2^62: a·b = a·(b mod 2^31) + a·⌊b/2^31⌋·2^31."""
+        self.add(where, a * (b & _MASK))
+        self.add(where, a * (b >> _LIMB), 1)
+
+    def add_integers(self, where: tuple, values: np.ndarray) -> None:
+        """Add Python integers (0 ≤ value < 2^93) at `where`."""
+        for level in range(3):
+            self.limbs[level][where] += ((values >> (_LIMB * level)) & (_MASK if level < 2 else -1)).astype(np.int64)
+
+    def carry(self) -> None:
+        lo, mid, hi = self.limbs
+        mid += lo >> _LIMB
+        lo &= _MASK
+        hi += mid >> _LIMB
+        mid &= _MASK
+
+    def value(self) -> np.ndarray:
+        """The sums, Python integers in an object array."""
+        lo, mid, hi = (limb.astype(object) for limb in self.limbs)
+        return (hi << 2 * _LIMB) + (mid << _LIMB) + lo
+
+
 class _Side:
-    """One side's running sums (A counted against B): over all of A, and per group (module docstring),
-    exact Python integers."""
+    """One side's running sums (A counted against B): over all of A (Python integers), and per
+    group (module docstring) in exact int64 limbs."""
 
     def __init__(self, groups: int):
         self.count = self.total = self.squares = 0  # |A|, Σ_A t, Σ_A t²
-        self.sums = np.zeros((9, groups), dtype=object)
+        self.sums = _Limbs((9, groups))
 
     def merge(self, local: tuple, present: np.ndarray, b_before: int, b_group: np.ndarray) -> None:
         """Merge one piece's sums `local` (of :func:`_side_of_levels`), counted within the piece, with
         `b_before` B items before it, `b_group` of each group: t = T0 + ε and t_g = G0 + δ with
-        T0 = 2·b_before and G0 = 2·b_group."""
+        T0 = 2·b_before and G0 = 2·b_group (below 2^31, as there are fewer than 2^30 rows)."""
         count, total, squares, sums = local
         shift = 2 * b_before
         at_a = count * shift + total  # Σ t over the piece's A items
         self.squares += (count * shift + 2 * total) * shift + squares
         self.total += at_a
         self.count += count
-        g0 = (2 * b_group).astype(object)
-        running = self.sums
-        running[_A_OWN] += count * g0  # δ = 0 on the piece's A items for a group with no B in it
-        running[_A_OWN2] += count * g0 * g0
-        running[_A_CROSS] += at_a * g0
-        g0 = g0[present]
-        d, d2, ed, w, e, e2, od, od2, oed = (np.asarray(x).astype(object) for x in sums)
-        for row, value in ((_A_OWN, d), (_A_OWN2, (2 * g0) * d + d2), (_A_CROSS, shift * d + ed), (_G_COUNT, w),
+        every, g0_all = slice(None), 2 * b_group
+        g0 = g0_all[present]
+        if sums[0].dtype == object:  # a long level: its few cells in Python integers
+            self._merge_integers(count, at_a, shift, g0_all.astype(object), present, sums)
+            return
+        add, product = self.sums.add, self.sums.product
+        # a group with no B item in the piece has δ = 0 on the piece's A items: G0 alone
+        add((_A_OWN, every), count * g0_all)
+        product((_A_OWN2, every), count, g0_all * g0_all)
+        product((_A_CROSS, every), g0_all, np.int64(at_a))
+        d, d2, ed, w, e, e2, od, od2, oed = sums
+        for row, value in ((_A_OWN, d), (_A_OWN2, d2), (_A_CROSS, ed), (_G_COUNT, w), (_G_T, w * shift + e),
+                           (_G_T2, e2), (_G_OWN, w * g0 + od), (_G_OWN2, od2), (_G_CROSS, oed)):
+            add((row, present), value)
+        for row, a, b in ((_A_OWN2, g0, 2 * d), (_A_CROSS, shift, d), (_G_T2, shift, w * shift + 2 * e),
+                          (_G_OWN2, g0, w * g0 + 2 * od), (_G_CROSS, shift, w * g0 + od), (_G_CROSS, g0, e)):
+            product((row, present), a, b)
+        self.sums.carry()
+
+    def _merge_integers(self, count: int, at_a: int, shift: int, g0_all: np.ndarray, present: np.ndarray,
+                        sums: tuple) -> None:
+        """:meth:`merge`'s sums in Python integers: the same terms, for a piece too long for int64."""
+        add = self.sums.add_integers
+        every, g0 = slice(None), g0_all[present]
+        add((_A_OWN, every), count * g0_all)
+        add((_A_OWN2, every), count * g0_all * g0_all)
+        add((_A_CROSS, every), at_a * g0_all)
+        d, d2, ed, w, e, e2, od, od2, oed = sums
+        for row, value in ((_A_OWN, d), (_A_OWN2, 2 * g0 * d + d2), (_A_CROSS, shift * d + ed), (_G_COUNT, w),
                            (_G_T, w * shift + e), (_G_T2, (w * shift + 2 * e) * shift + e2), (_G_OWN, w * g0 + od),
                            (_G_OWN2, (w * g0 + 2 * od) * g0 + od2), (_G_CROSS, (w * g0 + od) * shift + g0 * e + oed)):
-            running[row, present] += value
+            add((row, present), value)
+        self.sums.carry()
 
     def own(self) -> tuple:
         """(Σ_Ag t_g, Σ_Ag t_g²) per group."""
-        return self.sums[_G_OWN], self.sums[_G_OWN2]
+        s = self.sums.value()
+        return s[_G_OWN], s[_G_OWN2]
 
     def rest(self) -> tuple:
         """(Σ t_R, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring)."""
-        s = self.sums
+        s = self.sums.value()
         total = self.total - s[_G_T] - s[_A_OWN] + s[_G_OWN]
         squares = self.squares - s[_G_T2] - 2 * (s[_A_CROSS] - s[_G_CROSS]) + s[_A_OWN2] - s[_G_OWN2]
         return total, squares

@@ -153,6 +153,7 @@ class _Cells:
         self.first = np.flatnonzero(first)  # each present group's first cell
         self.present = codes[self.first]
         self.lengths = np.diff(np.append(self.first, codes.shape[0]))
+        self.groups = groups
 
     def below(self, counts: np.ndarray) -> np.ndarray:
         """Per cell, its group's `counts` in the group's earlier cells of the piece."""
@@ -164,11 +165,17 @@ class _Cells:
         """Per present group, the sum of `values` over its cells."""
         return np.add.reduceat(values, self.first)
 
+    def by_group(self, values: np.ndarray) -> np.ndarray:
+        """`values` of the present groups as an array over all groups (0 for the others)."""
+        every = np.zeros(self.groups, dtype=values.dtype)
+        every[self.present] = values
+        return every
+
 
 def _side_of_levels(a: np.ndarray, b: np.ndarray, cells: _Cells, cell_a: np.ndarray, cell_b: np.ndarray):
     """One side's sums over one piece of whole levels, counted within the piece: ε = t and δ = t_g
     less their values below the piece. `a`, `b` are the A and B items per level, `cell_a`, `cell_b`
-    per cell. Returns (|A|, Σ ε, Σ ε², sums): `sums` per present group in the rows of the running
+    per cell. Returns (|A|, Σ ε, Σ ε², sums): `sums` per group in the rows of the running
     sums (module docstring: Σ_A δ, Σ_A δ² and Σ_A ε·δ telescope over the group's B-levels)."""
     t = 2 * np.cumsum(b) - b  # ε of an A item at each level
     t_a = a * t
@@ -181,35 +188,51 @@ def _side_of_levels(a: np.ndarray, b: np.ndarray, cells: _Cells, cell_a: np.ndar
     b_group = cells.totals(cell_b)
     weighted = cell_a * own
     step = cell_b * own  # q(2N + q)
-    return count, total, squares, (
+    return count, total, squares, tuple(cells.by_group(values) for values in (
         2 * count * b_group - cells.totals(cell_b * (2 * up_to_a[k] - at_a)),
         count * (2 * b_group) ** 2 - cells.totals(4 * step * up_to_a[k]) + cells.totals((2 * step - cell_b * cell_b) * at_a),
         2 * total * b_group - cells.totals(2 * cell_b * up_to_t[k]) + cells.totals(cell_b * at_a * at_t),
         cells.totals(cell_a), cells.totals(cell_a * at_t), cells.totals(cell_a * at_t * at_t),
-        cells.totals(weighted), cells.totals(weighted * own), cells.totals(weighted * at_t))
+        cells.totals(weighted), cells.totals(weighted * own), cells.totals(weighted * at_t)))
 
 
 class _Limbs:
-    """Exact sums of non-negative integers, a table of them, in three int64 limbs each:
-    value = hi·2^62 + mid·2^31 + lo, every limb below 2^31 after :meth:`carry`."""
+    """Exact sums of non-negative integers, a table of them (rows × groups), in three int64 limbs
+    each: value = hi·2^62 + mid·2^31 + lo. Terms are split into 31-bit parts as they come, so that
+    a limb grows by less than 2^34 per merge; the carries run every 2^20 merges and at the end."""
 
-    def __init__(self, shape: tuple):
-        self.limbs = np.zeros((3, *shape), dtype=np.int64)  # lo, mid, hi
+    def __init__(self, rows: int, groups: int):
+        self.limbs = np.zeros((3, rows, groups), dtype=np.int64)  # lo, mid, hi
+        self.merges = 0
 
-    def add(self, where: tuple, value, level: int = 0) -> None:
-        """Add `value` (int64, 0 ≤ value < 2^62) times 2^(31·level) at `where`."""
-        self.limbs[level][where] += value & _MASK
-        self.limbs[level + 1][where] += value >> _LIMB
+    def parts(self) -> np.ndarray:
+        """Zero limbs of the table's shape, to gather one merge's terms."""
+        return np.zeros_like(self.limbs)
 
-    def product(self, where: tuple, a, b) -> None:
-        """Add a·b at `where`, for int64 0 ≤ a < 2^31 and 0 ≤ b < 2^62: a·b = a·(b mod 2^31) + a·⌊b/2^31⌋·2^31."""
-        self.add(where, a * (b & _MASK))
-        self.add(where, a * (b >> _LIMB), 1)
+    @staticmethod
+    def add(into: np.ndarray, row: int, value, level: int = 0) -> None:
+        """Add `value` (int64, 0 ≤ value < 2^62) times 2^(31·level) to `row` of the limbs `into`."""
+        into[level, row] += value & _MASK
+        into[level + 1, row] += value >> _LIMB
 
-    def add_integers(self, where: tuple, values: np.ndarray) -> None:
-        """Add Python integers (0 ≤ value < 2^93) at `where`."""
-        for level in range(3):
-            self.limbs[level][where] += ((values >> (_LIMB * level)) & (_MASK if level < 2 else -1)).astype(np.int64)
+    @classmethod
+    def product(cls, into: np.ndarray, row: int, a, b) -> None:
+        """Add a·b, for int64 0 ≤ a < 2^31 and 0 ≤ b < 2^62: a·b = a·(b mod 2^31) + a·⌊b/2^31⌋·2^31."""
+        cls.add(into, row, a * (b & _MASK))
+        cls.add(into, row, a * (b >> _LIMB), 1)
+
+    @staticmethod
+    def split(values: np.ndarray) -> np.ndarray:
+        """Python integers (0 ≤ value < 2^93) as limbs, along a first axis of 3."""
+        return np.array([((values >> (_LIMB * level)) & (_MASK if level < 2 else -1)).astype(np.int64)
+                         for level in range(3)])
+
+    def merge(self, parts: np.ndarray) -> None:
+        """Add the limbs `parts` (each below 2^34)."""
+        self.limbs += parts
+        self.merges += 1
+        if self.merges % 2**20 == 0:
+            self.carry()
 
     def carry(self) -> None:
         lo, mid, hi = self.limbs
@@ -220,6 +243,7 @@ class _Limbs:
 
     def value(self) -> np.ndarray:
         """The sums, Python integers in an object array."""
+        self.carry()
         lo, mid, hi = (limb.astype(object) for limb in self.limbs)
         return (hi << 2 * _LIMB) + (mid << _LIMB) + lo
 
@@ -230,60 +254,44 @@ class _Side:
 
     def __init__(self, groups: int):
         self.count = self.total = self.squares = 0  # |A|, Σ_A t, Σ_A t²
-        self.sums = _Limbs((9, groups))
+        self.sums = _Limbs(9, groups)
 
-    def merge(self, local: tuple, present: np.ndarray, b_before: int, b_group: np.ndarray) -> None:
-        """Merge one piece's sums `local` (of :func:`_side_of_levels`), counted within the piece, with
-        `b_before` B items before it, `b_group` of each group: t = T0 + ε and t_g = G0 + δ with
-        T0 = 2·b_before and G0 = 2·b_group (below 2^31, as there are fewer than 2^30 rows)."""
+    def merge(self, local: tuple, b_before: int, b_group: np.ndarray) -> None:
+        """Merge one piece's sums `local` (of :func:`_side_of_levels`, per group), counted within the
+        piece, with `b_before` B items before it, `b_group` of each group: t = T0 + ε and
+        t_g = G0 + δ with T0 = 2·b_before and G0 = 2·b_group (below 2^31, as there are fewer than
+        2^30 rows)."""
         count, total, squares, sums = local
         shift = 2 * b_before
         at_a = count * shift + total  # Σ t over the piece's A items
         self.squares += (count * shift + 2 * total) * shift + squares
         self.total += at_a
         self.count += count
-        every, g0_all = slice(None), 2 * b_group
-        g0 = g0_all[present]
-        if sums[0].dtype == object:  # a long level: its few cells in Python integers
-            self._merge_integers(count, at_a, shift, g0_all.astype(object), present, sums)
+        g0 = 2 * b_group
+        d, d2, ed, w, e, e2, od, od2, oed = sums
+        if d.dtype == object:  # a long level: its few cells in Python integers
+            g0 = g0.astype(object)
+            self.sums.merge(_Limbs.split(np.array([
+                count * g0 + d, (count * g0 + 2 * d) * g0 + d2, at_a * g0 + shift * d + ed, w, w * shift + e,
+                (w * shift + 2 * e) * shift + e2, w * g0 + od, (w * g0 + 2 * od) * g0 + od2,
+                (w * g0 + od) * shift + g0 * e + oed])))
             return
-        add, product = self.sums.add, self.sums.product
-        # a group with no B item in the piece has δ = 0 on the piece's A items: G0 alone
-        add((_A_OWN, every), count * g0_all)
-        product((_A_OWN2, every), count, g0_all * g0_all)
-        product((_A_CROSS, every), g0_all, np.int64(at_a))
-        d, d2, ed, w, e, e2, od, od2, oed = sums
-        for row, value in ((_A_OWN, d), (_A_OWN2, d2), (_A_CROSS, ed), (_G_COUNT, w), (_G_T, w * shift + e),
-                           (_G_T2, e2), (_G_OWN, w * g0 + od), (_G_OWN2, od2), (_G_CROSS, oed)):
-            add((row, present), value)
-        for row, a, b in ((_A_OWN2, g0, 2 * d), (_A_CROSS, shift, d), (_G_T2, shift, w * shift + 2 * e),
-                          (_G_OWN2, g0, w * g0 + 2 * od), (_G_CROSS, shift, w * g0 + od), (_G_CROSS, g0, e)):
-            product((row, present), a, b)
-        self.sums.carry()
+        add, product, parts = _Limbs.add, _Limbs.product, self.sums.parts()
+        for row, value in ((_A_OWN, count * g0 + d), (_A_OWN2, d2), (_A_CROSS, ed), (_G_COUNT, w),
+                           (_G_T, w * shift + e), (_G_T2, e2), (_G_OWN, w * g0 + od), (_G_OWN2, od2), (_G_CROSS, oed)):
+            add(parts, row, value)
+        for row, a, b in ((_A_OWN2, count, g0 * g0), (_A_OWN2, g0, 2 * d), (_A_CROSS, g0, np.int64(at_a)),
+                          (_A_CROSS, shift, d), (_G_T2, shift, w * shift + 2 * e), (_G_OWN2, g0, w * g0 + 2 * od),
+                          (_G_CROSS, shift, w * g0 + od), (_G_CROSS, g0, e)):
+            product(parts, row, a, b)
+        self.sums.merge(parts)
 
-    def _merge_integers(self, count: int, at_a: int, shift: int, g0_all: np.ndarray, present: np.ndarray,
-                        sums: tuple) -> None:
-        """:meth:`merge`'s sums in Python integers: the same terms, for a piece too long for int64."""
-        add = self.sums.add_integers
-        every, g0 = slice(None), g0_all[present]
-        add((_A_OWN, every), count * g0_all)
-        add((_A_OWN2, every), count * g0_all * g0_all)
-        add((_A_CROSS, every), at_a * g0_all)
-        d, d2, ed, w, e, e2, od, od2, oed = sums
-        for row, value in ((_A_OWN, d), (_A_OWN2, 2 * g0 * d + d2), (_A_CROSS, shift * d + ed), (_G_COUNT, w),
-                           (_G_T, w * shift + e), (_G_T2, (w * shift + 2 * e) * shift + e2), (_G_OWN, w * g0 + od),
-                           (_G_OWN2, (w * g0 + 2 * od) * g0 + od2), (_G_CROSS, (w * g0 + od) * shift + g0 * e + oed)):
-            add((row, present), value)
-        self.sums.carry()
-
-    def own(self) -> tuple:
-        """(Σ_Ag t_g, Σ_Ag t_g²) per group."""
-        s = self.sums.value()
+    def own(self, s: np.ndarray) -> tuple:
+        """(Σ_Ag t_g, Σ_Ag t_g²) per group, from the running sums' values `s`."""
         return s[_G_OWN], s[_G_OWN2]
 
-    def rest(self) -> tuple:
-        """(Σ t_R, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring)."""
-        s = self.sums.value()
+    def rest(self, s: np.ndarray) -> tuple:
+        """(Σ t_R, Σ t_R²) per group over A∖A_g, t_R counting B∖B_g (module docstring), from `s`."""
         total = self.total - s[_G_T] - s[_A_OWN] + s[_G_OWN]
         squares = self.squares - s[_G_T2] - 2 * (s[_A_CROSS] - s[_G_CROSS]) + s[_A_OWN2] - s[_G_OWN2]
         return total, squares
@@ -394,8 +402,8 @@ class GroupedStatistics:
         if flags.shape[0] > 2 * _LARGEST_PIECE:  # one long level: its few cells in Python integers
             pos, neg, p, q = (x.astype(object) for x in (pos, neg, p, q))
         m_before, n_before = self.positives.count, self.negatives.count
-        self.positives.merge(_side_of_levels(pos, neg, cells, p, q), cells.present, n_before, self.n_group)
-        self.negatives.merge(_side_of_levels(neg, pos, cells, q, p), cells.present, m_before, self.m_group)
+        self.positives.merge(_side_of_levels(pos, neg, cells, p, q), n_before, self.n_group)
+        self.negatives.merge(_side_of_levels(neg, pos, cells, q, p), m_before, self.m_group)
         self.m_group[cells.present] += cells.totals(cells.pos)
         self.n_group[cells.present] += cells.totals(cells.neg)
 
@@ -443,9 +451,12 @@ class GroupedStatistics:
         placed, above = placed[order], above[order]
 
         def by_class(values):
-            """Per present group, the sums of `values` over its positives and over its negatives."""
-            on_positives = np.add.reduceat(values * sorted_flags, first)
-            return on_positives, np.add.reduceat(values, first) - on_positives
+            """Per group, the sums of `values` over its positives and over its negatives."""
+            on_positives, on_negatives = np.zeros((2, self.groups), dtype=values.dtype)
+            on_positives[present] = np.add.reduceat(values * sorted_flags, first)
+            on_negatives[present] = np.add.reduceat(values, first)
+            on_negatives -= on_positives
+            return on_positives, on_negatives
 
         count, placed_sum, placed2 = by_class(np.ones(size, dtype=np.int64)), by_class(placed), by_class(placed * placed)
         other_sum, other2, cross = by_class(other), by_class(other * other), by_class(placed * other)
@@ -456,9 +467,9 @@ class GroupedStatistics:
             b_in = count[b]
             sums = (2 * items * b_in - placed_sum[b], items * (2 * b_in) ** 2 - step[b], 2 * total * b_in - above_sum[b],
                     count[a], placed_sum[a], placed2[a], other_sum[a], other2[a], cross[a])
-            side.merge((items, total, squares, sums), present, b_before, b_group)
-        self.m_group[present] += count[0]
-        self.n_group[present] += count[1]
+            side.merge((items, total, squares, sums), b_before, b_group)
+        self.m_group += count[0]
+        self.n_group += count[1]
 
     def finish(self) -> tuple:
         """``(overall, groups, rests)``: :class:`Statistics` of all rows, and per group of its rows
@@ -473,7 +484,8 @@ class GroupedStatistics:
         m, n = pos.count, neg.count
         overall, = _statistics(np.array([m]), np.array([n]), ([pos.total], [pos.squares]), ([neg.total], [neg.squares]),
                                [self.ties])
-        groups = _statistics(self.m_group, self.n_group, pos.own(), neg.own(), self.own_ties.tolist())
-        rests = _statistics(m - self.m_group, n - self.n_group, pos.rest(), neg.rest(),
+        sums_pos, sums_neg = pos.sums.value(), neg.sums.value()
+        groups = _statistics(self.m_group, self.n_group, pos.own(sums_pos), neg.own(sums_neg), self.own_ties.tolist())
+        rests = _statistics(m - self.m_group, n - self.n_group, pos.rest(sums_pos), neg.rest(sums_neg),
                             [self.ties - touching for touching in self.touching.tolist()])
         return overall, groups, rests

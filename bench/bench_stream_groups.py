@@ -72,7 +72,8 @@ def main() -> None:
               for i in range(0, size, args.chunk)]
     plain = best(lambda: ungrouped(chunks), args.repeat)
     split = best(lambda: grouped(chunks, args.groups), args.repeat)
-    print(f"N = {size:,}, K = {args.groups}, chunks of {args.chunk:,} rows{f', scores to {args.decimals} decimals' if args.decimals is not None else ''}")
+    ties = f", scores to {args.decimals} decimals" if args.decimals is not None else ""
+    print(f"N = {size:,}, K = {args.groups}, chunks of {args.chunk:,} rows{ties}")
     print(f"ungrouped (SortedRows + LevelStatistics): {plain:.3f} s ({plain / size * 1e9:.1f} ns per row)")
     print(f"GroupedStatistics:                        {split:.3f} s ({split / size * 1e9:.1f} ns per row)")
     print(f"ratio grouped / ungrouped: {split / plain:.2f}")

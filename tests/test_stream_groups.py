@@ -46,7 +46,8 @@ def check(got, pos, neg):
     want = statistics(np.sort(pos), np.sort(neg))
     assert (got.m, got.n, got.twice_u) == (want.m, want.n, want.twice_u)
     for field in FIELDS:
-        assert close(getattr(got, field), getattr(want, field), field), (field, getattr(got, field), getattr(want, field))
+        got_value, want_value = getattr(got, field), getattr(want, field)
+        assert close(got_value, want_value, field), (field, got_value, want_value)
     if pos.shape[0] * neg.shape[0] <= 40_000:
         twice_u, *rest = kernel_statistics(pos, neg)
         assert got.twice_u == twice_u
@@ -104,7 +105,8 @@ def test_every_group_rest_and_overall_equal_their_rows_alone(table):
 
 @pytest.mark.parametrize("ties", ["none", "some", "heavy"])
 def test_long_chunks_taken_in_pieces(monkeypatch, ties):
-    """Chunks longer than a piece are cut (at level boundaries when there are ties): here pieces of 40 rows (8 per group)."""
+    """Chunks longer than a piece are cut (at level boundaries when there are ties): here pieces of 40 rows
+    (8 per group)."""
     monkeypatch.setattr(_stream_groups, "_PIECE", 16)
     rng = np.random.default_rng(7)
     scores = {"none": rng.normal(size=500), "some": rng.integers(0, 200, 500) / 7, "heavy": rng.integers(0, 4, 500) / 7}
@@ -213,7 +215,8 @@ def correctly_rounded(pos, neg):
     placed = [2 * m - x for x in r]  # 2m·V01
     return (twice_u, (m * sum(x * x for x in t) - twice_u**2) / (m * 4 * n * n * (m - 1)),
             (n * sum(x * x for x in r) - sum(r) ** 2) / (n * 4 * m * m * (n - 1)),
-            (sum(x * x for x in placed) - pairs) / (4 * n * m * (m - 1)), (sum(x * x for x in t) - pairs) / (4 * m * n * (n - 1)))
+            (sum(x * x for x in placed) - pairs) / (4 * n * m * (m - 1)),
+            (sum(x * x for x in t) - pairs) / (4 * m * n * (n - 1)))
 
 
 def test_correctly_rounded_when_the_classes_nearly_separate():

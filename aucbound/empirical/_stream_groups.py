@@ -51,8 +51,10 @@ small beside the squares (classes that nearly separate: at AUC 0.99999 float64 s
 about 9 digits), so every sum is kept exact. Within a piece of whole levels the counts are taken
 from the piece alone, ε = t − T0 and δ = t_g − G0, with T0 = 2·#{B before the piece} and G0 the
 same for B_g; every sum of ε, δ and their products over a piece of at most 2^19 rows is below
-8·rows³ < 2^62, an exact int64. The piece's sums then join the running sums, Python integers,
-through (T0 + ε)² = T0² + 2T0·ε + ε² and (T0 + ε)(G0 + δ) = T0·G0 + T0·δ + G0·ε + ε·δ. Every
+8·rows³ < 2^62, an exact int64. The piece's sums then join the running sums through
+(T0 + ε)² = T0² + 2T0·ε + ε² and (T0 + ε)(G0 + δ) = T0·G0 + T0·δ + G0·ε + ε·δ: over all rows in
+Python integers, per group in three int64 limbs of 31 bits (each product of a shift, below 2^31,
+and a sum, below 2^62, split as a·(b mod 2^31) + a·⌊b/2^31⌋·2^31). Every
 S10, S01, p̂1, p̂2 is then one correctly rounded division of exact integers, such as
 (W·Σ t_R² − (Σ t_R)²)/(W·(2n_rest)²·(m_rest − 1)).
 """
@@ -190,7 +192,8 @@ def _side_of_levels(a: np.ndarray, b: np.ndarray, cells: _Cells, cell_a: np.ndar
     step = cell_b * own  # q(2N + q)
     return count, total, squares, tuple(cells.by_group(values) for values in (
         2 * count * b_group - cells.totals(cell_b * (2 * up_to_a[k] - at_a)),
-        count * (2 * b_group) ** 2 - cells.totals(4 * step * up_to_a[k]) + cells.totals((2 * step - cell_b * cell_b) * at_a),
+        count * (2 * b_group) ** 2 - cells.totals(4 * step * up_to_a[k])
+        + cells.totals((2 * step - cell_b * cell_b) * at_a),
         2 * total * b_group - cells.totals(2 * cell_b * up_to_t[k]) + cells.totals(cell_b * at_a * at_t),
         cells.totals(cell_a), cells.totals(cell_a * at_t), cells.totals(cell_a * at_t * at_t),
         cells.totals(weighted), cells.totals(weighted * own), cells.totals(weighted * at_t)))
@@ -332,7 +335,8 @@ class GroupedStatistics:
         self.positives, self.negatives = _Side(groups), _Side(groups)  # A the positives; A the negatives
         self.m_group = np.zeros(groups, dtype=np.int64)  # each group's positives so far
         self.n_group = np.zeros(groups, dtype=np.int64)
-        self.touching = np.zeros(groups, dtype=np.int64)  # tied pairs with an item in g: Σ_c p_c·Q + P·q_c − p_c·q_c
+        # tied pairs with an item in g: Σ_c p_c·Q + P·q_c − p_c·q_c over g's cells
+        self.touching = np.zeros(groups, dtype=np.int64)
         self.own_ties = np.zeros(groups, dtype=np.int64)  # tied pairs inside g: Σ_c p_c·q_c
         self.rows = 0
         self._held = None  # (scores, positive, group) of the last level seen, until it is complete
@@ -458,14 +462,16 @@ class GroupedStatistics:
             on_negatives -= on_positives
             return on_positives, on_negatives
 
-        count, placed_sum, placed2 = by_class(np.ones(size, dtype=np.int64)), by_class(placed), by_class(placed * placed)
+        count, placed_sum = by_class(np.ones(size, dtype=np.int64)), by_class(placed)
+        placed2 = by_class(placed * placed)
         other_sum, other2, cross = by_class(other), by_class(other * other), by_class(placed * other)
         step, above_sum = by_class(2 * rows * placed), by_class(above)
         for side, a, b, b_before, b_group in ((self.positives, 0, 1, self.negatives.count, self.n_group),
                                               (self.negatives, 1, 0, self.positives.count, self.m_group)):
             items, total, squares = int(count[a].sum()), int(placed_sum[a].sum()), int(placed2[a].sum())
             b_in = count[b]
-            sums = (2 * items * b_in - placed_sum[b], items * (2 * b_in) ** 2 - step[b], 2 * total * b_in - above_sum[b],
+            sums = (2 * items * b_in - placed_sum[b], items * (2 * b_in) ** 2 - step[b],
+                    2 * total * b_in - above_sum[b],
                     count[a], placed_sum[a], placed2[a], other_sum[a], other2[a], cross[a])
             side.merge((items, total, squares, sums), b_before, b_group)
         self.m_group += count[0]

@@ -155,3 +155,8 @@ from ._roc import curve_from_levels  # noqa: E402
 from ._compare import delong_comparison  # noqa: E402
 from ._unpaired import unpaired_comparison  # noqa: E402
 from ._stream import RowPlacements, PairedDifferences  # noqa: E402
+
+# --- per-group statistics from one stream in score order (fairness audits on tables beyond memory) ---
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# GroupedStatistics (each group's, each group's rest's and the overall Statistics, chunk by chunk).
+from ._stream_groups import GroupedStatistics  # noqa: E402, F401

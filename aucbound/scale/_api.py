@@ -301,7 +301,7 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
     ...                       "site": ["a"] * 6 + ["b"] * 4})
     >>> result = table_groups(frame, score="p", label="y", by="site")
     >>> [(g.group, g.auc) for g in result.groups], result.auc
-    ([(('a',), 0.6666666666666666), (('b',), 1.0)], 0.8)
+    ([(('a',), 0.6666666666666666), (('b',), 1.0)], 0.74)
     >>> result.group("a").versus_rest.difference
     -0.33333333333333337
     """
@@ -331,9 +331,10 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
 
 def _group(key, m, n, stats, rest, keys, delta) -> GroupAUC:
     if stats is None:
-        return GroupAUC(group=tuple(key), m=m, n=n, auc=None, delong_variance=None, delta=delta)
+        return GroupAUC(group=tuple(key), m=m, n=n, auc=None, twice_u=None, delong_variance=None, delta=delta)
     versus = None
     if rest is not None and min(stats.m, stats.n, rest.m, rest.n) >= 2:
         versus = unpaired_comparison(stats, rest, delta=delta)
-    return GroupAUC(group=tuple(key), m=m, n=n, auc=stats.auc, delong_variance=stats.variance, delta=delta,
+    return GroupAUC(group=tuple(key), m=m, n=n, auc=stats.auc, twice_u=stats.twice_u, delong_variance=stats.variance,
+                    delta=delta,
                     rows=statistics_rows(stats, keys, delta), versus_rest=versus)

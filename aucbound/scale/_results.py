@@ -62,6 +62,7 @@ class GroupAUC(AtConfidence):
     m: int
     n: int
     auc: float | None
+    twice_u: int | None
     delong_variance: float | None
     delta: float
     rows: tuple[Interval, ...] = field(repr=False, default=())
@@ -70,7 +71,7 @@ class GroupAUC(AtConfidence):
     def as_dict(self) -> dict:
         """The group's fields, its DeLong and Kullback–Leibler intervals, and D against the rest with
         its DeLong and distribution-free intervals and p-value, as one flat row."""
-        data = {"group": list(self.group), "m": self.m, "n": self.n, "auc": self.auc,
+        data = {"group": list(self.group), "m": self.m, "n": self.n, "auc": self.auc, "twice_u": self.twice_u,
                 "delong_variance": self.delong_variance}
         for row in self.rows:
             data[f"{row.method}_lo"], data[f"{row.method}_hi"] = row.lo, row.hi

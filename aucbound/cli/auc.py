@@ -144,7 +144,7 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 @engine_options
 @click.option("--by", "by", multiple=True, metavar="COL",
               help="Per-group AUCs (a table engine): one row per group of this column (repeat it for groups of "
-                   "several), each with its DeLong and Kullback-Leibler intervals (or --method's) and against the "
+                   "several), each with its DeLong and Hoeffding intervals (or --method's) and against the "
                    "pooled rest of the table (DeLong's unpaired test and a distribution-free interval), from one "
                    "sort; at most 10000 groups.")
 @click.option("--bins", type=IntRange(min=2, max=10**7), metavar="K",
@@ -306,7 +306,7 @@ def _group_blocks(file, scores, label, positive, by, delta, methods, output_form
         columns += [Column(method, _interval_of(method)) for method in shown_methods]
         columns += [Column("D vs rest", lambda r: "—" if r["difference"] is None else number(r["difference"])),
                     Column("delong for D", _interval_of("difference_delong")),
-                    Column("hoeffding-kl for D", _interval_of("difference_hoeffding-kl")),
+                    Column("hoeffding for D", _interval_of("difference_hoeffding")),
                     Column("p", lambda r: "—" if r["p_value"] is None else number(r["p_value"]))]
         if k:
             click.echo()

@@ -271,8 +271,12 @@ def table_compare(source=None, *, scores, label, pos_label=None, sql=None, datab
 #: The most groups :func:`table_groups` takes: each group's statistics are kept, and the AUC of a tiny
 #: group says little.
 MAX_GROUPS = 10**4
-#: The interval rows of each group unless `methods` names others.
-GROUP_METHODS = ("delong", "hoeffding-kl")
+#: The interval rows of each group unless `methods` names others: DeLong's, and Hoeffding's distribution-free
+#: bound, a closed form (the Kullback–Leibler bound, narrower, is solved numerically: about 10 ms a row, which
+#: thousands of groups would feel; `methods` asks for it).
+GROUP_METHODS = ("delong", "hoeffding")
+#: The rows of each group against its rest.
+REST_METHODS = ("delong", "hoeffding")
 
 
 def _by_columns(by) -> tuple:
@@ -288,11 +292,11 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
     """The AUC of every group of the columns `by` (one or more), each with its intervals and against the
     pooled rest of the table, from one sort of the whole table — what a fairness audit asks for.
 
-    Each group's AUC, DeLong's variance and interval rows (`methods`, DeLong's and the Kullback–Leibler
-    bound by default) are those :func:`table_auc` gives on the group's rows alone; ``versus_rest`` tests
-    D = A_group − A_rest by DeLong's unpaired test (the group and its rest are disjoint rows) with its
-    DeLong and distribution-free intervals, as :func:`aucbound.compare_unpaired` gives on the two sets
-    of rows. At most :data:`MAX_GROUPS` groups, counted before the sort. Other arguments as for
+    Each group's AUC, DeLong's variance and interval rows (`methods`; DeLong's and Hoeffding's
+    distribution-free bound by default) are those :func:`table_auc` gives on the group's rows alone;
+    ``versus_rest`` tests D = A_group − A_rest by DeLong's unpaired test (the group and its rest are
+    disjoint rows) with its DeLong and Hoeffding intervals, as :func:`aucbound.compare_unpaired` gives
+    on the two sets of rows. At most :data:`MAX_GROUPS` groups, counted before the sort. Other arguments as for
     :func:`table_auc`. The rest's statistics come from the same pass as the groups' (the identities
     are in docs/scale.md), every sum an exact integer.
 
@@ -334,7 +338,7 @@ def _group(key, m, n, stats, rest, keys, delta) -> GroupAUC:
         return GroupAUC(group=tuple(key), m=m, n=n, auc=None, twice_u=None, delong_variance=None, delta=delta)
     versus = None
     if rest is not None and min(stats.m, stats.n, rest.m, rest.n) >= 2:
-        versus = unpaired_comparison(stats, rest, delta=delta)
+        versus = unpaired_comparison(stats, rest, delta=delta, methods=REST_METHODS)
     return GroupAUC(group=tuple(key), m=m, n=n, auc=stats.auc, twice_u=stats.twice_u, delong_variance=stats.variance,
                     delta=delta,
                     rows=statistics_rows(stats, keys, delta), versus_rest=versus)

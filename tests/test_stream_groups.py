@@ -181,6 +181,12 @@ def test_bad_input_is_refused():
         stats.add(np.array([0.1, 0.2]), np.array([True, False]), np.array([0, 2]))
     with pytest.raises(TypeError, match="`group`"):
         GroupedStatistics(2).add(np.array([0.1, 0.2]), np.array([True, False]), np.array([0.0, 1.0]))
+    with pytest.raises(ValueError, match="`scores` must be in ascending order"):
+        GroupedStatistics(2).add(np.array([0.2, 0.1]), np.array([True, False]), np.array([0, 1]))
+    stats = GroupedStatistics(2)
+    stats.add(np.array([0.1, 0.3]), np.array([True, False]), np.array([0, 1]))
+    with pytest.raises(ValueError, match="`scores` must be in ascending order"):
+        stats.add(np.array([0.2]), np.array([True]), np.array([0]))
     with pytest.raises(ValueError, match="`positive`"):
         GroupedStatistics(2).add(np.array([0.1, 0.2]), np.array([True]), np.array([0, 1]))
 

@@ -356,6 +356,9 @@ class GroupedStatistics:
         if low < 0 or high >= self.groups:
             raise v.ParameterError("group", f"codes from 0 to {self.groups - 1}", f"{low if low < 0 else high}",
                                    verb="hold")
+        if (scores[1:] < scores[:-1]).any() or (self._held is not None and scores[0] < self._held[0][-1]):
+            raise v.ParameterError("scores", "in ascending order, not below the previous chunk's",
+                                   "a score below the one before it", verb="be")
         self.rows += size
         rows = (scores, positive, group)
         if self._held is not None:

@@ -226,6 +226,11 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
                                                    correct, workers, progress, weights, weight_kind)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
+    _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt, weight)
+
+
+def _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt, weight=None):
+    """Each --score's block: one JSON document or CSV table for several, else one table each."""
     if len(blocks) > 1 and output_format in ("json", "csv"):
         _emit_together(blocks, file, label, positive, output_format)
         return
@@ -265,13 +270,7 @@ def _table_blocks(file, scores, label, positive, delta, methods, output_format, 
                              f"p2 = {number(result.p2)}")
             title.append(engine_line(result, result.engine, result.m + result.n))
             blocks.append((name, result, title))
-    if len(blocks) > 1 and output_format in ("json", "csv"):
-        _emit_together(blocks, file, label, positive, output_format)
-        return
-    for k, (name, result, title) in enumerate(blocks):
-        if k:
-            click.echo()
-        _emit_block(name, result, title, file, label, positive, None, output_format, tablefmt)
+    _emit_blocks(blocks, file, label, positive, None, output_format, tablefmt)
 
 
 def _interval_of(prefix: str):

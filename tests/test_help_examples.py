@@ -2911,7 +2911,22 @@ def check_auc_groups(run: Run) -> None:
         near_interval(row[7], (auc - rest_auc - half, auc - rest_auc + half))
 
 
+def check_auc_partial_parquet(run: Run) -> None:
+    """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) from the Parquet rows, without
+    an interval (no bootstrap through the engine)."""
+    corrected = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", True))
+    area = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", False))
+    found = sentence(run.stdout, r"over specificity 0.9 to 1 = (\S+) \(area (\S+)\)")
+    near(found[1], corrected)
+    near(found[2], area)
+    row = run.table.row("partial AUC (McClish)")
+    near(row["estimate"], corrected)
+    assert row["interval"] == "—" and "engine: duckdb" in run.stdout
+
+
 EXPECTED.update({
+    "aucbound auc aSAH.parquet --score wfns --label outcome --positive Poor --partial 0.9,1 --correct":
+        check_auc_partial_parquet,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --by wfns": check_auc_groups,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20": check_auc_binned,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor": check_auc_parquet,

@@ -315,3 +315,14 @@ def test_too_many_groups_are_refused_before_the_sort():
     table = pa.table({"y": np.arange(rows) % 2, "s": np.arange(rows, dtype=float), "id": np.arange(rows)})
     with pytest.raises(ParameterError, match=f"at most {aucbound.scale.MAX_GROUPS} groups"):
         aucbound.table_groups(table, score="s", label="y", by="id")
+
+
+@pytest.mark.parametrize("ends, focus, correct", [((0.9, 1), "specificity", False), ((0.8, 0.95), "specificity", True),
+                                                  ((0.9, 1), "sensitivity", True), ((0, 0.3), "sensitivity", False),
+                                                  ((0, 1), "specificity", False), ((0.2, 0.21), "specificity", False)])
+def test_partial_auc_as_in_memory(ends, focus, correct):
+    for _, labels, scores in TABLES[:2] + TABLES[4:6]:
+        table = pa.table({"y": labels, "s": scores})
+        ours = aucbound.table_partial_auc(table, score="s", label="y", range=ends, focus=focus, correct=correct)
+        theirs = aucbound.partial_auc(labels, scores, range=ends, focus=focus, correct=correct, resamples=None)
+        assert (ours.auc, ours.corrected, ours.m, ours.n) == (theirs.auc, theirs.corrected, theirs.m, theirs.n)

@@ -190,15 +190,23 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
       aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor
       aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20
       aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --by wfns
+      aucbound auc aSAH.parquet --score wfns --label outcome --positive Poor --partial 0.9,1 --correct
       aucbound auc --sql "SELECT * FROM 'aSAH.parquet' WHERE wfns > 1" --score s100b --label outcome --positive Poor
     """
     check_source(file, sql, database)
     wants_table = (bins is not None or by) and engine == "auto"
     table = table_engine(file, "duckdb" if wants_table else engine, sql)
     if table is not None:
-        refuse_in_table_mode(ctx, table, "resamples", "partial", "correct", "weight", "weight_kind", "workers")
+        refuse_in_table_mode(ctx, table, "resamples", "weight", "weight_kind", "workers")
+        if partial is None and correct:
+            raise click.UsageError("--correct needs --partial LO,HI.")
         keywords = engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads)
-        if by:
+        if partial is not None:
+            if by or bins is not None:
+                raise click.UsageError("--partial goes alone: not with --by or --bins.")
+            _table_partial_blocks(file, scores, label, positive, partial, focus, correct, output_format, tablefmt,
+                                  keywords)
+        elif by:
             if bins is not None:
                 raise click.UsageError("--by and --bins go separately: --by sorts the table, --bins does not.")
             _group_blocks(file, scores, label, positive, by, delta, methods, output_format, tablefmt, keywords)
@@ -271,6 +279,32 @@ def _table_blocks(file, scores, label, positive, delta, methods, output_format, 
             title.append(engine_line(result, result.engine, result.m + result.n))
             blocks.append((name, result, title))
     _emit_blocks(blocks, file, label, positive, None, output_format, tablefmt)
+
+
+def _table_partial_blocks(file, scores, label, positive, partial, focus, correct, output_format, tablefmt, keywords):
+    """Each --score's partial AUC, computed by a table engine from the top of the curve (no interval)."""
+    from ..scale import table_partial_auc
+    from ._data import nan_policy
+
+    where = keywords["source"] if keywords["sql"] is None else "the --sql query"
+    blocks = []
+    with data_errors({"source": "FILE" if keywords["sql"] is None else "--sql", "range": "--partial"}), \
+            Progress("sort") as progress:
+        for name in scores:
+            with data_errors({"scores": repr(name), "score": "--score"}):
+                result = table_partial_auc(score=name, label=label, pos_label=positive, range=partial,
+                                           focus=FOCUS[focus], correct=correct, nan_policy=nan_policy(),
+                                           progress=progress, **keywords)
+            what = "McClish-standardised partial AUC" if correct else "partial AUC"
+            shown = "" if positive is None else f" (positive: {positive})"
+            title = [f"Partial AUC of {name!r} against {label!r}{shown} in {where}",
+                     f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = "
+                     f"{number(result.estimate)}" + (f" (area {number(result.auc)})" if correct else ""),
+                     f"from m = {result.m} positives and n = {result.n} negatives; no interval: the bootstrap "
+                     "resamples rows held in memory (--engine memory)",
+                     f"engine: {keywords['engine']} ({result.m + result.n} rows sorted by the engine)"]
+            blocks.append((name, result, title))
+    _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt)
 
 
 def _interval_of(prefix: str):

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from .. import _validate as v
 from ..empirical import (NAN_POLICIES, LevelStatistics, PairedDifferences, RowPlacements, clip_to_lehmann_range,
                          closed_form_methods, curve_from_levels, delong_comparison, statistics_rows)
-from ..empirical import Comparison, GroupedStatistics, ROCCurve, binned_bounds, unpaired_comparison
+from ..empirical import (Comparison, GroupedStatistics, PartialAUC, ROCCurve, binned_bounds, checked_range,
+                         partial_result, partial_value, unpaired_comparison)
 from ..bounds import METHODS, Estimates, evaluate_row, interval_row
 from ._results import GroupAUC, GroupedTableAUC, TableAUC
 from ._settings import ENGINES, Settings
@@ -218,6 +221,46 @@ def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=N
         raise v.ParameterError("scores", "within ±2^53 for an ROC curve (its thresholds are float64 values)",
                                "integers beyond 2^53")
     return curve_from_levels(values.astype(np.float64), pos, neg, accumulated.twice_u)
+
+
+def table_partial_auc(source=None, *, score, label, range=(0.9, 1.0), focus="specificity", correct=False,
+                      pos_label=None, sql=None, database=None, engine="duckdb", nan_policy="raise", memory_limit=None,
+                      spill_dir=None, threads=None, progress=None) -> PartialAUC:
+    """The partial AUC of column `score` over a range of specificity (or sensitivity), exactly as
+    :func:`aucbound.partial_auc` gives it on the same rows (pROC's ``partial.auc``; McClish's
+    standardisation with `correct`), from the levels an engine sorts. Only the levels from the top of
+    the curve down to the range's far end are kept (at most :data:`MAX_ROC_LEVELS`). No interval: the
+    bootstrap resamples rows held in memory. Other arguments as for :func:`table_auc`.
+
+    >>> import aucbound, pandas as pd
+    >>> frame = pd.DataFrame({"y": [0, 0, 0, 0, 1, 1, 1, 1], "f1": [-2, -1, 3, 4, 1, 2, 5, 6]})
+    >>> table_partial_auc(frame, score="f1", label="y", range=(0.5, 1)).auc
+    0.25
+    """
+    progress = v.progress("progress", progress)
+    low, high, focus = checked_range(range, focus, correct)
+    with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+        m, n = scan.m, scan.n
+        if focus == "specificity":  # the negatives above a level reach n·(1 − low) from there up
+            needed, total = n - math.floor(n * (1 - Fraction(low))), lambda pos, neg: neg
+        else:
+            needed, total = m - math.floor(m * Fraction(high)), lambda pos, neg: pos
+        seen, parts, kept = 0, [], 0
+        for values, pos, neg in _levels(scan, progress):
+            through = seen + np.cumsum(total(pos, neg))  # the class's items at or below each level
+            seen = int(through[-1]) if through.shape[0] else seen
+            first = int(np.searchsorted(through, needed, side="left"))
+            if first < values.shape[0]:
+                kept += values.shape[0] - first
+                if kept > MAX_ROC_LEVELS:
+                    raise v.ParameterError("range", f"reaching at most {MAX_ROC_LEVELS} distinct scores down from "
+                                           "the top of the curve", f"more in {scan.table.description}", verb="be")
+                parts.append((pos[first:], neg[first:]))
+    pos, neg = (np.concatenate([part[k] for part in parts]) if parts else np.zeros(0) for k in (0, 1))
+    from_top = [np.concatenate(([0], np.cumsum(counts[::-1].astype(np.int64)))) for counts in (pos, neg)]
+    area, corrected = partial_value(from_top[0], from_top[1], m, n, focus, low, high, correct)
+    return partial_result(focus, low, high, area, corrected, m, n, 0.05)
 
 
 def table_compare(source=None, *, scores, label, pos_label=None, sql=None, database=None, engine="duckdb",

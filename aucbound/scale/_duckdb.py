@@ -389,29 +389,33 @@ class DuckDBTable:
         try:
             with watched(self.own, phases, 0):
                 reader = first.to_arrow_reader(BATCH_ROWS)
-            schema = pa.schema([("b", reader.schema.field("b").type), ("p", pa.bool_()), ("t", pa.float64())])
+            # the second sort's rows: the second score, and the placement under the first carrying the class in
+            # its sign (t for a positive, −t − 1 for a negative: whole numbers, exact in float64)
+            schema = pa.schema([("b", reader.schema.field("b").type), ("t", pa.float64())])
             done = [0]
 
+            def signed(out):
+                twice, flags, scores_b = out
+                return pa.record_batch([scores_b, np.where(flags, twice, -twice - 1.0)], schema=schema)
+
             def placed():
-                for batch in reader:
-                    scores_a = batch.column(0).to_numpy()
+                for scores_a, scores_b, flags in _numpy_batches(reader, 3):
                     done[0] += scores_a.shape[0]
                     phases(1, done[0] / total)
-                    out = placements.add(scores_a, batch.column(2).to_numpy(zero_copy_only=False),
-                                         batch.column(1).to_numpy())
+                    out = placements.add(scores_a, flags, scores_b)
                     if out is not None:
-                        yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+                        yield signed(out)
                 out = placements.finish()
                 if out is not None:
-                    yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+                    yield signed(out)
 
             second = self.connection.cursor().from_arrow(pa.RecordBatchReader.from_batches(schema, placed()))
             done[0] = 0
-            for batch in second.order("b").to_arrow_reader(BATCH_ROWS):
-                scores_b = batch.column(0).to_numpy()
+            for scores_b, twice in prefetched(_numpy_batches(second.order("b").to_arrow_reader(BATCH_ROWS), 2)):
                 done[0] += scores_b.shape[0]
                 phases(2, done[0] / total)
-                yield scores_b, batch.column(1).to_numpy(zero_copy_only=False), batch.column(2).to_numpy()
+                flags = twice >= 0
+                yield scores_b, flags, np.where(flags, twice, -twice - 1.0)
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 

@@ -261,7 +261,7 @@ class DuckDBTable:
         """One aggregate: the rows at each label value, and those among them without a score (`score` a
         column, or a tuple of columns: without one of them)."""
         q = quoted(label)
-        missing = " OR ".join(f"({self._missing_score(name)})" for name in ((score,) if isinstance(score, str) else score))
+        missing = self._missing_any(score)
         try:
             rows = self.relation.aggregate(
                 f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {missing}) AS missing", q).fetchall()
@@ -281,8 +281,13 @@ class DuckDBTable:
                                    f"({', '.join(repr(x) for x in values[:5])}{', …' if len(values) > 5 else ''})")
         return LabelCounts(values, counts, missing, missing_labels)
 
-    def _complete(self, score: str, label: str):
-        return self.relation.filter(f"NOT ({self._missing_score(score)}) AND {quoted(label)} IS NOT NULL")
+    def _complete(self, score, label: str):
+        """The rows with a label and every score of `score` (a column, or a tuple of them)."""
+        return self.relation.filter(f"NOT ({self._missing_any(score)}) AND {quoted(label)} IS NOT NULL")
+
+    def _missing_any(self, score) -> str:
+        """The condition that a row misses a score of `score` (a column, or a tuple of them)."""
+        return " OR ".join(f"({self._missing_score(name)})" for name in ((score,) if isinstance(score, str) else score))
 
     def sorted_levels(self, score: str, label: str, positive, *, omit: bool, progress, total: int):
         """The levels in increasing score order (:meth:`aucbound.scale._table.Table.sorted_levels`),
@@ -306,7 +311,6 @@ class DuckDBTable:
                 yield scores, flags
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
-
 
     def groups(self, by: tuple[str, ...], score: str, label: str, positive, *, omit: bool, limit: int) -> list:
         """``[(key, m, n), …]``: each group of the columns `by` (key a tuple of their values) with its
@@ -337,12 +341,12 @@ class DuckDBTable:
         try:
             with watched(self.own, phases, 0):
                 reader = ordered.to_arrow_reader(BATCH_ROWS)
-            for batch in reader:
-                scores = batch.column(0).to_numpy()
+            numbered = ((batch.column(0).to_numpy(), batch.column(1).to_numpy(zero_copy_only=False),
+                         self._codes.of([batch.column(2 + k) for k in range(len(by))])) for batch in reader)
+            for scores, flags, codes in prefetched(numbered):
                 done += scores.shape[0]
                 phases(1, done / total)
-                yield (scores, batch.column(1).to_numpy(zero_copy_only=False),
-                       self._codes.of([batch.column(2 + k) for k in range(len(by))]))
+                yield scores, flags, codes
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 
@@ -381,7 +385,7 @@ class DuckDBTable:
         import pyarrow as pa
 
         a, b = scores
-        relation = self._complete_all(scores, label) if omit else self.relation
+        relation = self._complete(scores, label) if omit else self.relation
         first = relation.project(f"{self._score(a)} AS a, {self._score(b)} AS b, "
                                  f"{quoted(label)} = {literal(positive)} AS p").order("a")
         self.first = placements = RowPlacements()
@@ -419,9 +423,6 @@ class DuckDBTable:
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 
-    def _complete_all(self, scores, label: str):
-        missing = " OR ".join(f"({self._missing_score(score)})" for score in scores)
-        return self.relation.filter(f"NOT ({missing}) AND {quoted(label)} IS NOT NULL")
 
 
 @contextlib.contextmanager

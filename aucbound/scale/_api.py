@@ -12,7 +12,7 @@ from ._settings import ENGINES, Settings
 from ._table import class_sizes, column, positive_label, score_column
 
 
-def _open(source, sql, database, engine, settings):
+def _open(source, sql, database, engine, settings, spark_master):
     if engine not in ENGINES:
         raise v.fail("engine", f"one of {', '.join(map(repr, ENGINES))}", engine)
     if sql is not None and source is not None:
@@ -23,8 +23,10 @@ def _open(source, sql, database, engine, settings):
         raise v.ParameterError("database", "given with `sql` (the query runs on it)", repr(database), verb="be")
     if engine == "spark":
         from ._spark import open_table
-    else:
-        from ._duckdb import open_table
+
+        return open_table(source, sql=sql, database=database, settings=settings, master=spark_master)
+    from ._duckdb import open_table
+
     return open_table(source, sql=sql, database=database, settings=settings)
 
 
@@ -38,7 +40,7 @@ def level_statistics(table, score: str, label: str, positive, *, omit: bool, pro
 
 def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb", delta=None,
               confidence=None, methods=None, nan_policy="raise", memory_limit=None, spill_dir=None, threads=None,
-              progress=None) -> TableAUC:
+              progress=None, spark_master="local[*]") -> TableAUC:
     """The exact AUC of column `score` against `label` in a table of any size, with every closed-form
     interval (DeLong, the distribution-free ones, …), computed by an engine that sorts out of core.
 
@@ -57,6 +59,11 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
         in-memory one, where it may read files itself: ``SELECT … FROM 'data/*.parquet'``).
     engine
         ``"duckdb"`` (embedded, the default) or ``"spark"``.
+    spark_master
+        With ``engine="spark"`` and no active Spark session: the master URL of the session started (and
+        kept for the next calls), ``"local[*]"`` (this machine's cores) or a cluster's
+        (``"spark://host:7077"``); `memory_limit` is then the driver's memory, `spill_dir` Spark's local
+        directory.
     delta, confidence, methods
         As for :func:`aucbound.intervals`, for the closed-form methods (every method but the bootstrap).
     nan_policy
@@ -90,7 +97,7 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
         raise v.fail("nan_policy", f"one of {', '.join(map(repr, NAN_POLICIES))}", nan_policy)
     progress = v.progress("progress", progress)
     settings = Settings.checked(memory_limit, spill_dir, threads)
-    with _open(source, sql, database, engine, settings) as table:
+    with _open(source, sql, database, engine, settings, spark_master) as table:
         score, label = score_column(table, score), column(table, "label", label)
         counts = table.label_counts(score, label)
         positive = positive_label(counts, pos_label, nan_policy, table.description)

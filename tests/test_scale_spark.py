@@ -213,15 +213,26 @@ def test_without_pyspark_one_message(monkeypatch):
         on_spark(None, sql="SELECT 1", score="s", label="y")
 
 
-def test_without_java_one_message(spark, monkeypatch):
+START = (r"`spark_master` must be a master URL on which a Spark session starts, such as 'local\[\*\]' or "
+         r"'spark://host:7077' \(Spark needs Java 17 or later, on the PATH or in JAVA_HOME, and pyspark; .*")
+
+
+@pytest.mark.parametrize("master, java_home, which, got", [
+    ("local[*]", None, None, r"'local\[\*\]', where no Java was found \(neither `java` on the PATH nor JAVA_HOME\)"),
+    ("local[2]", "/no/such/jdk", "/usr/bin/java", r"'local\[2\]', where JAVA_HOME \('/no/such/jdk'\) has no bin/java"),
+    ("localhost", None, "/usr/bin/java", "'localhost', which Spark does not know"),
+])
+def test_no_session_one_message(spark, monkeypatch, master, java_home, which, got):
+    """Where no session is active and none can start, one line says how to start one (no JVM is tried)."""
     from pyspark.sql import SparkSession
 
     import aucbound.scale._spark as engine
 
     monkeypatch.setattr(SparkSession, "getActiveSession", classmethod(lambda cls: None))
-    monkeypatch.setattr(engine.shutil, "which", lambda name: None)
-    monkeypatch.delenv("JAVA_HOME", raising=False)
-    with pytest.raises(ValueError, match=r"`spark_master` must be a master URL on which a Spark session starts, "
-                                         r"such as 'local\[\*\]' or 'spark://host:7077' \(Spark needs Java 17 or "
-                                         r"later.*but got 'local\[\*\]', where no Java was found"):
-        on_spark(None, sql="SELECT 1", score="s", label="y")
+    monkeypatch.setattr(engine.shutil, "which", lambda name: which)
+    if java_home is None:
+        monkeypatch.delenv("JAVA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("JAVA_HOME", java_home)
+    with pytest.raises(ValueError, match=START + "but got " + got + r"\.$"):
+        on_spark(None, sql="SELECT 1", score="s", label="y", spark_master=master)

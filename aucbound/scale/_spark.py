@@ -14,6 +14,7 @@ import contextlib
 import os
 import re
 import shutil
+import tempfile
 import warnings
 
 import numpy as np
@@ -31,7 +32,29 @@ HOW_TO_START = ("a master URL on which a Spark session starts, such as 'local[*]
 #: Spark's floating-point types, whose values may be NaN.
 FLOAT_TYPES = ("float", "double")
 #: The settings of a session this engine starts: no console progress bars, no web UI, errors only.
-QUIET = {"spark.ui.showConsoleProgress": "false", "spark.ui.enabled": "false", "spark.log.level": "ERROR"}
+QUIET = {"spark.ui.showConsoleProgress": "false", "spark.ui.enabled": "false"}
+#: The driver's logging while it starts and after: errors only, one line each (the exception reaches
+#: Python, which says it in one line too), instead of Spark's default of warnings with stack traces.
+LOG4J2 = """\
+rootLogger.level = error
+rootLogger.appenderRef.console.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n
+appender.console.layout.alwaysWriteExceptions = false
+logger.gateway.name = org.apache.spark.api.python.PythonGatewayServer
+logger.gateway.level = error
+logger.submit.name = org.apache.spark.deploy.SparkSubmit
+logger.submit.level = error
+logger.repl.name = org.apache.spark.repl.Main
+logger.repl.level = error
+"""
+#: The master URLs Spark knows: checked before a JVM starts, which would print its stack trace on one
+#: it does not know.
+MASTER_URL = re.compile(r"^(local(\[(\*|[1-9]\d*)(,[1-9]\d*)?\])?|local-cluster\[\d+,\d+,\d+\]|spark://\S+|yarn"
+                        r"|k8s://\S+)$")
 _JAVA_EXCEPTION = re.compile(r"^(?:[\w$]+\.)+[\w$]*(?:Exception|Error):\s*")
 
 
@@ -81,7 +104,13 @@ def session(master, settings):
         return active
     if not isinstance(master, str):
         raise v.ParameterTypeError("spark_master", HOW_TO_START, v.show(master))
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    if not MASTER_URL.match(master):
+        raise v.ParameterError("spark_master", HOW_TO_START, f"{master!r}, which Spark does not know")
+    java_home = os.environ.get("JAVA_HOME")
+    if java_home and not os.path.isfile(os.path.join(java_home, "bin", "java")):
+        raise v.ParameterError("spark_master", HOW_TO_START,
+                               f"{master!r}, where JAVA_HOME ({java_home!r}) has no bin/java")
+    if not java_home and shutil.which("java") is None:
         raise v.ParameterError("spark_master", HOW_TO_START,
                                f"{master!r}, where no Java was found (neither `java` on the PATH nor JAVA_HOME)")
     builder = SparkSession.builder.master(master).appName("aucbound")
@@ -90,13 +119,20 @@ def session(master, settings):
     builder = builder.config("spark.driver.memory", f"{settings.memory // 2**20}m")
     if settings.spill_dir is not None:
         builder = builder.config("spark.local.dir", settings.spill_dir)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            spark = builder.getOrCreate()
-    except Exception as error:  # the JVM failing to start raises anything from RuntimeError to Py4JError
-        raise v.ParameterError("spark_master", HOW_TO_START, f"{master!r}, which failed: {reason(error)}") from None
-    return spark
+    with tempfile.TemporaryDirectory(prefix="aucbound-spark-") as directory:
+        logging = os.path.join(directory, "log4j2.properties")
+        with open(logging, "w", encoding="ascii") as handle:
+            handle.write(LOG4J2)
+        builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{logging}")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return builder.getOrCreate()
+        except Exception as error:  # a JVM failing to start raises anything from RuntimeError to Py4JError
+            why = reason(error)
+            if "stopped SparkContext" in why:  # Spark's only word when no master answered
+                why = "no master answered there, and Spark gave up"
+            raise v.ParameterError("spark_master", HOW_TO_START, f"{master!r}, which failed: {why}") from None
 
 
 def _pack_partition():

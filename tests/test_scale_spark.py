@@ -138,6 +138,14 @@ def test_all_scores_equal(spark):
     assert_same(result, expected(np.zeros(labels.shape[0]), labels))
 
 
+def test_negative_zero_ties_zero(spark):
+    scores = np.array([-0.0, 0.0, 0.0, -0.0, 1.0, -0.0])
+    labels = np.array([True, False, True, False, False, True])
+    result = on_spark(frame(spark, s=scores, y=labels), score="s", label="y")
+    assert result.twice_u == 3 * 2  # every positive at ±0 ties the two negatives there: ½ each, twice
+    assert_same(result, aucbound.table_auc(pa.table({"s": scores, "y": labels}), score="s", label="y"))
+
+
 def test_string_labels_with_pos_label(spark):
     rng = np.random.default_rng(3)
     scores = rng.integers(0, 20, 500).astype(np.float64)

@@ -40,11 +40,12 @@ def spark():
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        # few shuffle partitions and small Arrow batches: the levels arrive in several partitions and
-        # several batches each, as they do from a cluster
+        # three shuffle partitions, kept apart however small, and small Arrow batches: the levels of a
+        # few thousand rows arrive in several partitions and several batches each, as from a cluster
         session = (SparkSession.builder.master("local[2]").appName("aucbound-tests")
                    .config("spark.ui.showConsoleProgress", "false").config("spark.ui.enabled", "false")
                    .config("spark.log.level", "ERROR").config("spark.sql.shuffle.partitions", "3")
+                   .config("spark.sql.adaptive.coalescePartitions.enabled", "false")
                    .config("spark.sql.execution.arrow.maxRecordsPerBatch", "1000").getOrCreate())
     yield session
     session.stop()
@@ -85,13 +86,15 @@ def assert_same(result, reference):
 def random_scores(kind: str, size: int, rng):
     if kind == "int64-beyond-2^53":  # float64 would merge 2^60 + k and 2^60 + k + 1
         return (2**60 + rng.integers(0, 40, size)).astype(np.int64)
+    if kind == "float64-distinct":  # thousands of levels: several partitions, several Arrow batches each
+        return rng.random(size)
     if kind == "int64":
         return rng.integers(-30, 30, size).astype(np.int64)
     values = np.round(rng.normal(size=size), 1)  # ties
     return values.astype(np.float32 if kind == "float32" else np.float64)
 
 
-@pytest.mark.parametrize("kind", ["float64", "float32", "int64", "int64-beyond-2^53"])
+@pytest.mark.parametrize("kind", ["float64", "float64-distinct", "float32", "int64", "int64-beyond-2^53"])
 def test_random_tables_exact(spark, kind):
     rng = np.random.default_rng(len(kind))
     scores = random_scores(kind, 3000, rng)
@@ -192,6 +195,16 @@ def test_missing_values_raise_and_omit(spark):
     nulls = spark.createDataFrame(pa.table({"s": pa.array([1.0, None, 2.0, 3.0]), "y": pa.array([0, 1, 1, 0])}))
     with pytest.raises(ValueError, match="`scores` must be present in every row.*1 row with no score"):
         on_spark(nulls, score="s", label="y")
+
+
+def test_nan_label_is_missing(spark):
+    source = frame(spark, s=np.array([0.1, 0.2, 0.3, 0.4, 0.5]), y=np.array([0.0, 1.0, np.nan, 1.0, 0.0]))
+    with pytest.raises(ValueError, match="`labels` must be present in every row, but got 1 row with no label"):
+        on_spark(source, score="s", label="y")
+    with pytest.warns(aucbound.RowsOmittedWarning):
+        result = on_spark(source, score="s", label="y", nan_policy="omit")
+    # positives 0.2 and 0.4, negatives 0.1 and 0.5: each positive above one negative
+    assert (result.m, result.n, result.twice_u) == (2, 2, 4)
 
 
 def test_bad_input(spark):

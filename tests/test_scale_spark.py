@@ -197,6 +197,15 @@ def test_missing_values_raise_and_omit(spark):
         on_spark(nulls, score="s", label="y")
 
 
+def test_label_counts_of_two_score_columns(spark):
+    from aucbound.scale._spark import SparkTable
+
+    source = spark.createDataFrame(pa.table({"a": [1.0, None, 3.0, 4.0, 5.0], "b": [1, 2, None, 4, None],
+                                             "y": ["x", "x", "z", None, "z"]}))
+    counts = SparkTable(source, "t").label_counts(("a", "b"), "y")  # a row misses a score if it misses a or b
+    assert (counts.values, counts.rows, counts.missing_scores, counts.missing_labels) == (["x", "z"], [2, 2], [1, 2], 1)
+
+
 def test_nan_label_is_missing(spark):
     source = frame(spark, s=np.array([0.1, 0.2, 0.3, 0.4, 0.5]), y=np.array([0.0, 1.0, np.nan, 1.0, 0.0]))
     with pytest.raises(ValueError, match="`labels` must be present in every row, but got 1 row with no label"):

@@ -11,6 +11,8 @@ of groups at a time, never the table.
 from __future__ import annotations
 
 import contextlib
+import functools
+import operator
 import os
 import re
 import shutil
@@ -180,13 +182,16 @@ class SparkTable:
         column = F.col(quoted(name))
         return column.isNull() | F.isnan(column) if self._types[name] in FLOAT_TYPES else column.isNull()
 
-    def label_counts(self, score: str, label: str) -> LabelCounts:
-        """One aggregate: the rows at each label value, and those among them without a score."""
+    def label_counts(self, score, label: str) -> LabelCounts:
+        """One aggregate: the rows at each label value, and those among them without a score (`score` a
+        column, or a tuple of columns: without one of them)."""
         from pyspark.sql import functions as F
 
+        names = (score,) if isinstance(score, str) else tuple(score)
+        missing = functools.reduce(operator.or_, (self._missing(name) for name in names))
         try:
             rows = (self.frame.groupBy(F.col(quoted(label)).alias("label"))
-                    .agg(F.count(F.lit(1)).alias("rows"), F.count(F.when(self._missing(score), 1)).alias("missing"))
+                    .agg(F.count(F.lit(1)).alias("rows"), F.count(F.when(missing, 1)).alias("missing"))
                     .collect())
         except _errors() as error:
             raise engine_error(error, self.description) from None

@@ -4,6 +4,7 @@ of the sorted classes and as the DuckDB engine, and bad input refused in one lin
 One local Spark session (two cores) serves the module. Skipped where pyspark or Java is missing, except
 in CI, which installs both and sets AUCBOUND_REQUIRE_SPARK: there a missing Spark fails."""
 
+import contextlib
 import os
 import shutil
 import sys
@@ -40,15 +41,28 @@ def spark():
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        # three shuffle partitions, kept apart however small, and small Arrow batches: the levels of a
-        # few thousand rows arrive in several partitions and several batches each, as from a cluster
+        # one shuffle partition (each costs tasks: see `several_partitions`), small Arrow batches
         session = (SparkSession.builder.master("local[2]").appName("aucbound-tests")
                    .config("spark.ui.showConsoleProgress", "false").config("spark.ui.enabled", "false")
-                   .config("spark.log.level", "ERROR").config("spark.sql.shuffle.partitions", "3")
-                   .config("spark.sql.adaptive.coalescePartitions.enabled", "false")
+                   .config("spark.log.level", "ERROR").config("spark.sql.shuffle.partitions", "1")
                    .config("spark.sql.execution.arrow.maxRecordsPerBatch", "1000").getOrCreate())
     yield session
     session.stop()
+
+
+@contextlib.contextmanager
+def several_partitions(spark):
+    """Three shuffle partitions, kept apart however small: the levels of a few thousand rows arrive in
+    several partitions of several Arrow batches each, as from a cluster."""
+    settings = {"spark.sql.shuffle.partitions": "3", "spark.sql.adaptive.coalescePartitions.enabled": "false"}
+    before = {key: spark.conf.get(key) for key in settings}
+    for key, value in settings.items():
+        spark.conf.set(key, value)
+    try:
+        yield
+    finally:
+        for key, value in before.items():
+            spark.conf.set(key, value)
 
 
 def frame(spark, **columns):
@@ -100,7 +114,12 @@ def test_random_tables_exact(spark, kind):
     scores = random_scores(kind, 3000, rng)
     labels = rng.random(3000) < 0.4 + 0.1 * (scores > np.median(scores))
     source = frame(spark, s=scores, y=labels)
-    result = on_spark(source, score="s", label="y")
+    calls = []
+    with several_partitions(spark) if kind == "float64-distinct" else contextlib.nullcontext():
+        result = on_spark(source, score="s", label="y", progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (3000, 3000)
+    if kind == "float64-distinct":  # 3000 levels: batches of at most 1000 from three partitions of uneven size
+        assert len(calls) > 3
     assert result.engine == "spark"
     assert_same(result, expected(scores, labels))
     assert_same(result, aucbound.table_auc(pa.table({"s": scores, "y": labels}), score="s", label="y"))
@@ -127,7 +146,8 @@ def test_one_positive_against_many_negatives(spark):
     negatives = rng.integers(0, 1000, 100_000).astype(np.float64)
     scores = np.append(negatives, 500.0)
     labels = np.append(np.zeros(100_000, bool), True)
-    result = on_spark(frame(spark, s=scores, y=labels), score="s", label="y")
+    with several_partitions(spark):
+        result = on_spark(frame(spark, s=scores, y=labels), score="s", label="y")
     below, tied = int(np.sum(negatives < 500)), int(np.sum(negatives == 500))
     assert (result.m, result.n, result.twice_u) == (1, 100_000, 2 * below + tied)  # brute force
     assert_same(result, expected(scores, labels))

@@ -248,6 +248,9 @@ def test_bad_input(spark):
         on_spark(source.limit(0), score="s", label="y")
     with pytest.raises(ValueError, match="`database` must be None with engine='spark'"):
         on_spark(None, sql="SELECT 1 AS s, 1 AS y", database="x.duckdb", score="s", label="y")
+    with pytest.raises(ValueError, match=r"`threads` must be None with engine='spark' \(Spark's cores are its "
+                                         r"master's: spark_master='local\[4\]', or a cluster's executors\), but got 2"):
+        on_spark(source, score="s", label="y", threads=2)
     with pytest.raises(ValueError, match="`source` must be a table of the Spark session's catalog or a path"):
         on_spark("no_such_table_or_file.parquet", score="s", label="y")
     with pytest.raises(ValueError, match="`sql` must be a query Spark can run, but got 'SELEC 1'"):
@@ -256,10 +259,12 @@ def test_bad_input(spark):
         on_spark([1, 2], score="s", label="y")
 
 
-def test_without_pyspark_one_message(monkeypatch):
-    monkeypatch.setitem(sys.modules, "pyspark", None)
+@pytest.mark.parametrize("module, needs", [("pyspark", "pyspark"),
+                                           ("pandas", r"pandas too \(pyspark's Arrow functions use it\)")])
+def test_without_pyspark_one_message(monkeypatch, module, needs):
+    monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(ValueError, match=r"`engine` must name an installed engine, but got 'spark', which needs "
-                                         r"pyspark: pip install 'aucbound\[spark\]'"):
+                                         + needs + r": pip install 'aucbound\[spark\]'"):
         on_spark(None, sql="SELECT 1", score="s", label="y")
 
 

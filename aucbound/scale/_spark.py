@@ -61,12 +61,15 @@ _JAVA_EXCEPTION = re.compile(r"^(?:[\w$]+\.)+[\w$]*(?:Exception|Error):\s*")
 
 
 def _pyspark():
-    try:
-        import pyspark  # noqa: F401
-        from pyspark.sql import SparkSession
-    except ImportError:
-        raise v.ParameterError("engine", "an installed engine",
-                               "'spark', which needs pyspark: pip install 'aucbound[spark]'", verb="name") from None
+    """pyspark's SparkSession, and pandas, which pyspark's Arrow functions (``mapInArrow``) need."""
+    for module, why in [("pyspark.sql", "pyspark"), ("pandas", "pandas too (pyspark's Arrow functions use it)")]:
+        try:
+            __import__(module)
+        except ImportError:
+            raise v.ParameterError("engine", "an installed engine",
+                                   f"'spark', which needs {why}: pip install 'aucbound[spark]'", verb="name") from None
+    from pyspark.sql import SparkSession
+
     return SparkSession
 
 
@@ -274,6 +277,9 @@ def open_table(source, *, sql, database, settings, master=DEFAULT_MASTER):
     if database is not None:
         raise v.ParameterError("database", "None with engine='spark' (Spark reads its session's catalog: "
                                "name a table, or give `sql`)", v.show(database))
+    if settings.threads is not None:
+        raise v.ParameterError("threads", "None with engine='spark' (Spark's cores are its master's: "
+                               "spark_master='local[4]', or a cluster's executors)", v.show(settings.threads))
     _pyspark()
     from pyspark.sql import DataFrame
 

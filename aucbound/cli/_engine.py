@@ -110,7 +110,8 @@ def engine_line(result, engine: str, rows: int) -> str:
     """"engine: duckdb (10000 rows sorted by the engine, 812 distinct scores)"; in binned mode, "engine: duckdb
     (10000 rows counted in 20 bins, 11 of them not empty; no sort)"."""
     if getattr(result, "bins", None) is not None:
-        return f"engine: {engine} ({rows} rows counted in {result.bins} bins, {result.levels} of them not empty; no sort)"
+        return (f"engine: {engine} ({rows} rows counted in {result.bins} bins, {result.levels} of them not empty; "
+                "no sort)")
     levels = getattr(result, "levels", None)
     distinct = f", {levels} distinct scores" if levels else ""
     return f"engine: {engine} ({rows} rows sorted by the engine{distinct})"

@@ -29,7 +29,8 @@ import numpy as np
 from ._auc import exact_mean
 from ._delong import Statistics
 
-__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds", "RowPlacements", "PairedDifferences"]
+__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds", "RowPlacements",
+           "PairedDifferences"]
 
 #: Below this, integers and sums of integers are exact in float64.
 _FLOAT_EXACT = 2**53

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..empirical import RowPlacements, SortedRows
-from ._table import LabelCounts
+from ._table import LabelCounts, label_counts_of
 
 #: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
 #: overhead, small enough to stay a few tens of megabytes.
@@ -267,23 +267,11 @@ class DuckDBTable:
                 f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {missing}) AS missing", q).fetchall()
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
-        values, counts, missing, missing_labels = [], [], [], 0
-        for value, rows_at, missing_at in sorted(rows, key=lambda row: (row[0] is None, str(row[0]))):
-            if value is None or (isinstance(value, float) and value != value):
-                missing_labels += rows_at
-            else:
-                values.append(value)
-                counts.append(rows_at)
-                missing.append(missing_at)
-        if len(values) > 2:
-            raise v.ParameterError("labels", "of two classes",
-                                   f"{len(values)} distinct values in {label!r} "
-                                   f"({', '.join(repr(x) for x in values[:5])}{', …' if len(values) > 5 else ''})")
-        return LabelCounts(values, counts, missing, missing_labels)
+        return label_counts_of(rows, label)
 
     def _complete(self, score, label: str):
         """The rows with a label and every score of `score` (a column, or a tuple of them)."""
-        return self.relation.filter(f"NOT ({self._missing_any(score)}) AND {quoted(label)} IS NOT NULL")
+        return self.relation.filter(f"NOT ({self._missing_any(score)}) AND NOT ({self._missing_score(label)})")
 
     def _missing_any(self, score) -> str:
         """The condition that a row misses a score of `score` (a column, or a tuple of them)."""

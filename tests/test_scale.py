@@ -330,3 +330,12 @@ def test_partial_auc_as_in_memory(ends, focus, correct):
         ours = aucbound.table_partial_auc(table, score="s", label="y", range=ends, focus=focus, correct=correct)
         theirs = aucbound.partial_auc(labels, scores, range=ends, focus=focus, correct=correct, resamples=None)
         assert (ours.auc, ours.corrected, ours.m, ours.n) == (theirs.auc, theirs.corrected, theirs.m, theirs.n)
+
+
+def test_a_nan_label_is_a_missing_label():
+    table = pa.table({"y": [0.0, 1.0, float("nan"), 1.0, 0.0], "s": [0.1, 0.2, 0.3, 0.4, 0.5]})
+    with pytest.raises(ParameterError, match="1 row with no label"):
+        aucbound.table_auc(table, score="s", label="y")
+    with pytest.warns(RowsOmittedWarning, match="omitted 1 of 5"):
+        result = aucbound.table_auc(table, score="s", label="y", nan_policy="omit")
+    assert (result.m, result.n, result.twice_u) == (2, 2, 4)

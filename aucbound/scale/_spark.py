@@ -132,12 +132,46 @@ def session(master, settings):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
+                _launch_quietly(builder)
                 return builder.getOrCreate()
         except Exception as error:  # a JVM failing to start raises anything from RuntimeError to Py4JError
             why = reason(error)
             if "stopped SparkContext" in why:  # Spark's only word when no master answered
                 why = "no master answered there, and Spark gave up"
             raise v.ParameterError("spark_master", HOW_TO_START, f"{master!r}, which failed: {why}") from None
+
+
+#: What the JVM says on its standard error when it starts with Spark's options, on every start: not for the user.
+JVM_NOTICES = (b"WARNING: Using incubator modules",)
+
+
+def _launch_quietly(builder) -> None:
+    """Start the JVM the session will use, its standard error passed on line by line less
+    :data:`JVM_NOTICES` (a notice on every start, which would stand beside a command's one line), when no
+    JVM runs yet; :meth:`getOrCreate` then finds it. The builder's settings go to ``spark-submit``, as
+    pyspark would pass them."""
+    import subprocess
+    import sys
+    import threading
+
+    from pyspark import SparkConf, SparkContext
+    from pyspark.java_gateway import launch_gateway
+
+    if SparkContext._gateway is not None or "PYSPARK_GATEWAY_PORT" in os.environ:
+        return
+    conf = SparkConf(loadDefaults=False)
+    for key, value in builder._options.items():
+        conf.set(key, value)
+    gateway = launch_gateway(conf, popen_kwargs={"stderr": subprocess.PIPE})
+
+    def forward(stream):
+        for line in iter(stream.readline, b""):
+            if not line.startswith(JVM_NOTICES):
+                sys.stderr.write(line.decode(errors="replace"))
+                sys.stderr.flush()
+
+    threading.Thread(target=forward, args=(gateway.proc.stderr,), daemon=True).start()
+    SparkContext._gateway, SparkContext._jvm = gateway, gateway.jvm
 
 
 def _pack_partition():

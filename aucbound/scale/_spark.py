@@ -352,7 +352,7 @@ class SparkTable:
         for batch in self._batches(counted):
             values, flags = batch.column(0).to_numpy(), batch.column(1).to_numpy(zero_copy_only=False)
             codes = self._codes.of([batch.column(2 + k) for k in range(len(by))])
-            for chunk in expanded(batch.column(2 + len(by)).to_numpy(), values, flags, codes):
+            for chunk in expanded(batch.column(2 + len(by)).to_numpy(), values, flags, codes, rows=ROWS_PER_CHUNK):
                 done += chunk[0].shape[0]
                 progress(done, total)
                 yield chunk

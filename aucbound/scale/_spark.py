@@ -235,12 +235,18 @@ class SparkTable:
         grouped and sorted by the executors, fetched one partition at a time."""
         yield from self._fetched(self._levels(score, label, positive, omit), progress, total)
 
-    def _fetched(self, levels, progress, total: int):
-        """``(values, pos, neg)`` of the levels DataFrame `levels`, one packed partition at a time."""
+    def _fetched(self, levels, progress, total: int, parts: dict | None = None):
+        """``(values, pos, neg)`` of the levels DataFrame `levels`, one packed partition at a time; with
+        `parts`, `levels` has the number of each level's partition (``part``), and `parts` gets each
+        partition's positives and rows."""
         done = 0
         for batch in self._batches(levels):
             rows = batch.column(2).to_numpy().astype(np.float64)
             pos = batch.column(1).to_numpy().astype(np.float64)
+            if parts is not None:  # a packed batch holds one partition's levels
+                part = batch.column(3)[0].as_py()
+                pos_before, rows_before = parts.get(part, (0, 0))
+                parts[part] = (pos_before + int(pos.sum()), rows_before + int(rows.sum()))
             done += int(rows.sum())
             progress(done, total)
             yield batch.column(0).to_numpy(), pos, rows - pos
@@ -256,15 +262,17 @@ class SparkTable:
         except _errors() as error:
             raise engine_error(error, self.description) from None
 
-    def paired_statistics(self, scores: tuple[str, str], label: str, positive, *, omit: bool, progress, total: int):
+    def paired_statistics(self, scores: tuple[str, str], label: str, positive, *, omit: bool, progress,
+                          total: int):
         """(Statistics of the first score, of the second, DeLong's Var(Âa − Âb)) of a paired comparison.
 
-        Per score, the executors group the rows into levels and sort them (kept, so that both jobs below
-        see the same partitions); the driver streams them into the score's level statistics, collects
-        each partition's counts and turns them into the counts below each partition, and the executors
-        then give every level its twice placements, 2·(negatives below) + (negatives at) for a
-        positive and 2·(positives below) + (positives at) for a negative, with running counts from those
-        offsets. Both placement tables join the rows on their scores, and one aggregate sums per class
+        Per score, the executors group the rows into levels and sort them, each level numbered with its
+        partition (kept, so that both jobs below see the same partitions); the driver streams them into
+        the score's level statistics, summing each partition's counts on the way, and turns those into
+        the counts below each partition; the executors then give every level its twice placements,
+        2·(negatives below) + (negatives at) for a positive and 2·(positives below) + (positives at) for
+        a negative, by running counts that start from those offsets (no window, no partition holding
+        all levels). Both placement tables join the rows on their scores, and one aggregate sums per class
         the difference d = t_a − t_b: the rows, Σd and Σd² as exact integers (DECIMAL(38, 0)), from which
         the spread of d is one correctly rounded division.
         """
@@ -276,14 +284,15 @@ class SparkTable:
         phases, kept, statistics, placed = Phases(progress, total, 3), [], [], []
         try:
             for k, name in enumerate("ab"):
-                levels = _levels_of(rows, name).persist()
+                levels = _levels_of(rows, name).withColumn("part", F.spark_partition_id()).persist()
                 kept.append(levels)
-                accumulated = LevelStatistics()
-                for _, pos, neg in self._fetched(levels, lambda done, _: phases(k, done / total), total):
+                accumulated, parts = LevelStatistics(), {}
+                streamed = self._fetched(levels, lambda done, _: phases(k, done / total), total, parts)
+                for _, pos, neg in streamed:
                     accumulated.add(pos, neg)
                 statistics.append(accumulated.statistics())
-                placed.append(self._placements(levels).select(F.col("s").alias(name), F.col("tp").alias(f"tp_{name}"),
-                                                              F.col("tn").alias(f"tn_{name}")))
+                placed.append(self._placements(levels, parts).select(
+                    F.col("s").alias(name), F.col("tp").alias(f"tp_{name}"), F.col("tn").alias(f"tn_{name}")))
             joined = rows.join(placed[0], "a").join(placed[1], "b")
             difference = F.when(F.col("p"), F.col("tp_a") - F.col("tp_b")).otherwise(F.col("tn_a") - F.col("tn_b"))
             exact = difference.cast("decimal(38,0)")
@@ -298,22 +307,21 @@ class SparkTable:
         return first, second, _paired_variance({bool(row[0]): tuple(int(x) for x in row[1:]) for row in sums},
                                                first.m, first.n)
 
-    def _placements(self, levels):
-        """The levels (kept sorted) with their twice placements: s, tp (of a positive there), tn (of a
-        negative), from running counts on each partition that start at the partition's offsets."""
-        from pyspark.sql import functions as F
+    @staticmethod
+    def _placements(levels, parts: dict):
+        """The levels (kept sorted, with their partitions' numbers) with their twice placements: s, tp (of a
+        positive there), tn (of a negative), from running counts on each partition that start at the
+        counts below it, from `parts` (each partition's positives and rows)."""
         from pyspark.sql.types import LongType, StructField, StructType
 
-        parted = levels.withColumn("part", F.spark_partition_id())
-        totals = parted.groupBy("part").agg(F.sum("p"), F.sum("c")).collect()
         below, pos_before, neg_before = {}, 0, 0
-        for part, pos, rows in sorted(tuple(row) for row in totals):
+        for part, (pos, rows) in sorted(parts.items()):
             below[part] = (pos_before, neg_before)
             pos_before, neg_before = pos_before + pos, neg_before + rows - pos
         schema = StructType([levels.schema["s"], StructField("tp", LongType()), StructField("tn", LongType())])
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)
-            return parted.mapInArrow(_running_placements(below), schema)
+            return levels.mapInArrow(_running_placements(below), schema)
 
     def groups(self, by: tuple[str, ...], score: str, label: str, positive, *, omit: bool, limit: int) -> list:
         """``[(key, m, n), …]``: each group of the columns `by` with its positives and negatives, in the

@@ -304,8 +304,11 @@ class SparkTable:
                 levels.unpersist()
         phases(3, 0.0)
         first, second = statistics
-        return first, second, _paired_variance({bool(row[0]): tuple(int(x) for x in row[1:]) for row in sums},
-                                               first.m, first.n)
+        counted = {bool(row[0]): tuple(int(x) for x in row[1:]) for row in sums}
+        if [counted.get(flag, (0,))[0] for flag in (True, False)] != [first.m, first.n]:  # every row joins once
+            raise RuntimeError(f"the placements joined back to {counted} rows of {first.m} positives and "
+                               f"{first.n} negatives in {self.description}")
+        return first, second, _paired_variance(counted, first.m, first.n)
 
     @staticmethod
     def _placements(levels, parts: dict):

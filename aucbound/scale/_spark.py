@@ -284,7 +284,8 @@ class SparkTable:
         phases, kept, statistics, placed = Phases(progress, total, 3), [], [], []
         try:
             for k, name in enumerate("ab"):
-                levels = _levels_of(rows, name).withColumn("part", F.spark_partition_id()).persist()
+                levels = _levels_of(rows, name, self._partitions(total)).withColumn(
+                    "part", F.spark_partition_id()).persist()
                 kept.append(levels)
                 accumulated, parts = LevelStatistics(), {}
                 streamed = self._fetched(levels, lambda done, _: phases(k, done / total), total, parts)
@@ -309,6 +310,16 @@ class SparkTable:
             raise RuntimeError(f"the placements joined back to {counted} rows of {first.m} positives and "
                                f"{first.n} negatives in {self.description}")
         return first, second, _paired_variance(counted, first.m, first.n)
+
+    def _partitions(self, total: int) -> int:
+        """The ranges of scores a kept table of levels is cut into: one per core of the session (at least
+        one per 2^22 rows, so that the driver holds a few million levels at most), at most Spark's
+        shuffle partitions. (A kept plan keeps its partitions: Spark's adaptive execution does not
+        coalesce them.)"""
+        spark = self.frame.sparkSession
+        cores = spark.sparkContext.defaultParallelism
+        most = int(spark.conf.get("spark.sql.shuffle.partitions"))
+        return max(1, min(most, max(cores, -(-total // ROWS_PER_PARTITION))))
 
     @staticmethod
     def _placements(levels, parts: dict):
@@ -369,6 +380,8 @@ class SparkTable:
                 yield chunk
 
 
+#: The rows per range of scores of a kept table of levels (:meth:`SparkTable._partitions`).
+ROWS_PER_PARTITION = 1 << 22
 #: The most rows :meth:`SparkTable.grouped_rows` expands at a time.
 ROWS_PER_CHUNK = 1 << 20
 
@@ -390,13 +403,17 @@ def expanded(counts: np.ndarray, *columns: np.ndarray, rows: int = ROWS_PER_CHUN
         yield tuple(np.repeat(column[first:last + 1], taken) for column in columns)
 
 
-def _levels_of(rows, name: str):
-    """The levels of column `name` of `rows` (which has the positives' flag p), sorted: s, p, c."""
+def _levels_of(rows, name: str, partitions: int | None = None):
+    """The levels of column `name` of `rows` (which has the positives' flag p), sorted: s, p, c; in
+    `partitions` ranges of scores when given (else Spark's shuffle partitions, which its adaptive
+    execution coalesces, except in a plan that is kept)."""
     from pyspark.sql import functions as F
 
-    return (rows.groupBy(F.col(name).alias("s"))
-            .agg(F.sum(F.col("p").cast("long")).alias("p"), F.count(F.lit(1)).alias("c"))
-            .orderBy("s"))
+    levels = rows.groupBy(F.col(name).alias("s")).agg(F.sum(F.col("p").cast("long")).alias("p"),
+                                                      F.count(F.lit(1)).alias("c"))
+    if partitions is None:
+        return levels.orderBy("s")
+    return levels.repartitionByRange(partitions, "s").sortWithinPartitions("s")
 
 
 def _paired_variance(sums: dict, m: int, n: int) -> float:

@@ -286,7 +286,8 @@ def table_compare(source=None, *, scores, label, pos_label=None, sql=None, datab
     `confidence` and `methods` as for :func:`aucbound.compare`; the other arguments as for
     :func:`table_auc` (``nan_policy="omit"`` drops a row missing either score). DuckDB sorts the rows
     twice: by the first score, when each row gets its placement, then by the second, with that
-    placement carried along.
+    placement carried along; Spark gives each score's sorted levels their placements and joins them
+    back to the rows.
 
     >>> import aucbound, pandas as pd
     >>> frame = pd.DataFrame({"y": [0, 0, 0, 0, 1, 1, 1, 1], "f1": [-2, -1, 3, 4, 1, 2, 5, 6],

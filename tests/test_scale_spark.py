@@ -388,12 +388,17 @@ def test_groups_as_duckdb_and_in_memory(spark):
     labels, scores = frame_.y.to_numpy(), frame_.s.to_numpy()
     for group in result.groups:  # in memory, group by group
         site, band = group.group
-        inside = (frame_.site.isna() if site is None else frame_.site == site).to_numpy() & (frame_.band == band).to_numpy()
+        in_site = frame_.site.isna() if site is None else frame_.site == site
+        inside = in_site.to_numpy() & (frame_.band == band).to_numpy()
         assert (group.m, group.n) == (int(labels[inside].sum()), int((~labels[inside]).sum()))
         if group.m:
             reference = expected(scores[inside], labels[inside])
             assert group.twice_u == reference.twice_u
             assert group.delong_variance == pytest.approx(reference.variance, rel=1e-12)
+            rest = aucbound.compare_unpaired(labels[inside], scores[inside], labels[~inside], scores[~inside],
+                                             methods=["delong", "hoeffding"])
+            for field in ("difference", "statistic", "p_value", "variance"):
+                assert getattr(group.versus_rest, field) == pytest.approx(getattr(rest, field), rel=1e-12), field
 
 
 def test_groups_a_level_spanning_chunks(spark, monkeypatch):
@@ -404,12 +409,12 @@ def test_groups_a_level_spanning_chunks(spark, monkeypatch):
     rng = np.random.default_rng(4)
     scores = rng.integers(0, 3, 300).astype(np.int64)
     labels = (rng.random(300) < 0.5).astype(np.int64)
-    table = pa.table({"s": scores, "y": labels, "g": rng.choice(["a", "b"], 300)})
+    table = pa.table({"s": scores, "y": labels, "c": rng.choice(["a", "b"], 300)})  # a group column named c
     chunks = []
-    result = aucbound.table_groups(spark.createDataFrame(table), score="s", label="y", by="g", engine="spark",
+    result = aucbound.table_groups(spark.createDataFrame(table), score="s", label="y", by="c", engine="spark",
                                    progress=lambda done, total: chunks.append(done))
     assert len(chunks) >= 300 // 7 and chunks[-1] == 300
-    assert_same_groups(result, aucbound.table_groups(table, score="s", label="y", by="g"))
+    assert_same_groups(result, aucbound.table_groups(table, score="s", label="y", by="c"))
 
 
 def test_too_many_groups_refused(spark, monkeypatch):

@@ -367,8 +367,8 @@ class SparkTable:
         from pyspark.sql import functions as F
 
         frame = self._rows(score, label, omit)
-        counted = (frame.groupBy(self._score(score).alias("s"), self._is_positive(label, positive).alias("p"),
-                                 *(F.col(quoted(name)) for name in by))
+        groups = (F.col(quoted(name)).alias(f"g{k}") for k, name in enumerate(by))  # names apart from s, p, c
+        counted = (frame.groupBy(self._score(score).alias("s"), self._is_positive(label, positive).alias("p"), *groups)
                    .agg(F.count(F.lit(1)).alias("c")).orderBy("s"))
         done = 0
         for batch in self._batches(counted):

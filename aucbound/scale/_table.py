@@ -10,10 +10,11 @@ stream, by :mod:`aucbound.empirical`'s level statistics, whatever the engine.
 The other table functions ask more of a table. Groups: ``groups(by, score, label, positive, *, omit,
 limit)`` — each group with its m and n, numbered by :class:`GroupCodes` — and ``grouped_rows(score,
 label, positive, by, *, omit, progress, total)``, ``(scores, positive, group)`` chunks in score order.
-A paired comparison: ``paired_statistics(scores, label, positive, *, omit, progress, total)``, the two
-scores' statistics (2U, DeLong's S10 and S01, Lehmann's p̂1, p̂2) and DeLong's Var(Âa − Âb), where the engine computes
-them itself (Spark); else ``paired_rows`` (DuckDB), the rows sorted by the second score with their
-placements under the first, counted by :class:`~aucbound.empirical.RowPlacements`.
+A paired comparison: ``paired_statistics(scores, label, positive, *, omit, progress, total)``, the
+two scores' statistics (2U, DeLong's S10 and S01, Lehmann's p̂1, p̂2) and DeLong's Var(Âa − Âb),
+where the engine computes them itself (Spark); else ``paired_rows`` (DuckDB), the rows sorted by the
+second score with their placements under the first, counted by
+:class:`~aucbound.empirical.RowPlacements`.
 """
 
 from __future__ import annotations

@@ -291,3 +291,136 @@ def test_no_session_one_message(spark, monkeypatch, master, java_home, which, go
         monkeypatch.setenv("JAVA_HOME", java_home)
     with pytest.raises(ValueError, match=START + "but got " + got + r"\.$"):
         on_spark(None, sql="SELECT 1", score="s", label="y", spark_master=master)
+
+
+# --- paired comparisons -------------------------------------------------------------------------
+
+
+def dense_ranks(scores):
+    """The scores as float64 dense ranks: the same order and ties, exact for any int64 or float."""
+    return np.unique(scores, return_inverse=True)[1].astype(np.float64)
+
+
+def assert_same_comparison(result, reference):
+    """Two :class:`~aucbound.Comparison`: the AUCs exactly, DeLong's test to 1e-12 relative."""
+    assert (result.m, result.n) == (reference.m, reference.n)
+    assert (result.auc_a, result.auc_b, result.difference) == (reference.auc_a, reference.auc_b, reference.difference)
+    for field in ("z", "variance", "covariance", "p_value"):
+        assert getattr(result, field) == pytest.approx(getattr(reference, field), rel=1e-12, abs=1e-300), field
+    for ours, theirs in zip(result.rows, reference.rows, strict=True):
+        assert ours.method == theirs.method
+        assert (ours.lo, ours.hi) == pytest.approx((theirs.lo, theirs.hi), rel=1e-10, abs=1e-15)
+
+
+@pytest.mark.parametrize("kinds", [("float64", "float64-distinct"), ("float32", "int64-beyond-2^53")])
+def test_paired_comparison_as_compare_gives_it(spark, kinds):
+    """DeLong's paired test on Spark equals aucbound.compare on the same rows (on their dense ranks, which
+    keep every order and tie: integers beyond 2^53 too) and DuckDB's table_compare: scores with ties
+    against distinct ones in several partitions, float32 against integers beyond 2^53."""
+    rng = np.random.default_rng(len(kinds[1]) + 100)
+    size = 2000
+    a = random_scores(kinds[0], size, rng)
+    b = random_scores(kinds[1], size, rng)
+    labels = rng.random(size) < 0.3 + 0.2 * (a > np.median(a)) + 0.2 * (b > np.median(b))
+    calls = []
+    with several_partitions(spark) if "float64-distinct" in kinds else contextlib.nullcontext():
+        result = aucbound.table_compare(frame(spark, a=a, b=b, y=labels), scores=("a", "b"), label="y",
+                                        engine="spark", progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (size, size)
+    assert_same_comparison(result, aucbound.compare(labels, dense_ranks(a), dense_ranks(b)))
+    assert_same_comparison(result, aucbound.table_compare(pa.table({"a": a, "b": b, "y": labels}), scores=("a", "b"),
+                                                          label="y"))
+
+
+def test_paired_comparison_negative_zero_and_omitted_rows(spark):
+    """−0.0 ties 0.0 in the levels and in the join back to the rows; a row missing either score is dropped."""
+    a = np.array([-0.0, 0.0, 0.0, -0.0, 1.0, -0.0, 2.0, 0.5, 0.0, 3.0])
+    b = np.array([1.0, 2.0, np.nan, 0.0, -0.0, 3.0, 1.0, 0.0, 2.0, 1.0])
+    labels = np.array([True, False, True, False, False, True, True, False, True, False])
+    source = frame(spark, a=a, b=b, y=labels)
+    with pytest.raises(ValueError, match="`scores` must be present in every row"):
+        aucbound.table_compare(source, scores=("a", "b"), label="y", engine="spark")
+    with pytest.warns(aucbound.RowsOmittedWarning):
+        result = aucbound.table_compare(source, scores=("a", "b"), label="y", engine="spark", nan_policy="omit")
+    kept = ~np.isnan(b)
+    assert_same_comparison(result, aucbound.compare(labels[kept], a[kept] + 0.0, b[kept] + 0.0))
+
+
+# --- groups ---------------------------------------------------------------------------------------
+
+
+def grouped_table(seed=11, rows=2000):
+    rng = np.random.default_rng(seed)
+    site = rng.choice(["north", "south", "east", None], rows, p=[0.5, 0.3, 0.15, 0.05])
+    band = rng.integers(0, 3, rows)
+    labels = rng.random(rows) < 0.3
+    scores = np.round(rng.normal(size=rows) + labels * np.where(site == "south", 1.2, 0.8), 1)
+    labels[(site == "east") & (band == 2)] = False  # a group without positives
+    return pa.table({"y": labels, "s": scores, "site": site, "band": band})
+
+
+def assert_same_groups(result, reference):
+    """Two :class:`~aucbound.scale.GroupedTableAUC`: the same groups in the same order, each group's 2U and
+    AUC exactly, its DeLong variance, rows and test against the rest to 1e-12 relative."""
+    assert (result.auc, result.m, result.n) == (reference.auc, reference.m, reference.n)
+    assert_same(result.overall, reference.overall)
+    assert [(g.group, g.m, g.n) for g in result.groups] == [(g.group, g.m, g.n) for g in reference.groups]
+    for ours, theirs in zip(result.groups, reference.groups):
+        assert (ours.twice_u, ours.auc) == (theirs.twice_u, theirs.auc)
+        assert ours.delong_variance == (None if theirs.delong_variance is None
+                                        else pytest.approx(theirs.delong_variance, rel=1e-12))
+        assert [row.lo for row in ours.rows] == pytest.approx([row.lo for row in theirs.rows], rel=1e-12)
+        if theirs.versus_rest is None:
+            assert ours.versus_rest is None
+            continue
+        for field in ("difference", "statistic", "p_value", "variance"):
+            assert getattr(ours.versus_rest, field) == pytest.approx(getattr(theirs.versus_rest, field), rel=1e-12)
+
+
+def test_groups_as_duckdb_and_in_memory(spark):
+    table = grouped_table()
+    with several_partitions(spark):
+        result = aucbound.table_groups(spark.createDataFrame(table), score="s", label="y", by=["site", "band"],
+                                       engine="spark")
+    assert result.engine == "spark" and len(result.groups) == 12
+    assert_same_groups(result, aucbound.table_groups(table, score="s", label="y", by=["site", "band"]))
+    frame_ = table.to_pandas()
+    labels, scores = frame_.y.to_numpy(), frame_.s.to_numpy()
+    for group in result.groups:  # in memory, group by group
+        site, band = group.group
+        in_site = frame_.site.isna() if site is None else frame_.site == site
+        inside = in_site.to_numpy() & (frame_.band == band).to_numpy()
+        assert (group.m, group.n) == (int(labels[inside].sum()), int((~labels[inside]).sum()))
+        if group.m:
+            reference = expected(scores[inside], labels[inside])
+            assert group.twice_u == reference.twice_u
+            assert group.delong_variance == pytest.approx(reference.variance, rel=1e-12)
+            rest = aucbound.compare_unpaired(labels[inside], scores[inside], labels[~inside], scores[~inside],
+                                             methods=["delong", "hoeffding"])
+            for field in ("difference", "statistic", "p_value", "variance"):
+                assert getattr(group.versus_rest, field) == pytest.approx(getattr(rest, field), rel=1e-12), field
+
+
+def test_groups_a_level_spanning_chunks(spark, monkeypatch):
+    """The counts of one (score, class, group) expanded over several chunks: a level continues across them."""
+    import aucbound.scale._spark as engine
+
+    monkeypatch.setattr(engine, "ROWS_PER_CHUNK", 7)
+    rng = np.random.default_rng(4)
+    scores = rng.integers(0, 3, 300).astype(np.int64)
+    labels = (rng.random(300) < 0.5).astype(np.int64)
+    table = pa.table({"s": scores, "y": labels, "c": rng.choice(["a", "b"], 300)})  # a group column named c
+    chunks = []
+    result = aucbound.table_groups(spark.createDataFrame(table), score="s", label="y", by="c", engine="spark",
+                                   progress=lambda done, total: chunks.append(done))
+    assert len(chunks) >= 300 // 7 and chunks[-1] == 300
+    assert_same_groups(result, aucbound.table_groups(table, score="s", label="y", by="c"))
+
+
+def test_too_many_groups_refused(spark, monkeypatch):
+    import aucbound.scale._api as api
+
+    monkeypatch.setattr(api, "MAX_GROUPS", 4)
+    source = frame(spark, s=np.arange(10.0), y=np.arange(10) % 2, id=np.arange(10) % 5)
+    with pytest.raises(ValueError, match=r"`by` must give columns with at most 4 groups .*, but got 5 groups"):
+        aucbound.table_groups(source, score="s", label="y", by="id", engine="spark")

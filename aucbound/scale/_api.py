@@ -286,7 +286,8 @@ def table_compare(source=None, *, scores, label, pos_label=None, sql=None, datab
     `confidence` and `methods` as for :func:`aucbound.compare`; the other arguments as for
     :func:`table_auc` (``nan_policy="omit"`` drops a row missing either score). DuckDB sorts the rows
     twice: by the first score, when each row gets its placement, then by the second, with that
-    placement carried along.
+    placement carried along; Spark gives each score's sorted levels their placements and joins them
+    back to the rows.
 
     >>> import aucbound, pandas as pd
     >>> frame = pd.DataFrame({"y": [0, 0, 0, 0, 1, 1, 1, 1], "f1": [-2, -1, 3, 4, 1, 2, 5, 6],
@@ -302,26 +303,35 @@ def table_compare(source=None, *, scores, label, pos_label=None, sql=None, datab
     with scanned(source, named, label, pos_label, sql=sql, database=database, engine=engine, nan_policy=nan_policy,
                  memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
                  spark_master=spark_master) as scan:
-        if not hasattr(scan.table, "paired_rows"):
-            raise v.ParameterError("engine", "'duckdb' for a paired comparison of a table", repr(engine), verb="be")
         if scan.m < 2 or scan.n < 2:
             raise v.ParameterError("labels", "at least 2 positives and 2 negatives (for DeLong's paired test)",
                                    f"{scan.m} and {scan.n}", verb="have")
-        second, differences = RowPlacements(), PairedDifferences()
-        bound = 2 * max(scan.m, scan.n)
-        for scores_b, flags, twice_a in scan.table.paired_rows(scan.scores, scan.label, scan.positive, omit=scan.omit,
-                                                               progress=progress, total=scan.m + scan.n):
-            placed = second.add(scores_b, flags, twice_a)
-            if placed is not None:
-                differences.add(placed[2], placed[0], placed[1], bound)
-        placed = second.finish()
-        if placed is not None:
-            differences.add(placed[2], placed[0], placed[1], bound)
-        first = scan.table.first.statistics.statistics()
-    last = second.statistics.statistics()
-    variances = (first.variance, last.variance, differences.variance(first.m, first.n))
+        if hasattr(scan.table, "paired_statistics"):
+            first, last, variance = scan.table.paired_statistics(scan.scores, scan.label, scan.positive,
+                                                                 omit=scan.omit, progress=progress,
+                                                                 total=scan.m + scan.n)
+        else:
+            first, last, variance = _paired_rows(scan, progress)
+    variances = (first.variance, last.variance, variance)
     return delong_comparison(first.twice_u, last.twice_u, first.m, first.n, variances, alternative=alternative,
                              margin=margin, delta=delta, confidence=confidence, methods=methods)
+
+
+def _paired_rows(scan: Scan, progress):
+    """(Statistics of the first score, of the second, Var(Âa − Âb)) from the engine's rows sorted twice
+    (:meth:`~aucbound.scale._duckdb.DuckDBTable.paired_rows`)."""
+    second, differences = RowPlacements(), PairedDifferences()
+    bound = 2 * max(scan.m, scan.n)
+    for scores_b, flags, twice_a in scan.table.paired_rows(scan.scores, scan.label, scan.positive, omit=scan.omit,
+                                                           progress=progress, total=scan.m + scan.n):
+        placed = second.add(scores_b, flags, twice_a)
+        if placed is not None:
+            differences.add(placed[2], placed[0], placed[1], bound)
+    placed = second.finish()
+    if placed is not None:
+        differences.add(placed[2], placed[0], placed[1], bound)
+    first = scan.table.first.statistics.statistics()
+    return first, second.statistics.statistics(), differences.variance(first.m, first.n)
 
 
 #: The most groups :func:`table_groups` takes: each group's statistics are kept, and the AUC of a tiny
@@ -372,8 +382,6 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
                  nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
                  spark_master=spark_master) as scan:
-        if not hasattr(scan.table, "grouped_rows"):
-            raise v.ParameterError("engine", "'duckdb' for the groups of a table", repr(engine), verb="be")
         names = tuple(column(scan.table, "by", name) for name in by)
         found = scan.table.groups(names, scan.score, scan.label, scan.positive, omit=scan.omit, limit=MAX_GROUPS)
         accumulated = GroupedStatistics([(m, n) for _, m, n in found])

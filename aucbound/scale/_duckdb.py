@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..empirical import RowPlacements, SortedRows
-from ._table import LabelCounts, label_counts_of
+from ._table import GroupCodes, LabelCounts, label_counts_of
 
 #: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
 #: overhead, small enough to stay a few tens of megabytes.
@@ -175,60 +175,6 @@ def watched(connection, phases: Phases, phase: int, every: float = 0.25):
     finally:
         stop.set()
         thread.join()
-
-
-class GroupCodes:
-    """Numbers for the groups of one or more columns: each column's values get codes, a row's codes are
-    combined in mixed radix, and the combined code's rank among the groups' is the group's number.
-    Rows are numbered batch by batch from Arrow's dictionary encoding of each column (one lookup per
-    distinct value of the batch, none per row)."""
-
-    def __init__(self, keys: list[tuple]):
-        columns = list(zip(*keys)) if keys else []
-        self.values = [sorted(set(column), key=_sort_key) for column in columns]
-        self.codes = [{value: code for code, value in enumerate(values)} for values in self.values]
-        self.radix = [len(values) for values in self.values]
-        combined = np.array([self._combine([[self.codes[k][value]] for k, value in enumerate(key)])[0]
-                             for key in keys], dtype=np.int64)
-        order = np.argsort(combined, kind="stable")
-        self.combined = combined[order]
-        self.keys = [keys[k] for k in order]
-        #: The group number of each combined code, where the codes are few enough for a table (else None:
-        #: a binary search per row)
-        self.table = None
-        span = int(np.prod(self.radix, dtype=object)) if self.radix else 0
-        if 0 < span <= 1 << 24:
-            self.table = np.zeros(span, dtype=np.int32)
-            self.table[self.combined] = np.arange(self.combined.shape[0], dtype=np.int32)
-
-    def _combine(self, codes) -> np.ndarray:
-        if len(codes) == 1:
-            return np.asarray(codes[0], dtype=np.int64)
-        combined = np.zeros(len(codes[0]), dtype=np.int64)
-        for column, size in zip(codes, self.radix):
-            combined = combined * size + np.asarray(column, dtype=np.int64)
-        return combined
-
-    def of(self, arrays) -> np.ndarray:
-        """The group number of each row of a batch, from its Arrow columns."""
-        import pyarrow.compute as pc
-
-        codes = []
-        for k, array in enumerate(arrays):
-            encoded = pc.dictionary_encode(array)
-            lookup = np.array([self.codes[k][value] for value in encoded.dictionary.to_pylist()] +
-                              [self.codes[k].get(None, 0)], dtype=np.int64)
-            indices = pc.fill_null(encoded.indices, len(encoded.dictionary)).to_numpy()
-            codes.append(lookup[indices])
-        combined = self._combine(codes)
-        if self.table is not None:
-            return self.table[combined]
-        return np.searchsorted(self.combined, combined).astype(np.int32)
-
-
-def _sort_key(value):
-    """Group values sorted with missing ones last, values of different types by their type's name."""
-    return (value is None, type(value).__name__, value if value is not None else 0)
 
 
 class DuckDBTable:

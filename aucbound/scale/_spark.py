@@ -18,12 +18,14 @@ import re
 import shutil
 import tempfile
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
 from .. import _validate as v
-from ._duckdb import CSV_SUFFIXES, describe
-from ._table import LabelCounts, label_counts_of
+from ..empirical import LevelStatistics
+from ._duckdb import CSV_SUFFIXES, Phases, describe
+from ._table import GroupCodes, LabelCounts, label_counts_of
 
 #: The master URL of the session started when none is active.
 DEFAULT_MASTER = "local[*]"
@@ -235,37 +237,255 @@ class SparkTable:
             raise engine_error(error, self.description) from None
         return label_counts_of([tuple(row) for row in rows], label)
 
-    def _levels(self, score: str, label: str, positive, omit: bool):
-        """The DataFrame of levels in score order: s, the positives p and all rows c at each."""
+    def _score(self, name: str):
+        """Column `name` as scores: DECIMAL as DOUBLE, other types as they are."""
         from pyspark.sql import functions as F
 
-        frame = self.frame.where(~self._missing(score) & ~self._missing(label)) if omit else self.frame
-        values = F.col(quoted(score))
-        if self._types[score].startswith("decimal"):
-            values = values.cast("double")
-        positives = (F.col(quoted(label)) == F.lit(positive)).cast("long")
-        return (frame.groupBy(values.alias("s"))
-                .agg(F.sum(positives).alias("p"), F.count(F.lit(1)).alias("c"))
-                .orderBy("s"))
+        values = F.col(quoted(name))
+        return values.cast("double") if self._types[name].startswith("decimal") else values
+
+    def _rows(self, scores, label: str, omit: bool):
+        """The frame, without the rows missing the label or a score of `scores` (a column, or a tuple of
+        them) when `omit`."""
+        if not omit:
+            return self.frame
+        names = ((scores,) if isinstance(scores, str) else tuple(scores)) + (label,)
+        return self.frame.where(~functools.reduce(operator.or_, (self._missing(name) for name in names)))
+
+    @staticmethod
+    def _is_positive(label: str, positive):
+        from pyspark.sql import functions as F
+
+        return F.col(quoted(label)) == F.lit(positive)
+
+    def _levels(self, score: str, label: str, positive, omit: bool):
+        """The DataFrame of levels in score order: s, the positives p and all rows c at each."""
+        frame = self._rows(score, label, omit)
+        return _levels_of(frame.select(self._score(score).alias("s"), self._is_positive(label, positive).alias("p")),
+                          "s")
 
     def sorted_levels(self, score: str, label: str, positive, *, omit: bool, progress, total: int):
         """The levels in increasing score order (:meth:`aucbound.scale._table.Table.sorted_levels`):
         grouped and sorted by the executors, fetched one partition at a time."""
-        levels = self._levels(score, label, positive, omit)
+        yield from self._fetched(self._levels(score, label, positive, omit), progress, total)
+
+    def _fetched(self, levels, progress, total: int, parts: dict | None = None):
+        """``(values, pos, neg)`` of the levels DataFrame `levels`, one packed partition at a time; with
+        `parts`, `levels` has the number of each level's partition (``part``), and `parts` gets each
+        partition's positives and rows."""
+        done = 0
+        for batch in self._batches(levels):
+            rows = batch.column(2).to_numpy().astype(np.float64)
+            pos = batch.column(1).to_numpy().astype(np.float64)
+            if parts is not None:  # a packed batch holds one partition's levels
+                part = batch.column(3)[0].as_py()
+                pos_before, rows_before = parts.get(part, (0, 0))
+                parts[part] = (pos_before + int(pos.sum()), rows_before + int(rows.sum()))
+            done += int(rows.sum())
+            progress(done, total)
+            yield batch.column(0).to_numpy(), pos, rows - pos
+
+    def _batches(self, frame):
+        """The Arrow record batches of `frame`, packed by the executors, fetched one partition at a time."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)  # pyspark's about pandas versions
-            packed = levels.mapInArrow(_pack_partition(), "arrow binary")
-        done = 0
+            packed = frame.mapInArrow(_pack_partition(), "arrow binary")
         try:
             for row in packed.toLocalIterator():
-                batch = unpacked(row[0])
-                rows = batch.column(2).to_numpy().astype(np.float64)
-                pos = batch.column(1).to_numpy().astype(np.float64)
-                done += int(rows.sum())
-                progress(done, total)
-                yield batch.column(0).to_numpy(), pos, rows - pos
+                yield unpacked(row[0])
         except _errors() as error:
             raise engine_error(error, self.description) from None
+
+    def paired_statistics(self, scores: tuple[str, str], label: str, positive, *, omit: bool, progress,
+                          total: int):
+        """(Statistics of the first score, of the second, DeLong's Var(Âa − Âb)) of a paired comparison.
+
+        Per score, the executors group the rows into levels and sort them, each level numbered with its
+        partition (kept, so that both jobs below see the same partitions); the driver streams them into
+        the score's level statistics, summing each partition's counts on the way, and turns those into
+        the counts below each partition; the executors then give every level its twice placements,
+        2·(negatives below) + (negatives at) for a positive and 2·(positives below) + (positives at) for
+        a negative, by running counts that start from those offsets (no window, no partition holding
+        all levels). Both placement tables join the rows on their scores, and one aggregate sums per class
+        the difference d = t_a − t_b: the rows, Σd and Σd² as exact integers (DECIMAL(38, 0)), from which
+        the spread of d is one correctly rounded division.
+        """
+        from pyspark.sql import functions as F
+
+        rows = self._rows(scores, label, omit).select(
+            self._score(scores[0]).alias("a"), self._score(scores[1]).alias("b"),
+            self._is_positive(label, positive).alias("p"))
+        phases, kept, statistics, placed = Phases(progress, total, 3), [], [], []
+        try:
+            for k, name in enumerate("ab"):
+                levels = _levels_of(rows, name, self._partitions(total)).withColumn(
+                    "part", F.spark_partition_id()).persist()
+                kept.append(levels)
+                accumulated, parts = LevelStatistics(), {}
+                streamed = self._fetched(levels, lambda done, _: phases(k, done / total), total, parts)
+                for _, pos, neg in streamed:
+                    accumulated.add(pos, neg)
+                statistics.append(accumulated.statistics())
+                placed.append(self._placements(levels, parts).select(
+                    F.col("s").alias(name), F.col("tp").alias(f"tp_{name}"), F.col("tn").alias(f"tn_{name}")))
+            joined = rows.join(placed[0], "a").join(placed[1], "b")
+            difference = F.when(F.col("p"), F.col("tp_a") - F.col("tp_b")).otherwise(F.col("tn_a") - F.col("tn_b"))
+            exact = difference.cast("decimal(38,0)")
+            sums = joined.groupBy("p").agg(F.count(F.lit(1)), F.sum(exact), F.sum(exact * exact)).collect()
+        except _errors() as error:
+            raise engine_error(error, self.description) from None
+        finally:
+            for levels in kept:
+                levels.unpersist()
+        phases(3, 0.0)
+        first, second = statistics
+        counted = {bool(row[0]): tuple(int(x) for x in row[1:]) for row in sums}
+        if [counted.get(flag, (0,))[0] for flag in (True, False)] != [first.m, first.n]:  # every row joins once
+            raise RuntimeError(f"the placements joined back to {counted} rows of {first.m} positives and "
+                               f"{first.n} negatives in {self.description}")
+        return first, second, _paired_variance(counted, first.m, first.n)
+
+    def _partitions(self, total: int) -> int:
+        """The ranges of scores a kept table of levels is cut into: one per core of the session (at least
+        one per 2^22 rows, so that the driver holds a few million levels at most), at most Spark's
+        shuffle partitions. (A kept plan keeps its partitions: Spark's adaptive execution does not
+        coalesce them.)"""
+        spark = self.frame.sparkSession
+        cores = spark.sparkContext.defaultParallelism
+        most = int(spark.conf.get("spark.sql.shuffle.partitions"))
+        return max(1, min(most, max(cores, -(-total // ROWS_PER_PARTITION))))
+
+    @staticmethod
+    def _placements(levels, parts: dict):
+        """The levels (kept sorted, with their partitions' numbers) with their twice placements: s, tp (of a
+        positive there), tn (of a negative), from running counts on each partition that start at the
+        counts below it, from `parts` (each partition's positives and rows)."""
+        from pyspark.sql.types import LongType, StructField, StructType
+
+        below, pos_before, neg_before = {}, 0, 0
+        for part, (pos, rows) in sorted(parts.items()):
+            below[part] = (pos_before, neg_before)
+            pos_before, neg_before = pos_before + pos, neg_before + rows - pos
+        schema = StructType([levels.schema["s"], StructField("tp", LongType()), StructField("tn", LongType())])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            return levels.mapInArrow(_running_placements(below), schema)
+
+    def groups(self, by: tuple[str, ...], score: str, label: str, positive, *, omit: bool, limit: int) -> list:
+        """``[(key, m, n), …]``: each group of the columns `by` with its positives and negatives, in the
+        order :meth:`grouped_rows` numbers them (:class:`~aucbound.scale._table.GroupCodes`); refused
+        beyond `limit`, counted by the executors."""
+        from pyspark.sql import functions as F
+
+        is_positive = self._is_positive(label, positive)
+        counted = (self._rows(score, label, omit).groupBy(*(F.col(quoted(name)) for name in by))
+                   .agg(F.count(F.when(is_positive, 1)), F.count(F.when(~is_positive, 1))))
+        try:
+            found = counted.limit(limit + 1).collect()
+            if len(found) > limit:
+                raise v.ParameterError("by", f"columns with at most {limit} groups (each group's statistics are "
+                                       "kept, and a tiny group's AUC says little)", f"{counted.count()} groups",
+                                       verb="give")
+        except _errors() as error:
+            raise engine_error(error, self.description) from None
+        found = [tuple(row) for row in found]
+        self._codes = GroupCodes([row[:len(by)] for row in found])
+        counts = {row[:len(by)]: row[len(by):] for row in found}
+        return [(key, *counts[key]) for key in self._codes.keys]
+
+    def grouped_rows(self, score: str, label: str, positive, by: tuple[str, ...], *, omit: bool, progress, total: int):
+        """``(scores, positive, group)`` numpy chunks in increasing score order, `group` each row's group
+        number (int32, as :meth:`groups` numbered them): the executors count the rows at each (score,
+        class, group) and sort those counts by score; the driver fetches them one partition at a time
+        and expands them into rows, at most :data:`ROWS_PER_CHUNK` at a time."""
+        from pyspark.sql import functions as F
+
+        frame = self._rows(score, label, omit)
+        groups = (F.col(quoted(name)).alias(f"g{k}") for k, name in enumerate(by))  # names apart from s, p, c
+        counted = (frame.groupBy(self._score(score).alias("s"), self._is_positive(label, positive).alias("p"), *groups)
+                   .agg(F.count(F.lit(1)).alias("c")).orderBy("s"))
+        done = 0
+        for batch in self._batches(counted):
+            values, flags = batch.column(0).to_numpy(), batch.column(1).to_numpy(zero_copy_only=False)
+            codes = self._codes.of([batch.column(2 + k) for k in range(len(by))])
+            for chunk in expanded(batch.column(2 + len(by)).to_numpy(), values, flags, codes, rows=ROWS_PER_CHUNK):
+                done += chunk[0].shape[0]
+                progress(done, total)
+                yield chunk
+
+
+#: The rows per range of scores of a kept table of levels (:meth:`SparkTable._partitions`).
+ROWS_PER_PARTITION = 1 << 22
+#: The most rows :meth:`SparkTable.grouped_rows` expands at a time.
+ROWS_PER_CHUNK = 1 << 20
+
+
+def expanded(counts: np.ndarray, *columns: np.ndarray, rows: int = ROWS_PER_CHUNK):
+    """The rows of counted cells — each cell's `columns` repeated its count — in chunks of at most `rows`
+    rows, a large count split across chunks.
+
+    >>> [[column.tolist() for column in chunk] for chunk in expanded(np.array([2, 5]), np.array([1, 2]), rows=3)]
+    [[[1, 1, 2]], [[2, 2, 2]], [[2]]]
+    """
+    ends = np.cumsum(counts, dtype=np.int64)
+    size = int(ends[-1]) if ends.shape[0] else 0
+    starts = ends - counts
+    for start in range(0, size, rows):
+        stop = min(start + rows, size)
+        first, last = int(np.searchsorted(ends, start, side="right")), int(np.searchsorted(ends, stop, side="left"))
+        taken = np.minimum(ends[first:last + 1], stop) - np.maximum(starts[first:last + 1], start)
+        yield tuple(np.repeat(column[first:last + 1], taken) for column in columns)
+
+
+def _levels_of(rows, name: str, partitions: int | None = None):
+    """The levels of column `name` of `rows` (which has the positives' flag p), sorted: s, p, c; in
+    `partitions` ranges of scores when given (else Spark's shuffle partitions, which its adaptive
+    execution coalesces, except in a plan that is kept)."""
+    from pyspark.sql import functions as F
+
+    levels = rows.groupBy(F.col(name).alias("s")).agg(F.sum(F.col("p").cast("long")).alias("p"),
+                                                      F.count(F.lit(1)).alias("c"))
+    if partitions is None:
+        return levels.orderBy("s")
+    return levels.repartitionByRange(partitions, "s").sortWithinPartitions("s")
+
+
+def _paired_variance(sums: dict, m: int, n: int) -> float:
+    """DeLong's Var(Âa − Âb) = S10(d)/m + S01(d)/n from per class (True: the positives) the rows W, Σd
+    and Σd² of d = t_a − t_b: the spread W·Σd² − (Σd)² over W of each is exact, and the sum of the two
+    terms one correctly rounded division."""
+    terms = []
+    for positive, own, other in ((True, m, n), (False, n, m)):
+        count, total, squares = sums[positive]
+        terms.append(Fraction(count * squares - total * total, count * 4 * other * other * (own - 1) * own))
+    return float(sum(terms))
+
+
+def _running_placements(below: dict):
+    """A function for ``mapInArrow`` giving the sorted levels (s, p, c, part) their twice placements (s,
+    tp, tn), the counts below each partition's first level in `below` (partition: (positives,
+    negatives)). Made here, so that Spark ships it by value: the executors need pyarrow and numpy."""
+
+    def place(batches):
+        import numpy as np
+        import pyarrow as pa
+
+        positives = negatives = None
+        for batch in batches:
+            if not batch.num_rows:
+                continue
+            if positives is None:
+                positives, negatives = below[batch.column(3)[0].as_py()]
+            pos = batch.column(1).to_numpy().astype(np.int64)
+            neg = batch.column(2).to_numpy().astype(np.int64) - pos
+            pos_through, neg_through = positives + np.cumsum(pos), negatives + np.cumsum(neg)
+            twice_pos = 2 * neg_through - neg  # 2·(negatives below) + (negatives at)
+            twice_neg = 2 * pos_through - pos
+            positives, negatives = int(pos_through[-1]), int(neg_through[-1])
+            yield pa.RecordBatch.from_arrays([batch.column(0), pa.array(twice_pos), pa.array(twice_neg)],
+                                             names=["s", "tp", "tn"])
+
+    return place
 
 
 def _frame(spark, source, sql, description):

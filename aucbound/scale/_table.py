@@ -6,6 +6,15 @@ columns (the label values, the rows at each, the rows whose score is missing), r
 long so that bad input is refused at once — and :meth:`Table.sorted_rows` — the rows in increasing
 score order, in chunks of numpy arrays. The statistics themselves are computed once, from that
 stream, by :mod:`aucbound.empirical`'s level statistics, whatever the engine.
+
+The other table functions ask more of a table. Groups: ``groups(by, score, label, positive, *, omit,
+limit)`` — each group with its m and n, numbered by :class:`GroupCodes` — and ``grouped_rows(score,
+label, positive, by, *, omit, progress, total)``, ``(scores, positive, group)`` chunks in score order.
+A paired comparison: ``paired_statistics(scores, label, positive, *, omit, progress, total)``, the
+two scores' statistics (2U, DeLong's S10 and S01, Lehmann's p̂1, p̂2) and DeLong's Var(Âa − Âb),
+where the engine computes them itself (Spark); else ``paired_rows`` (DuckDB), the rows sorted by the
+second score with their placements under the first, counted by
+:class:`~aucbound.empirical.RowPlacements`.
 """
 
 from __future__ import annotations
@@ -137,3 +146,57 @@ def class_sizes(counts: LabelCounts, positive) -> tuple[int, int]:
         else:
             n += rows - missing
     return m, n
+
+
+class GroupCodes:
+    """Numbers for the groups of one or more columns: each column's values get codes, a row's codes are
+    combined in mixed radix, and the combined code's rank among the groups' is the group's number.
+    Rows are numbered batch by batch from Arrow's dictionary encoding of each column (one lookup per
+    distinct value of the batch, none per row)."""
+
+    def __init__(self, keys: list[tuple]):
+        columns = list(zip(*keys)) if keys else []
+        self.values = [sorted(set(column), key=_sort_key) for column in columns]
+        self.codes = [{value: code for code, value in enumerate(values)} for values in self.values]
+        self.radix = [len(values) for values in self.values]
+        combined = np.array([self._combine([[self.codes[k][value]] for k, value in enumerate(key)])[0]
+                             for key in keys], dtype=np.int64)
+        order = np.argsort(combined, kind="stable")
+        self.combined = combined[order]
+        self.keys = [keys[k] for k in order]
+        #: The group number of each combined code, where the codes are few enough for a table (else None:
+        #: a binary search per row)
+        self.table = None
+        span = int(np.prod(self.radix, dtype=object)) if self.radix else 0
+        if 0 < span <= 1 << 24:
+            self.table = np.zeros(span, dtype=np.int32)
+            self.table[self.combined] = np.arange(self.combined.shape[0], dtype=np.int32)
+
+    def _combine(self, codes) -> np.ndarray:
+        if len(codes) == 1:
+            return np.asarray(codes[0], dtype=np.int64)
+        combined = np.zeros(len(codes[0]), dtype=np.int64)
+        for column, size in zip(codes, self.radix):
+            combined = combined * size + np.asarray(column, dtype=np.int64)
+        return combined
+
+    def of(self, arrays) -> np.ndarray:
+        """The group number of each row of a batch, from its Arrow columns."""
+        import pyarrow.compute as pc
+
+        codes = []
+        for k, array in enumerate(arrays):
+            encoded = pc.dictionary_encode(array)
+            lookup = np.array([self.codes[k][value] for value in encoded.dictionary.to_pylist()] +
+                              [self.codes[k].get(None, 0)], dtype=np.int64)
+            indices = pc.fill_null(encoded.indices, len(encoded.dictionary)).to_numpy()
+            codes.append(lookup[indices])
+        combined = self._combine(codes)
+        if self.table is not None:
+            return self.table[combined]
+        return np.searchsorted(self.combined, combined).astype(np.int32)
+
+
+def _sort_key(value):
+    """Group values sorted with missing ones last, values of different types by their type's name."""
+    return (value is None, type(value).__name__, value if value is not None else 0)

@@ -424,3 +424,24 @@ def test_too_many_groups_refused(spark, monkeypatch):
     source = frame(spark, s=np.arange(10.0), y=np.arange(10) % 2, id=np.arange(10) % 5)
     with pytest.raises(ValueError, match=r"`by` must give columns with at most 4 groups .*, but got 5 groups"):
         aucbound.table_groups(source, score="s", label="y", by="id", engine="spark")
+
+
+# --- the command line on Spark --------------------------------------------------------------------
+
+
+def test_command_line_on_spark(spark, cli, cli_error, tmp_path):
+    """aucbound auc and compare with --engine spark print the DuckDB engine's numbers (the session of the
+    fixture is active, so it is used); a path Spark cannot read is one line, exit 2."""
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "asah_markers.parquet"
+    for args in (["auc", data, "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--method", "delong"],
+                 ["compare", data, "--score", "wfns", "--score", "s100b", "--label", "outcome", "--positive", "Poor"],
+                 ["auc", data, "--score", "s100b", "--label", "outcome", "--positive", "Poor", "--by", "wfns"]):
+        on_spark, on_duckdb = cli(*args, "--engine", "spark"), cli(*args, "--engine", "duckdb")
+        assert on_spark.exit_code == 0 and on_duckdb.exit_code == 0, on_spark.output + on_duckdb.output
+        assert [line for line in on_spark.stdout.splitlines() if not line.startswith("engine:")] == \
+            [line for line in on_duckdb.stdout.splitlines() if not line.startswith("engine:")]
+        assert "engine: spark" in on_spark.stdout
+    error = cli_error("auc", tmp_path / "nothere", "--engine", "spark", "--score", "s", "--label", "y")
+    assert error.startswith("Error: FILE must be a table of the Spark session's catalog or a path Spark can read")

@@ -292,7 +292,8 @@ def _paired_table(file, scores, label, positive, options, output_format, tablefm
     where = keywords["source"] if keywords["sql"] is None else "the --sql query"
     shown = "" if positive is None else f" (positive: {positive})"
     title = _paired_title(result, f"Paired comparison of {a!r} (a) and {b!r} (b) against {label!r}{shown} in {where}")
-    title.append(f"engine: {keywords['engine']} ({result.m + result.n} rows sorted by the engine, twice)")
+    how = "sorted by the engine, twice" if keywords["engine"] == "duckdb" else "each placed under both scores by the engine"
+    title.append(f"engine: {keywords['engine']} ({result.m + result.n} rows {how})")
     inputs = {"file": file, "sql": keywords["sql"], "scores": list(scores), "label": label, "positive": positive}
     emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
               tablefmt, "compare")

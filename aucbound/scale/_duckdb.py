@@ -24,6 +24,8 @@ from ._table import GroupCodes, LabelCounts, label_counts_of
 #: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
 #: overhead, small enough to stay a few tens of megabytes.
 BATCH_ROWS = 1 << 20
+#: Twice placements below this travel through a paired comparison's second sort as int32.
+NARROW_PLACEMENTS = 2**31
 #: The suffixes read as CSV (anything else is read as Parquet).
 CSV_SUFFIXES = (".csv", ".tsv", ".txt", ".csv.gz", ".tsv.gz", ".txt.gz")
 
@@ -328,13 +330,16 @@ class DuckDBTable:
             with watched(self.own, phases, 0):
                 reader = first.to_arrow_reader(BATCH_ROWS)
             # the second sort's rows: the second score, and the placement under the first carrying the class in
-            # its sign (t for a positive, −t − 1 for a negative: whole numbers, exact in float64)
-            schema = pa.schema([("b", reader.schema.field("b").type), ("t", pa.float64())])
+            # its sign (t for a positive, −t − 1 for a negative), as int32 while every t < 2^31 (4 bytes a row
+            # fewer to sort), else float64 (whole numbers, exact)
+            narrow = 2 * max(total, 1) < NARROW_PLACEMENTS
+            schema = pa.schema([("b", reader.schema.field("b").type), ("t", pa.int32() if narrow else pa.float64())])
             done = [0]
 
             def signed(out):
                 twice, flags, scores_b = out
-                return pa.record_batch([scores_b, np.where(flags, twice, -twice - 1.0)], schema=schema)
+                encoded = np.where(flags, twice, -twice - 1.0)
+                return pa.record_batch([scores_b, encoded.astype(np.int32) if narrow else encoded], schema=schema)
 
             def placed():
                 for scores_a, scores_b, flags in _numpy_batches(reader, 3):
@@ -347,11 +352,13 @@ class DuckDBTable:
                 if out is not None:
                     yield signed(out)
 
-            second = self.connection.cursor().from_arrow(pa.RecordBatchReader.from_batches(schema, placed()))
+            batches = pa.RecordBatchReader.from_batches(schema, prefetched(placed()))
+            second = self.connection.cursor().from_arrow(batches)
             done[0] = 0
             for scores_b, twice in prefetched(_numpy_batches(second.order("b").to_arrow_reader(BATCH_ROWS), 2)):
                 done[0] += scores_b.shape[0]
                 phases(2, done[0] / total)
+                twice = twice.astype(np.float64, copy=False)
                 flags = twice >= 0
                 yield scores_b, flags, np.where(flags, twice, -twice - 1.0)
         except _duckdb().Error as error:

@@ -418,7 +418,7 @@ def test_groups_a_level_spanning_chunks(spark, monkeypatch):
 
 
 def test_too_many_groups_refused(spark, monkeypatch):
-    import aucbound.scale._api as api
+    import aucbound.scale._groups as api
 
     monkeypatch.setattr(api, "MAX_GROUPS", 4)
     source = frame(spark, s=np.arange(10.0), y=np.arange(10) % 2, id=np.arange(10) % 5)

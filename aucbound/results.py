@@ -63,6 +63,7 @@ from .experiments import (
     RegretRow,
 )
 from .empirical import PRAUC, PRCurve  # precision–recall
+from .scale import TableAUC  # tables beyond memory
 
 __all__ = [
     "GUARANTEES",
@@ -118,6 +119,7 @@ __all__ = [
     "SampleComplexity",
     "SampleSize",
     "ShatterBound",
+    "TableAUC",
     "TightExamples",
     "TournamentCheck",
     "UniformBound",

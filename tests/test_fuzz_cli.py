@@ -1133,3 +1133,85 @@ def test_plot_roc_weighted(tmp_path_factory, data, args):
     path.write_bytes(data)
     args = [str(directory / arg) if arg.startswith("figure.") else arg for arg in args if arg != "--"]
     check(["plot", "roc", str(path), *args])
+
+
+# --- tables through an engine: Parquet files of every kind, --engine, --bins, --sql and the engine's resources ----
+
+
+@st.composite
+def parquet_file(draw):
+    """A Parquet file (or bytes that only pretend to be one): labels and scores of drawn types, with NULLs, NaN,
+    one class, three classes, no rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    kind = draw(st.sampled_from(["good", "good", "good", "strings", "three", "one", "empty", "nulls", "garbage",
+                                 "text-scores", "int64-big", "float32"]))
+    if kind == "garbage":
+        return draw(st.sampled_from([b"PAR1" + b"\x00" * 20, b"score,label\n0.1,1\n", b""]))
+    rows = 0 if kind == "empty" else draw(st.integers(2, 40))
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    labels = rng.integers(0, 3 if kind == "three" else 2, rows).astype(np.int8)
+    if kind == "one":
+        labels[:] = 1
+    score = rng.normal(size=rows).round(1)
+    columns = {"score": score, "s2": rng.normal(size=rows), "label": labels}
+    if kind == "strings":
+        columns["label"] = np.where(labels == 1, "Poor", "Good")
+    if kind == "text-scores":
+        columns["score"] = score.astype(str)
+    if kind == "int64-big":
+        columns["score"] = (2**60 + (score * 10).astype(np.int64))
+    if kind == "float32":
+        columns["score"] = score.astype(np.float32)
+    table = pa.table(columns)
+    if kind == "nulls" and rows:
+        mask = rng.random(rows) < 0.2
+        table = table.set_column(0, "score", pa.array(np.where(mask, np.nan, score)))
+        table = table.set_column(2, "label", pa.array(labels.astype(float), mask=rng.random(rows) < 0.1))
+    sink = io.BytesIO()
+    pq.write_table(table, sink)
+    return sink.getvalue()
+
+
+ENGINE_OPTIONS = (option("--engine", mostly(text(["auto", "duckdb", "memory"]), text(["spark2", "", "DuckDB"])), 0.3),
+                  option("--memory-limit", mostly(text(["1GB", "512MiB", "100MB"]), text(["1", "lots", "-1GB", "0GB",
+                                                                                            "1e400GB", ""])), 0.15),
+                  option("--threads", mostly(text([1, 2]), NOT_COUNT), 0.15),
+                  option("--nan", text(["raise", "omit"]), 0.3))
+
+
+def _parquet_run(directory, data: bytes, name: str, args: list[str]):
+    if "--" in args:
+        args = [arg for arg in args if arg != "--"]
+    path = directory / f"table{next(_files)}.parquet"
+    path.write_bytes(data)
+    return check([name, str(path), *args])
+
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=parquet_file(),
+       args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    option("--bins", mostly(text([2, 10, 1000]), NOT_COUNT), 0.25),
+                    option("--bootstrap", text([5]), 0.05), methods(CLOSED_FORM), *ENGINE_OPTIONS, FORMAT))
+def test_auc_engine(tmp_path_factory, data, args):
+    _parquet_run(tmp_path_factory.getbasetemp(), data, "auc", args)
+
+
+@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=parquet_file(),
+       args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
+                    option("--label", LABEL, 0.95), POSITIVE, DELTA, methods(COMPARE_METHODS),
+                    option("--alternative", text(["greater", "less", "two-sided"]), 0.2), *ENGINE_OPTIONS, FORMAT))
+def test_compare_engine(tmp_path_factory, data, args):
+    _parquet_run(tmp_path_factory.getbasetemp(), data, "compare", args)
+
+
+@settings(max_examples=30, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(query=st.sampled_from(["SELECT 1 AS score, 1 AS label", "SELECT * FROM nowhere", "", "DROP TABLE x", ";",
+                              "SELECT range % 2 AS label, random() AS score FROM range(50)",
+                              "SELECT range % 3 AS label, range AS score FROM range(9)"]),
+       args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95),
+                    option("--database", text(["nowhere.duckdb"]), 0.2), FORMAT))
+def test_auc_sql(query, args):
+    check(["auc", "--sql", query, *[arg for arg in args if arg != "--"]])

@@ -120,6 +120,7 @@ def _inputs(folder: Path) -> None:
     shutil.copy(DATA / "preference_pairs.csv", folder / "pairs.csv")
     shutil.copy(DATA / "asah_missing.csv", folder / "aSAH_missing.csv")
     shutil.copy(DATA / "multiclass_k3.csv", folder / "classes.csv")  # the multiclass AUC's examples
+    _parquet_input(folder)
     _classes_weighted_input(folder)
     _weighted_input(folder, rows)
     _weighted_pair_input(folder, rows)
@@ -2813,6 +2814,79 @@ def test_every_command_has_examples():
     lacking = [" ".join(path) for path, text in COMMANDS if not _examples(text)]
     assert not lacking, f"commands without an example in their --help: {lacking}"
     assert len(EXAMPLES) > 50
+
+
+# --- tables through an engine: aSAH.parquet, the rows of aSAH.csv as Parquet ----------------------------------
+
+
+def _parquet_input(folder: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    with open(DATA / "asah_markers.csv", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    pq.write_table(pa.table({"outcome": [row["outcome"] for row in rows],
+                             "wfns": [int(row["wfns"]) for row in rows],
+                             "s100b": [float(row["s100b"]) for row in rows],
+                             "ndka": [float(row["ndka"]) for row in rows]}), folder / "aSAH.parquet")
+
+
+def check_auc_parquet(run: Run) -> None:
+    """The same rows as aSAH.csv, read by DuckDB: pROC's AUC, variance and DeLong interval, every other
+    interval at its formula, and the engine named."""
+    assert "AUC of 's100b' against 'outcome' (positive: Poor) in aSAH.parquet" in run.stdout
+    assert "engine: duckdb (113 rows sorted by the engine, 50 distinct scores)" in run.stdout
+    check_auc_block(run.stdout, run.table, *asah(), procs="s100b")
+    assert len(run.table.rows) == 11
+
+
+def check_auc_sql(run: Run) -> None:
+    """The query's rows (wfns above 1) only: the block of those positives and negatives, computed here."""
+    with open(DATA / "asah_markers.csv", newline="") as stream:
+        rows = [row for row in csv.DictReader(stream) if int(row["wfns"]) > 1]
+    pos = np.array([float(row["s100b"]) for row in rows if row["outcome"] == "Poor"])
+    neg = np.array([float(row["s100b"]) for row in rows if row["outcome"] == "Good"])
+    assert "in the --sql query" in run.stdout and "engine: duckdb" in run.stdout
+    check_auc_block(run.stdout, run.table, pos, neg)
+
+
+def check_compare_parquet(run: Run) -> None:
+    """wfns against s100b from aSAH.parquet, DuckDB sorting the rows twice: pROC's roc.test, as from the CSV."""
+    assert "engine: duckdb (113 rows sorted by the engine, twice)" in run.stdout
+    check_compare_table(run)
+
+
+def check_auc_binned(run: Run) -> None:
+    """20 bins of equal width: the bounds on the AUC from every pair's bins (inside one: 0 and 1), computed
+    here; each distribution-free row from its lower end at the lower bound to its upper end at the upper one."""
+    pos, neg = asah()
+    low, high = min(pos.min(), neg.min()), max(pos.max(), neg.max())
+    bin_of = lambda x: np.minimum(np.floor((x - low) / (high - low) * 20), 19)  # noqa: E731
+    above = (bin_of(pos)[:, None] > bin_of(neg)[None, :]).mean()
+    inside = (bin_of(pos)[:, None] == bin_of(neg)[None, :]).mean()
+    found = sentence(run.stdout, r"the AUC lies in \[(\S+), (\S+)\]")
+    near(found[1], above)
+    near(found[2], above + inside)
+    near(sentence(run.stdout, r"estimate = (\S+) from")[1], above + inside / 2)
+    assert "engine: duckdb (113 rows counted in 20 bins" in run.stdout
+    m, n, k = len(pos), len(neg), min(len(pos), len(neg))
+    for auc, end in ((above, 0), (above + inside, 1)):
+        references = {"mcdiarmid": clipped(auc, ref.mcdiarmid_epsilon(m, n, 0.05)),
+                      "hoeffding": clipped(auc, ref.hoeffding_epsilon(m, n, 0.05)),
+                      "hoeffding-kl": ref.kl_interval(auc, k, 0.05, dps=30),
+                      "chebyshev-max": ref.score_interval(auc, k, 1 / mp.sqrt(0.05))}
+        for key, ends in references.items():
+            printed = run.table.row(key)["interval"].strip("[]").split(",")[end]
+            near(printed, ends[end])
+
+
+EXPECTED.update({
+    "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20": check_auc_binned,
+    "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor": check_auc_parquet,
+    "aucbound auc --sql \"SELECT * FROM 'aSAH.parquet' WHERE wfns > 1\" --score s100b --label outcome --positive Poor":
+        check_auc_sql,
+    "aucbound compare aSAH.parquet --score wfns --score s100b --label outcome --positive Poor": check_compare_parquet,
+})
 
 
 def test_every_example_has_a_check():

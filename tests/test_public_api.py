@@ -14,7 +14,7 @@ from aucbound import results
 from aucbound._display import Displayed
 
 #: The packages whose functions return results (the command line and the plots return none).
-PACKAGES = ("shatter", "bounds", "empirical", "reductions", "optimal", "learn", "simulate", "experiments")
+PACKAGES = ("shatter", "bounds", "empirical", "reductions", "optimal", "learn", "simulate", "experiments", "scale")
 
 
 def modules():

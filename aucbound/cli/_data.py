@@ -146,6 +146,11 @@ def data_errors(rename: dict | None = None):
             click.echo(f"Warning: {text}", err=True)
 
 
+def nan_policy() -> str:
+    """What --nan says to do with missing values."""
+    return click.get_current_context().meta.get(_NAN_POLICY, "raise")
+
+
 def read_data(file, scores, label, positive):
     """(columns, positive label) from FILE, inside :func:`data_errors`, split by --delimiter if given, rows
     with a missing value dropped with --nan omit (a 'Warning: omitted …' line says how many)."""

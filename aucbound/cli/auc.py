@@ -7,8 +7,10 @@ import click
 from ..bounds import METHODS
 from ..empirical import MAX_RESAMPLES
 from . import _describe
-from ._data import (data_errors, emit_rows, file_argument, label_option, positive_option, read_weighted, source_line,
+from ._data import (data_errors, emit_rows, label_option, positive_option, read_weighted, source_line,
                     weight_kind_option, weight_option)
+from ._engine import (check_source, engine_keywords, engine_line, engine_options, refuse_in_table_mode, table_argument,
+                      table_engine)
 from ._options import IntRange, delta_option, method_option, output_options, workers_option
 from ._progress import Progress
 from ._render import Column, emit, interval_text, number
@@ -116,7 +118,7 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 
 
 @click.command("auc")
-@file_argument
+@table_argument
 @click.option("--score", "scores", required=True, multiple=True, metavar="COL",
               help="A score column: a header name or 0-based index. Repeat it for one block per column.")
 @label_option
@@ -139,18 +141,27 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 @click.option("--focus", type=click.Choice(list(FOCUS)), default="sp", show_default=True,
               help="The axis of --partial: sp (specificity) or se (sensitivity).")
 @click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
+@engine_options
+@click.option("--bins", type=IntRange(min=2, max=10**7), metavar="K",
+              help="Binned mode (a table engine, no sort: for speed on huge continuous scores): the scores "
+                   "counted in K bins of equal width; prints the exact bounds on the AUC the binning allows "
+                   "(pairs inside a bin counted 0 and 1) beside their midpoint, and the distribution-free rows "
+                   "widened to hold anywhere between them.")
 @weight_option
 @weight_kind_option("What --weight means (needed with it, except for a --partial estimate without interval): "
                     "frequency (whole numbers, each row occurring w times: every row of the repeated data, the "
                     "bootstrap resampling them) or sampling (sampling or importance weights: the DeLong rows with "
                     "the sandwich variance, and the bootstrap resampling the rows with their weights).")
 @output_options
-def auc(file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, weight,
-        weight_kind, output_format, tablefmt):
+@click.pass_context
+def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, engine,
+        sql, database, memory_limit, spill_dir, threads, bins, weight, weight_kind, output_format, tablefmt):
     """Every confidence interval for the AUC of each --score column of FILE against its labels.
 
     FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
-    (2-D or structured) or .npz file, or - for standard input. Each row gives a method's
+    (2-D or structured) or .npz file, or - for standard input; or a table of any size that
+    DuckDB reads out of core (--engine): a Parquet file, a directory or glob of them, a CSV
+    file, or the rows of --sql. Each row gives a method's
     interval at the observed m, n and AUC, clipped to [0, 1], and its guarantee:
     distribution-free (coverage at least 1 - delta at every sample size), plug-in, or
     asymptotic. With several --score columns, one block each. With --partial, the partial
@@ -171,7 +182,19 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling --bootstrap 500
+      aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor
+      aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20
+      aucbound auc --sql "SELECT * FROM 'aSAH.parquet' WHERE wfns > 1" --score s100b --label outcome --positive Poor
     """
+    check_source(file, sql, database)
+    table = table_engine(file, "duckdb" if bins is not None and engine == "auto" else engine, sql)
+    if table is not None:
+        refuse_in_table_mode(ctx, table, "resamples", "partial", "correct", "weight", "weight_kind", "workers")
+        _table_blocks(file, scores, label, positive, delta, methods, output_format, tablefmt,
+                      dict(engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads), bins=bins))
+        return
+    if bins is not None:
+        raise click.UsageError("--bins needs a table engine (--engine duckdb, or auto).")
     if partial is None and correct:
         raise click.UsageError("--correct needs --partial LO,HI.")
     if weight_kind is not None and weight is None:
@@ -196,6 +219,45 @@ def auc(file, scores, label, positive, delta, resamples, seed, workers, methods,
         if k:
             click.echo()
         _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt, weight)
+
+
+def _table_blocks(file, scores, label, positive, delta, methods, output_format, tablefmt, keywords):
+    """Each --score's AUC and closed-form rows, computed by a table engine."""
+    from ..scale import table_auc
+    from ._data import nan_policy
+
+    blocks = []
+    where = keywords["source"] if keywords["sql"] is None else "the --sql query"
+    with data_errors({"source": "FILE" if keywords["sql"] is None else "--sql"}), Progress("sort") as progress:
+        for name in scores:
+            with data_errors({"scores": repr(name), "score": "--score",
+                              "source": "FILE" if keywords["sql"] is None else "--sql"}):
+                result = table_auc(score=name, label=label, pos_label=positive, delta=delta,
+                                   methods=list(methods) or None, nan_policy=nan_policy(), progress=progress,
+                                   **keywords)
+            shown = "" if positive is None else f" (positive: {positive})"
+            title = [f"AUC of {name!r} against {label!r}{shown} in {where}",
+                     f"estimate = {number(result.auc)} from m = {result.m} positives and n = {result.n} negatives, "
+                     f"{_describe.confidence(delta)}"]
+            if result.bins is not None:
+                title.append(f"binned: {result.bins} bins of equal width, so the AUC lies in "
+                             f"[{number(result.auc_low)}, {number(result.auc_high)}] (pairs inside a bin counted 0 "
+                             "and 1; the estimate is the midpoint); the rows hold anywhere in between")
+            elif result.delong_variance is None:
+                title.append("DeLong variance: undefined (a class has a single item)")
+            else:
+                title.append(f"DeLong variance = {number(result.delong_variance)} "
+                             f"(SE {number(result.delong_variance**0.5)}); p1 = {number(result.p1)}, "
+                             f"p2 = {number(result.p2)}")
+            title.append(engine_line(result, result.engine, result.m + result.n))
+            blocks.append((name, result, title))
+    if len(blocks) > 1 and output_format in ("json", "csv"):
+        _emit_together(blocks, file, label, positive, output_format)
+        return
+    for k, (name, result, title) in enumerate(blocks):
+        if k:
+            click.echo()
+        _emit_block(name, result, title, file, label, positive, None, output_format, tablefmt)
 
 
 def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple", weight=None):

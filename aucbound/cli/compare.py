@@ -9,6 +9,8 @@ from ..bounds import METHODS
 from . import _describe
 from ._data import data_errors, emit_rows, label_option, positive_option, read_data, source_line
 from ._data import read_weighted, weight_kind_option, weight_option
+from ._engine import (existing_unless_glob, check_source, engine_keywords, engine_options, refuse_in_table_mode,
+                      table_engine)
 from ._options import IntRange, delta_option, output_options
 from ._progress import Progress
 from ._render import Column, emit, number
@@ -116,8 +118,8 @@ def _usage(message: str):
 
 
 @click.command("compare")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, readable=False,
-                                                                    allow_dash=True), metavar="FILE [FILE_B]")
+@click.argument("files", nargs=-1, callback=existing_unless_glob, metavar="FILE [FILE_B]",
+                type=click.Path(dir_okay=True, readable=False, allow_dash=True))
 @click.option("--score", "scores", required=True, multiple=True, metavar="COL",
               help="A score column (repeatable): a header name or 0-based index. Paired: give two (a, then b), "
                    "or three or more for the chi-square test of k curves. Unpaired: one (the same column in both "
@@ -134,6 +136,7 @@ def _usage(message: str):
               help="The margin of non-inferiority (greater, less) or equivalence, in [0, 1).")
 @delta_option
 @_resampled_options
+@engine_options
 # case weights (the paired form)
 @weight_option
 @weight_kind_option("What --weight means (needed with it): frequency (whole numbers, each case repeated w times: the "
@@ -142,8 +145,8 @@ def _usage(message: str):
 @output_options
 @click.pass_context
 def compare(ctx, files, scores, label, positive, group, alternative, margin, delta, methods, resamples, seed, workers,
-            stratified, partial, focus, correct, specificity, sensitivity, weight, weight_kind, output_format,
-            tablefmt):
+            stratified, partial, focus, correct, specificity, sensitivity, engine, sql, database, memory_limit,
+            spill_dir, threads, weight, weight_kind, output_format, tablefmt):
     """Compare the AUCs of score columns: D = AUC(a) - AUC(b), or k AUCs at once.
 
     With one FILE and two --score: DeLong's paired test (the same cases carry both
@@ -163,6 +166,10 @@ def compare(ctx, files, scores, label, positive, group, alternative, margin, del
     --alternative greater tests H0: D <= -margin against H1: D > -margin (margin 0: AUC a is
     larger), less mirrors it, equivalence tests H0: |D| >= margin; each gives one-sided
     bounds at 1 - delta. FILE is read as by `aucbound auc`.
+
+    A Parquet FILE (a directory or glob of them), --sql, or --engine duckdb: DuckDB sorts the
+    table out of core, twice (by a, then by b with each row's placement under a), for DeLong's
+    paired test of two --score at any size.
 
     --method bootstrap, venkatraman, specificity or sensitivity replaces DeLong's test (of
     two scores, paired or unpaired) by pROC's resampled one: the bootstrap test of the AUCs
@@ -184,7 +191,27 @@ def compare(ctx, files, scores, label, positive, group, alternative, margin, del
       aucbound compare resampled.csv --score a --score b --label y --method venkatraman --bootstrap 500 --seed 1
       aucbound compare resampled.csv --score a --score b --label y --method specificity --specificity 0.8 --bootstrap 500 --format json
       aucbound compare compare.csv --score a --score b --label y --group g --method bootstrap --bootstrap 500 --partial 0.8,1 --correct
+      aucbound compare aSAH.parquet --score wfns --score s100b --label outcome --positive Poor
     """
+    if sql is None and not files:
+        raise _usage("Missing argument 'FILE' (or --sql QUERY).")
+    table = table_engine(files[0] if len(files) == 1 else None, engine if len(files) < 2 else "memory", sql) \
+        if len(files) < 2 else None
+    if table is not None:
+        check_source(files[0] if files else None, sql, database)
+        if len(scores) != 2 or group is not None:
+            raise _usage(f"the {table} engine compares two --score on the same rows (DeLong's paired test); "
+                         "--group, one --score or three are for --engine memory.")
+        refuse_in_table_mode(ctx, table, "resamples", "seed", "workers", "stratified", "partial", "focus", "correct",
+                             "specificity", "sensitivity", "weight", "weight_kind")
+        if any(name in RESAMPLED for name in methods):
+            raise _usage(f"--method {next(n for n in methods if n in RESAMPLED)} needs the rows in memory "
+                         "(--engine memory).")
+        options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None}
+        _paired_table(files[0] if files else None, scores, label, positive, options, output_format, tablefmt,
+                      engine_keywords(files[0] if files else None, table, sql, database, memory_limit, spill_dir,
+                                      threads))
+        return
     if len(files) > 2:
         raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")
     if len(files) == 2 and group is not None:
@@ -244,9 +271,38 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt, wei
                                 **({} if weights is None else {"sample_weight": weights,
                                                                "weight_kind": weighting["weight_kind"]}))
     a, b = columns.score_names
+    title = _paired_title(result, source_line(columns, f"Paired comparison of {a!r} (a) and {b!r} (b)", positive),
+                          weight)
+    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, **(weighting or {})}
+    emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
+              tablefmt, "compare")
+
+
+def _paired_table(file, scores, label, positive, options, output_format, tablefmt, keywords):
+    """DeLong's paired test of two --score columns, computed by a table engine."""
+    from ..scale import table_compare
+    from ._data import nan_policy
+
+    source = "FILE" if keywords["sql"] is None else "--sql"
+    with data_errors({**TEST_OPTIONS, "source": source, "scores_a": "the first --score",
+                      "scores_b": "the second --score"}), Progress("sort") as progress:
+        result = table_compare(scores=tuple(scores), label=label, pos_label=positive, nan_policy=nan_policy(),
+                               progress=progress, **options, **keywords)
+    a, b = scores
+    where = keywords["source"] if keywords["sql"] is None else "the --sql query"
+    shown = "" if positive is None else f" (positive: {positive})"
+    title = _paired_title(result, f"Paired comparison of {a!r} (a) and {b!r} (b) against {label!r}{shown} in {where}")
+    title.append(f"engine: {keywords['engine']} ({result.m + result.n} rows sorted by the engine, twice)")
+    inputs = {"file": file, "sql": keywords["sql"], "scores": list(scores), "label": label, "positive": positive}
+    emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
+              tablefmt, "compare")
+
+
+def _paired_title(result, first_line: str, weight=None) -> list[str]:
+    """The title lines of a paired comparison: what was compared, the sizes, the AUCs and the test."""
     sided = "two-sided" if result.alternative == "two-sided" else result.alternative
     title = [
-        source_line(columns, f"Paired comparison of {a!r} (a) and {b!r} (b)", positive),
+        first_line,
         f"m = {result.m} positives, n = {result.n} negatives, {_describe.confidence(result.delta)}",
         f"AUC a = {number(result.auc_a)}, AUC b = {number(result.auc_b)}, difference D = a - b = {number(result.difference)}",
     ]
@@ -258,9 +314,7 @@ def _paired(file, scores, label, positive, options, output_format, tablefmt, wei
     title.append(_test_line(result, result.z) or
                  f"DeLong's paired test: Z = {number(result.z)}, {sided} p = {number(result.p_value)} "
                  f"({variance} of D {number(result.variance)}, covariance {number(result.covariance)})")
-    inputs = {"file": file, "scores": list(scores), "label": label, "positive": positive, **(weighting or {})}
-    emit_rows(result, Column("interval for D", _shown), inputs, title + _left_out_notes(result), output_format,
-              tablefmt, "compare")
+    return title
 
 
 def _split(file, scores, label, positive, group):

@@ -140,3 +140,18 @@ from ._resampled_api import bootstrap_test, operating_point_test, venkatraman_te
 from ._results import ResampledTest  # noqa: E402
 
 __all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatraman_test"]
+
+# --- statistics from levels in score order, for the engines of aucbound.scale ---
+# Shared with aucbound.scale, not part of the documented API (so not in __all__): LevelStatistics,
+# SortedRows, binned_bounds (the stream of levels), positive_class (a table's positive label value),
+# closed_form_methods, statistics_rows (the closed-form rows from level statistics), curve_from_levels
+# (the ROC curve of levels), delong_comparison (DeLong's paired test from counts and variances), RowPlacements,
+# PairedDifferences (each row's placement, and the spread of their paired differences), unpaired_comparison
+# (DeLong's unpaired test from two samples' statistics).
+from ._stream import LevelStatistics, SortedRows, binned_bounds  # noqa: E402
+from ._labels import positive_class  # noqa: E402
+from ._intervals import closed_form_methods, statistics_rows  # noqa: E402
+from ._roc import curve_from_levels  # noqa: E402
+from ._compare import delong_comparison  # noqa: E402
+from ._unpaired import unpaired_comparison  # noqa: E402
+from ._stream import RowPlacements, PairedDifferences  # noqa: E402

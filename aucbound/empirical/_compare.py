@@ -357,29 +357,35 @@ def compare(labels, scores_a, scores_b, *, method="delong", alternative="two-sid
                                              methods, keys)
         auc_a, auc_b, kind = pair.auc_a, pair.auc_b, pair.kind
     outcome = PAIRED_TESTS[method](pair, hyp, settings)
-    difference, delong_variance = pair.difference, pair.variances[2]
-    rows, left_out = one_sided_rows(
-        keys, hyp, delta, lambda key, level: _difference_row(METHODS[key], pair.m, pair.n, level, difference,
-                                                             delong_variance))
-    return Comparison(
-        auc_a=auc_a,
-        auc_b=auc_b,
-        difference=difference,
-        m=pair.m,
-        n=pair.n,
-        delta=delta,
-        variance=outcome.variance,
-        covariance=outcome.covariance,
-        z=outcome.statistic,
-        p_value=outcome.p_value,
-        rows=rows,
-        method=method,
-        alternative=hyp.alternative,
-        margin=hyp.margin,
-        left_out=weighted_out + left_out,
-        weights=kind,
-        test=outcome.test,
-    )
+    return _comparison(auc_a, auc_b, pair.difference, pair.m, pair.n, pair.variances[2], outcome, hyp, delta, keys,
+                       method=method, left_out=weighted_out, weights=kind)
+
+
+def _comparison(auc_a, auc_b, difference, m, n, delong_variance, outcome: Outcome, hyp: Hypotheses, delta, keys, *,
+                method="delong", left_out=(), weights=None) -> Comparison:
+    """The :class:`Comparison` of a test's `outcome`, with the interval rows of `keys` for D̂ = `difference`
+    (DeLong's row from `delong_variance`)."""
+    rows, one_sided_out = one_sided_rows(
+        keys, hyp, delta, lambda key, level: _difference_row(METHODS[key], m, n, level, difference, delong_variance))
+    return Comparison(auc_a=auc_a, auc_b=auc_b, difference=difference, m=m, n=n, delta=delta,
+                      variance=outcome.variance, covariance=outcome.covariance, z=outcome.statistic,
+                      p_value=outcome.p_value, rows=rows, method=method, alternative=hyp.alternative,
+                      margin=hyp.margin, left_out=left_out + one_sided_out, weights=weights, test=outcome.test)
+
+
+def delong_comparison(twice_u_a: int, twice_u_b: int, m: int, n: int, variances, *, alternative="two-sided",
+                      margin=0.0, delta=None, confidence=None, methods=None) -> Comparison:
+    """DeLong's paired test and the interval rows from the exact counts 2U of each score and
+    ``variances`` = (Var Âa, Var Âb, Var D̂), as :func:`compare` computes them on the cases themselves:
+    for statistics gathered elsewhere (an engine's stream of sorted rows)."""
+    _, delta, hyp, _ = test_setup("delong", PAIRED_TESTS, alternative, margin, delta, confidence, {})
+    keys = method_keys(methods, DEFAULT_COMPARE_METHODS, allowed=compare_methods(), why=" (valid for a difference)")
+    var_a, var_b, variance = variances
+    difference = (twice_u_a - twice_u_b) / (2 * m * n)
+    z, p_value = statistic(difference, math.sqrt(variance), hyp)
+    outcome = Outcome(z, p_value, variance, (var_a + var_b - variance) / 2)
+    return _comparison(twice_u_a / (2 * m * n), twice_u_b / (2 * m * n), difference, m, n, variance, outcome, hyp,
+                       delta, keys)
 
 
 def _weighted(labels, scores_a, scores_b, weights, pos_label, weight_kind, method, methods, keys):

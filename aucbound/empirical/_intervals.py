@@ -37,13 +37,31 @@ from ._bootstrap import resampling_sample
 from ._delong import _weighted_statistics, clip_to_lehmann_range
 from ._weights import kind_without_weights
 
-__all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals"]
+__all__ = ["chosen_methods", "default_methods", "DEFAULT_RESAMPLES", "intervals", "closed_form_methods",
+           "statistics_rows"]
 
 
 def default_methods() -> tuple[str, ...]:
     """The rows shown when no methods are named (and the bootstrap's when resamples are asked
     for): every registered method but the best-case widths, which are not confidence intervals."""
     return tuple(key for key, spec in METHODS.items() if not spec.needs_scores and spec.guarantee != "best-case")
+
+def closed_form_methods(methods) -> list[str]:
+    """The methods asked for (or the default table), each computed from m, n, Â, p̂1, p̂2 and DeLong's
+    variance alone: the bootstrap rows, which resample the scores, are refused."""
+    closed = tuple(key for key, spec in METHODS.items() if not spec.needs_scores)
+    return method_keys(methods, default_methods(), allowed=closed,
+                       why=" (the bootstrap resamples the scores, which a table beyond memory does not hold)")
+
+
+def statistics_rows(stats, keys, delta: float) -> tuple:
+    """One row per method of `keys` from level statistics (m, n, Â, p̂1, p̂2 and DeLong's variance):
+    the rows :func:`intervals` gives on the same data."""
+    p1, p2 = (float(clip_to_lehmann_range(p, stats.auc)) for p in (stats.p1, stats.p2))
+    variance = stats.variance
+    estimates = Estimates(stats.auc, p1, p2, float("nan") if variance is None else variance)
+    return tuple(evaluate_row(METHODS[key], stats.m, stats.n, delta, 0.0, estimates) for key in keys)
+
 
 #: Bootstrap resamples when a bootstrap method is named without a number.
 DEFAULT_RESAMPLES = 2000

@@ -333,6 +333,18 @@ def positive_mask(labels, pos_label=None, *, length: int | None = None, scores=N
     return codes == positive
 
 
+def positive_class(values: list, pos_label=None):
+    """The positive one of a table's distinct label `values`, by the rule of :func:`positive_mask`
+    (which refuses three values, one, or labels that need `pos_label` without it).
+
+    >>> positive_class([0, 1]), positive_class(["good", "poor"], "poor")
+    (1, 'poor')
+    """
+    mask = positive_mask(np.array(values, dtype=object if any(isinstance(x, str) for x in values) else None),
+                         pos_label)
+    return values[int(np.flatnonzero(mask)[0])]
+
+
 def class_sizes(mask: np.ndarray, minimum: int, purpose: str) -> tuple[int, int]:
     """(m, n), the numbers of positives and negatives in `mask`, if both are ≥ `minimum`."""
     m = int(np.count_nonzero(mask))

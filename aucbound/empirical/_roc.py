@@ -182,6 +182,16 @@ def weighted_curve(levels) -> ROCCurve:
                     source=WEIGHTED_SOURCE)
 
 
+def curve_from_levels(values: np.ndarray, pos: np.ndarray, neg: np.ndarray, twice_u: int) -> ROCCurve:
+    """The ROC curve of levels (distinct float64 `values` in increasing order, whole counts of
+    positives `pos` and negatives `neg` at each) whose exact 2U is `twice_u`: the curve
+    :func:`roc_curve` gives on the rows those levels count."""
+    tp, fp = _from_top(pos.astype(np.int64)), _from_top(neg.astype(np.int64))
+    m, n = int(tp[-1]), int(fp[-1])
+    return ROCCurve(thresholds=_thresholds(values), tp=tp, fp=fp, m=m, n=n, auc=twice_u / (2 * m * n), levels=values,
+                    source=SOURCE)
+
+
 def roc_curve(labels, scores, *, pos_label=None, data=None, nan_policy="raise", sample_weight=None,
               weight_kind=None) -> ROCCurve:
     """The empirical ROC curve of `scores` against `labels` (labels first, as scikit-learn's

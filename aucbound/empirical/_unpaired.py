@@ -60,7 +60,7 @@ from ._delong import statistics
 from ._hypotheses import Hypotheses, one_sided_rows, statistic
 from ._results import UnpairedComparison
 
-__all__ = ["compare_unpaired", "UNPAIRED_METHODS", "DEFAULT_UNPAIRED_METHODS", "UNPAIRED_TESTS"]
+__all__ = ["compare_unpaired", "UNPAIRED_METHODS", "DEFAULT_UNPAIRED_METHODS", "UNPAIRED_TESTS", "unpaired_comparison"]
 
 #: The interval rows of an unpaired comparison (module docstring), in table order.
 UNPAIRED_METHODS = ("delong", "mcdiarmid", "hoeffding", "hoeffding-kl")
@@ -79,8 +79,19 @@ class Sample:
         self.cases, self.mask = (pos.copy(), neg.copy()), mask
         pos.sort()
         neg.sort()
-        stats = statistics(pos, neg)
+        self._set(statistics(pos, neg))
+
+    def _set(self, stats) -> None:
         self.m, self.n, self.auc, self.variance = stats.m, stats.n, stats.auc, stats.variance
+
+    @classmethod
+    def of(cls, stats) -> "Sample":
+        """A sample known by its :class:`~aucbound.empirical._delong.Statistics` alone (no cases: DeLong's
+        test only)."""
+        sample = cls.__new__(cls)
+        sample.cases = sample.mask = None
+        sample._set(stats)
+        return sample
 
     @property
     def k(self) -> int:
@@ -255,6 +266,22 @@ def compare_unpaired(labels_a, scores_a, labels_b, scores_b, *, method="delong",
     data_a, data_b = _frames(data)
     first = _sample(labels_a, scores_a, pos_label, data_a, nan_policy, ("labels_a", "scores_a"))
     second = _sample(labels_b, scores_b, pos_label, data_b, nan_policy, ("labels_b", "scores_b"))
+    return _comparison(first, second, method, hyp, settings, delta, keys)
+
+
+def unpaired_comparison(first, second, *, alternative="two-sided", margin=0.0, delta=None, confidence=None,
+                        methods=None) -> UnpairedComparison:
+    """DeLong's unpaired test and the interval rows of two independent samples known by their
+    :class:`~aucbound.empirical._delong.Statistics` (each class of two or more), as
+    :func:`compare_unpaired` computes them on the cases: for statistics gathered elsewhere (an engine's
+    stream of sorted rows, one group against the rest)."""
+    method, delta, hyp, settings = test_setup("delong", UNPAIRED_TESTS, alternative, margin, delta, confidence, {})
+    keys = method_keys(methods, DEFAULT_UNPAIRED_METHODS, allowed=UNPAIRED_METHODS,
+                       why=" (valid for a difference of independent AUCs)")
+    return _comparison(Sample.of(first), Sample.of(second), method, hyp, settings, delta, keys)
+
+
+def _comparison(first: Sample, second: Sample, method, hyp, settings, delta, keys) -> UnpairedComparison:
     outcome = UNPAIRED_TESTS[method](first, second, hyp, settings)
     df = _welch_df(first, second)
     rows, left_out = one_sided_rows(keys, hyp, delta, lambda key, level: _row(key, level, first, second, df))

@@ -1,0 +1,121 @@
+"""What the API asks of an engine's table, and the checks every engine shares.
+
+An engine wraps its table (a DuckDB relation, a Spark DataFrame) in a :class:`Table`, which
+answers two questions: :meth:`Table.label_counts` — one cheap aggregate over the label and score
+columns (the label values, the rows at each, the rows whose score is missing), run before anything
+long so that bad input is refused at once — and :meth:`Table.sorted_rows` — the rows in increasing
+score order, in chunks of numpy arrays. The statistics themselves are computed once, from that
+stream, by :mod:`aucbound.empirical`'s level statistics, whatever the engine.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Iterator, Protocol
+
+import numpy as np
+
+from .. import _validate as v
+from ..empirical import label_value, positive_class
+
+#: Column types a score may have, as the engines name them (upper case, without parameters).
+NUMERIC_TYPES = {
+    "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "HUGEINT",
+    "FLOAT", "DOUBLE", "REAL", "DECIMAL",
+    # Spark's names
+    "BYTE", "SHORT", "INT", "LONG",
+}
+
+
+@dataclass(frozen=True)
+class LabelCounts:
+    """Per distinct non-missing label value: the rows, and those with a missing score (NULL or NaN);
+    and the rows whose label is missing (with a score or not)."""
+
+    values: list
+    rows: list[int]
+    missing_scores: list[int]
+    missing_labels: int
+
+    @property
+    def missing(self) -> int:
+        return self.missing_labels + sum(self.missing_scores)
+
+
+class Table(Protocol):
+    """An engine's view of one table."""
+
+    engine: str
+    description: str
+    columns: list[str]
+
+    def column_type(self, name: str) -> str: ...
+
+    def label_counts(self, score: str, label: str) -> LabelCounts: ...
+
+    def sorted_levels(self, score: str, label: str, positive, *, omit: bool, progress,
+                      total: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """``(values, pos, neg)`` chunks of whole levels in increasing score order: each distinct score
+        (numpy, the column's dtype) with its counts of positives and negatives (float64 whole numbers).
+        `positive` is the label value of the positives; `omit` drops rows with a missing label or
+        score; ``progress(done, total)`` is called as rows (of `total`) are counted."""
+
+
+def column(table: Table, parameter: str, name) -> str:
+    """`name` as a column of `table` (exactly, else the one column equal to it ignoring case)."""
+    if not isinstance(name, str):
+        raise v.ParameterTypeError(parameter, "a column name", v.show(name))
+    if name in table.columns:
+        return name
+    folded = [col for col in table.columns if col.lower() == name.lower()]
+    if len(folded) == 1:
+        return folded[0]
+    shown = ", ".join(repr(col) for col in table.columns[:12]) + (", …" if len(table.columns) > 12 else "")
+    raise v.ParameterError(parameter, f"a column of {table.description} ({shown})", repr(name), verb="name")
+
+
+def score_column(table: Table, score, parameter: str = "score") -> str:
+    """The score column, refused unless numeric."""
+    name = column(table, parameter, score)
+    kind = table.column_type(name).upper().split("(")[0]
+    if kind not in NUMERIC_TYPES:
+        raise v.ParameterError(parameter, "a numeric column", f"{name!r} of type {table.column_type(name)}",
+                               verb="name")
+    return name
+
+
+def positive_label(counts: LabelCounts, pos_label, nan_policy: str, description: str):
+    """The label value of the positives, checked: two classes, both present, and no missing value
+    unless `nan_policy` is "omit" (then a :class:`~aucbound.RowsOmittedWarning` says how many)."""
+    if not sum(counts.rows) and not counts.missing:
+        raise v.ParameterError("source", "a table with rows", f"{description}, which has none", verb="be")
+    if counts.missing:
+        if nan_policy != "omit":
+            what = []
+            if counts.missing_labels:
+                what.append(f"{counts.missing_labels} row{'s' * (counts.missing_labels != 1)} with no label")
+            if sum(counts.missing_scores):
+                k = sum(counts.missing_scores)
+                what.append(f"{k} row{'s' * (k != 1)} with no score (NULL or NaN)")
+            raise v.MissingValueError("labels" if counts.missing_labels else "scores", "present in every row",
+                                      f"{' and '.join(what)} in {description}")
+        warnings.warn(v.RowsOmittedWarning(counts.missing, sum(counts.rows) + counts.missing_labels), stacklevel=4)
+    values = [value for value, rows, missing in zip(counts.values, counts.rows, counts.missing_scores)
+              if rows - missing > 0]
+    if not values:
+        raise v.ParameterError("source", "a table with complete rows", f"{description}, which has none", verb="have")
+    if isinstance(pos_label, str) and not any(isinstance(value, str) for value in values):
+        pos_label = label_value(pos_label, np.array(values))  # the label as a command line writes it: "1", "true"
+    return positive_class(values, pos_label)
+
+
+def class_sizes(counts: LabelCounts, positive) -> tuple[int, int]:
+    """(m, n): the complete rows of the positive class and of the other."""
+    m = n = 0
+    for value, rows, missing in zip(counts.values, counts.rows, counts.missing_scores):
+        if value == positive:
+            m += rows - missing
+        else:
+            n += rows - missing
+    return m, n

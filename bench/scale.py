@@ -18,10 +18,11 @@ directory of its own under ``--temp-dir``):
 - ``paired``: ``aucbound.table_compare(path, scores=("a", "b"), label="y", ...)``;
 - ``grouped``: ``aucbound.table_auc(..., by=["segment"])``;
 - ``memory``: the columns read with pyarrow, then ``aucbound.auc`` and ``aucbound.delong``
-  (only at N ≤ ``--memory-max``); its Â must equal table_auc's (and the prototype's) to the bit.
+  (only at N ≤ ``--memory-max``); its Â must equal table_auc's, table_compare's Â of ``a`` (and
+  the prototype's) to the bit.
 
-The cases that need ``aucbound.table_auc``/``table_compare`` are skipped, with a note, in a
-version without them. Times are wall-clock inside the child, from before the connection to
+The cases that need ``aucbound.table_auc``/``table_compare`` (and ``by=`` for ``grouped``) are
+skipped, with a note, in a version without them. Times are wall-clock inside the child, from before the connection to
 after the last result was read (the interpreter's start and the imports excluded); peak RSS
 is the child's ``ru_maxrss``. The table prints min and median time, peak RSS, the ratio of
 the min time to the floor's min time, and the Â in hex. Absolute seconds depend on the load
@@ -135,8 +136,8 @@ def run_aucbound(args) -> dict:
     import aucbound
 
     result = aucbound.table_auc(args.path, score="a", label="y", **library_options(args))
-    rows = [(row.method, row.lo, row.hi) for row in result]
-    return {"auc": float(result.auc).hex(), "auc_value": float(result.auc), "variance": float(result.variance),
+    rows = [(row.method, row.lo, row.hi) for row in result.rows]
+    return {"auc": float(result.auc).hex(), "auc_value": float(result.auc), "variance": float(result.delong_variance),
             "m": int(result.m), "n": int(result.n), "intervals": len(rows)}
 
 
@@ -144,7 +145,9 @@ def run_paired(args) -> dict:
     import aucbound
 
     result = aucbound.table_compare(args.path, scores=("a", "b"), label="y", **library_options(args))
-    return {"summary": repr(result)[:400]}
+    rows = [(row.method, row.lo, row.hi) for row in result.rows]
+    return {"auc": float(result.auc_a).hex(), "auc_value": float(result.auc_a), "auc_b": float(result.auc_b),
+            "variance": float(result.variance), "z": float(result.z), "intervals": len(rows)}
 
 
 def run_grouped(args) -> dict:
@@ -199,10 +202,16 @@ def child(args) -> None:
 # --- the parent: every case, each repeat in a fresh process ----------------------------------
 
 def available(case: str) -> bool:
+    import inspect
+
     import aucbound
 
     need = {"aucbound": "table_auc", "grouped": "table_auc", "paired": "table_compare"}.get(case)
-    return need is None or hasattr(aucbound, need)
+    if need is None:
+        return True
+    if not hasattr(aucbound, need):
+        return False
+    return case != "grouped" or "by" in inspect.signature(aucbound.table_auc).parameters
 
 
 def measure(args, case: str) -> dict:
@@ -274,7 +283,8 @@ def parent(args) -> None:
     cases = [c for c in args.cases if c != "memory" or rows <= args.memory_max]
     for case in cases:
         if not available(case):
-            print(f"  {case}: skipped (this aucbound has no table_auc/table_compare)")
+            print(f"  {case}: skipped (this aucbound has no table_auc/table_compare" +
+                  (", or table_auc takes no `by`)" if case == "grouped" else ")"))
             continue
         runs = []
         for _ in range(args.repeat):
@@ -292,7 +302,7 @@ def parent(args) -> None:
                              "rss": max(r["peak_rss_mib"] for r in runs), "auc": runs[-1].get("auc", "")}
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(results)
-    exact = {case: results[case]["auc"] for case in ("prototype", "aucbound", "memory")
+    exact = {case: results[case]["auc"] for case in ("prototype", "aucbound", "paired", "memory")
              if results.get(case, {}).get("auc")}
     if len(exact) > 1:
         same = len(set(exact.values())) == 1

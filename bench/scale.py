@@ -4,7 +4,8 @@
 An exact AUC of N distinct scores needs them in order, so the least a table engine can do is
 sort the score column and hand it over: that is the floor. For one Parquet table (written by
 ``bench/scale_data.py``: label ``y``, scores ``a`` and ``b``, ``segment``) this runs, each in
-a fresh Python process so that its peak resident set is its own, each ``--repeat`` times,
+a fresh Python process so that its peak resident set is its own, ``--repeat`` rounds of
+every case in turn (round-robin, so that a change in the machine's load hits all alike),
 with the same DuckDB settings (``--threads`` 2, ``--memory-limit`` 2GB, a temporary
 directory of its own under ``--temp-dir``):
 
@@ -279,27 +280,33 @@ def parent(args) -> None:
     print(f"DuckDB threads {args.threads}, memory_limit {args.memory_limit}, temp under {args.temp_dir}; "
           f"{args.repeat} run(s) per case, each in a fresh process")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
-    results = {}
     cases = [c for c in args.cases if c != "memory" or rows <= args.memory_max]
-    for case in cases:
-        if not available(case):
-            print(f"  {case}: skipped (this aucbound has no table_auc/table_compare" +
-                  (", or table_auc takes no `by`)" if case == "grouped" else ")"))
-            continue
-        runs = []
-        for _ in range(args.repeat):
+    for case in [c for c in cases if not available(c)]:
+        print(f"  {case}: skipped (this aucbound has no table_auc/table_compare" +
+              (", or table_auc takes no `by`)" if case == "grouped" else ")"))
+    cases = [c for c in cases if available(c)]
+    runs = {case: [] for case in cases}
+    failed = {}
+    for round_ in range(args.repeat):  # round-robin: a change of load hits every case alike
+        for case in cases:
+            if case in failed:
+                continue
             out = measure(args, case)
             if "error" in out:
-                results[case] = out
-                break
-            runs.append(out)
-            print(f"  {case}: {out['seconds']:.2f} s, peak RSS {out['peak_rss_mib']:.0f} MiB"
+                failed[case] = out
+                continue
+            runs[case].append(out)
+            print(f"  round {round_ + 1} {case}: {out['seconds']:.2f} s, peak RSS {out['peak_rss_mib']:.0f} MiB"
                   + (f", AUC {out['auc_value']!r}, variance {out['variance']!r}" if "auc_value" in out else ""),
                   flush=True)
-        if runs:
-            times = [r["seconds"] for r in runs]
+    results = {}
+    for case in cases:
+        if case in failed:
+            results[case] = failed[case]
+        elif runs[case]:
+            times = [r["seconds"] for r in runs[case]]
             results[case] = {"min": min(times), "median": statistics.median(times),
-                             "rss": max(r["peak_rss_mib"] for r in runs), "auc": runs[-1].get("auc", "")}
+                             "rss": max(r["peak_rss_mib"] for r in runs[case]), "auc": runs[case][-1].get("auc", "")}
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(results)
     exact = {case: results[case]["auc"] for case in ("prototype", "aucbound", "paired", "memory")

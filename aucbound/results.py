@@ -63,7 +63,7 @@ from .experiments import (
     RegretRow,
 )
 from .empirical import PRAUC, PRCurve  # precision–recall
-from .scale import TableAUC  # tables beyond memory
+from .scale import GroupAUC, GroupedTableAUC, TableAUC  # tables beyond memory
 
 __all__ = [
     "GUARANTEES",
@@ -86,6 +86,8 @@ __all__ = [
     "DiscreteMinimizer",
     "DistributionFreePower",
     "FeedbackArcSetExample",
+    "GroupAUC",
+    "GroupedTableAUC",
     "HingeExcessRisk",
     "HingeToyCase",
     "Interval",

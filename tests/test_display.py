@@ -524,3 +524,20 @@ def test_per_item_arrays_are_shown_nowhere():
     assert {"v10", "v01"}.isdisjoint(variance.to_frame().columns)
     model = build("BoostedRanker")
     assert {"z", "risk", "train_auc", "low", "span"}.isdisjoint(line.split(" ")[0] for line in str(model).splitlines())
+
+
+# tables beyond memory (aucbound.scale)
+def _table():
+    import pandas as pd
+
+    return pd.DataFrame({"y": LABELS, "s": SCORES, "g": np.arange(len(LABELS)) % 2})
+
+
+BUILD.update({
+    "TableAUC": lambda: ab.table_auc(_table(), score="s", label="y"),
+    "GroupedTableAUC": lambda: ab.table_groups(_table(), score="s", label="y", by="g"),
+    "GroupAUC": lambda: ab.table_groups(_table(), score="s", label="y", by="g").groups[0],
+})
+ROWS.update({"TableAUC": lambda r: [row.as_dict() for row in r.rows],
+             "GroupedTableAUC": lambda r: [group.as_dict() for group in r.groups]})
+ROWS_KEY["GroupedTableAUC"] = "groups"

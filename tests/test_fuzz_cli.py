@@ -1193,6 +1193,7 @@ def _parquet_run(directory, data: bytes, name: str, args: list[str]):
 @given(data=parquet_file(),
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     option("--bins", mostly(text([2, 10, 1000]), NOT_COUNT), 0.25),
+                    repeated("--by", mostly(text(["label", "s2", "score"]), text(["nope", "", "2"])), 2),
                     option("--bootstrap", text([5]), 0.05), methods(CLOSED_FORM), *ENGINE_OPTIONS, FORMAT))
 def test_auc_engine(tmp_path_factory, data, args):
     _parquet_run(tmp_path_factory.getbasetemp(), data, "auc", args)

@@ -2880,7 +2880,54 @@ def check_auc_binned(run: Run) -> None:
             near(printed, ends[end])
 
 
+def check_auc_groups(run: Run) -> None:
+    """One row per wfns grade: its m, n and AUC, brute force; D = AUC(group) − AUC(rest) and DeLong's unpaired
+    interval for it (Student's t with pROC's df, the variances brute force), the rows of groups with two
+    positives and two negatives each side; the others shown as —."""
+    from scipy.stats import t as student
+
+    with open(DATA / "asah_markers.csv", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    grades = np.array([int(row["wfns"]) for row in rows])
+    score = np.array([float(row["s100b"]) for row in rows])
+    poor = np.array([row["outcome"] == "Poor" for row in rows])
+    printed = {int(row[0]): row for row in run.table.rows}
+    assert sorted(printed) == [1, 2, 3, 4, 5]
+    for grade, row in printed.items():
+        inside = grades == grade
+        pos, neg, rest_pos, rest_neg = score[inside & poor], score[inside & ~poor], score[~inside & poor], \
+            score[~inside & ~poor]
+        assert (int(row[1]), int(row[2])) == (len(pos), len(neg))
+        near(row[3], kernel(pos, neg).mean())
+        if min(len(pos), len(neg), len(rest_pos), len(rest_neg)) < 2:
+            assert row[6] == "—"
+            continue
+        auc, *_, variance = brute_delong(pos, neg)
+        rest_auc, *_, rest_variance = brute_delong(rest_pos, rest_neg)
+        near(row[6], auc - rest_auc)
+        total = variance + rest_variance
+        df = total**2 / (variance**2 / (len(pos) + len(neg) - 1) + rest_variance**2 / (len(rest_pos) + len(rest_neg) - 1))
+        half = float(student.isf(0.025, df)) * math.sqrt(total)
+        near_interval(row[7], (auc - rest_auc - half, auc - rest_auc + half))
+
+
+def check_auc_partial_parquet(run: Run) -> None:
+    """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) from the Parquet rows, without
+    an interval (no bootstrap through the engine)."""
+    corrected = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", True))
+    area = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", False))
+    found = sentence(run.stdout, r"over specificity 0.9 to 1 = (\S+) \(area (\S+)\)")
+    near(found[1], corrected)
+    near(found[2], area)
+    row = run.table.row("partial AUC (McClish)")
+    near(row["estimate"], corrected)
+    assert row["interval"] == "—" and "engine: duckdb" in run.stdout
+
+
 EXPECTED.update({
+    "aucbound auc aSAH.parquet --score wfns --label outcome --positive Poor --partial 0.9,1 --correct":
+        check_auc_partial_parquet,
+    "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --by wfns": check_auc_groups,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20": check_auc_binned,
     "aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor": check_auc_parquet,
     "aucbound auc --sql \"SELECT * FROM 'aSAH.parquet' WHERE wfns > 1\" --score s100b --label outcome --positive Poor":

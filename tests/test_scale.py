@@ -266,3 +266,63 @@ def test_binned_mode_refuses_methods_that_need_the_scores():
     table = pa.table({"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]})
     with pytest.raises(ParameterError, match="distribution-free with `bins`"):
         aucbound.table_auc(table, score="s", label="y", bins=10, methods=["delong"])
+
+
+# --- groups --------------------------------------------------------------------------------------
+
+
+def _grouped_table(seed=11, rows=6000):
+    rng = np.random.default_rng(seed)
+    site = rng.choice(["north", "south", "east", None], rows, p=[0.5, 0.3, 0.15, 0.05])
+    band = rng.integers(0, 3, rows)
+    labels = (rng.random(rows) < 0.3).astype(np.int8)
+    scores = np.round(rng.normal(size=rows) + labels * np.where(site == "south", 1.2, 0.8), 1)
+    labels[(site == "east") & (band == 2)] = 0  # a group without positives
+    return pa.table({"y": labels, "s": scores, "site": site, "band": band})
+
+
+def test_groups_equal_the_in_memory_results_group_by_group():
+    table = _grouped_table()
+    result = aucbound.table_groups(table, score="s", label="y", by=["site", "band"])
+    frame = table.to_pandas()
+    labels, scores = frame.y.to_numpy(), frame.s.to_numpy()
+    assert result.auc == aucbound.auc(labels, scores) and (result.m, result.n) == (labels.sum(), (labels == 0).sum())
+    assert len(result.groups) == 12
+    for group in result.groups:
+        site, band = group.group
+        inside = (frame.site.isna() if site is None else frame.site == site).to_numpy() & (frame.band == band).to_numpy()
+        assert (group.m, group.n) == (int(labels[inside].sum()), int((labels[inside] == 0).sum()))
+        if group.m == 0:
+            assert group.auc is None and group.versus_rest is None
+            continue
+        _assert_same(aucbound.table_auc(pa.table({"y": labels[inside], "s": scores[inside]}), score="s", label="y"),
+                     _in_memory(labels[inside], scores[inside]))
+        reference = _in_memory(labels[inside], scores[inside])
+        assert group.twice_u == reference.twice_u and group.auc == reference.auc
+        assert _close(group.delong_variance, reference.variance)
+        expected = aucbound.compare_unpaired(labels[inside], scores[inside], labels[~inside], scores[~inside],
+                                             methods=["delong", "hoeffding"])
+        rest = group.versus_rest
+        assert rest.difference == expected.difference
+        for field in ("statistic", "p_value", "variance", "df"):
+            assert _close(getattr(rest, field), getattr(expected, field)), field
+        for ours, theirs in zip(rest.rows, expected.rows):
+            assert ours.method == theirs.method and _close(ours.lo, theirs.lo, 1e-10) and _close(ours.hi, theirs.hi, 1e-10)
+
+
+def test_too_many_groups_are_refused_before_the_sort():
+    rows = aucbound.scale.MAX_GROUPS + 1
+    table = pa.table({"y": np.arange(rows) % 2, "s": np.arange(rows, dtype=float), "id": np.arange(rows)})
+    with pytest.raises(ParameterError, match=f"at most {aucbound.scale.MAX_GROUPS} groups"):
+        aucbound.table_groups(table, score="s", label="y", by="id")
+
+
+@pytest.mark.parametrize("ends, focus, correct", [((0.9, 1), "specificity", False), ((0.8, 0.95), "specificity", True),
+                                                  ((0.9, 1), "sensitivity", True), ((0, 0.3), "sensitivity", False),
+                                                  ((0, 1), "specificity", False), ((0.2, 0.21), "specificity", False)])
+def test_partial_auc_as_in_memory(ends, focus, correct):
+    for _, labels, scores in TABLES[:2] + TABLES[4:6]:
+        table = pa.table({"y": labels, "s": scores})
+        ours = aucbound.table_partial_auc(table, score="s", label="y", range=ends, focus=focus, correct=correct)
+        theirs = aucbound.partial_auc(labels, scores, range=ends, focus=focus, correct=correct, resamples=None)
+        assert (ours.auc, ours.corrected, ours.m, ours.n) == (theirs.auc, theirs.corrected, theirs.m, theirs.n)

@@ -142,6 +142,11 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
               help="The axis of --partial: sp (specificity) or se (sensitivity).")
 @click.option("--correct", is_flag=True, help="With --partial: McClish's standardisation (1/2 chance, 1 perfect).")
 @engine_options
+@click.option("--by", "by", multiple=True, metavar="COL",
+              help="Per-group AUCs (a table engine): one row per group of this column (repeat it for groups of "
+                   "several), each with its DeLong and Hoeffding intervals (or --method's) and against the "
+                   "pooled rest of the table (DeLong's unpaired test and a distribution-free interval), from one "
+                   "sort; at most 10000 groups.")
 @click.option("--bins", type=IntRange(min=2, max=10**7), metavar="K",
               help="Binned mode (a table engine, no sort: for speed on huge continuous scores): the scores "
                    "counted in K bins of equal width; prints the exact bounds on the AUC the binning allows "
@@ -155,7 +160,7 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 @output_options
 @click.pass_context
 def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, engine,
-        sql, database, memory_limit, spill_dir, threads, bins, weight, weight_kind, output_format, tablefmt):
+        sql, database, memory_limit, spill_dir, threads, by, bins, weight, weight_kind, output_format, tablefmt):
     """Every confidence interval for the AUC of each --score column of FILE against its labels.
 
     FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
@@ -184,17 +189,34 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
       aucbound auc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling --bootstrap 500
       aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor
       aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --bins 20
+      aucbound auc aSAH.parquet --score s100b --label outcome --positive Poor --by wfns
+      aucbound auc aSAH.parquet --score wfns --label outcome --positive Poor --partial 0.9,1 --correct
       aucbound auc --sql "SELECT * FROM 'aSAH.parquet' WHERE wfns > 1" --score s100b --label outcome --positive Poor
     """
     check_source(file, sql, database)
-    table = table_engine(file, "duckdb" if bins is not None and engine == "auto" else engine, sql)
+    wants_table = (bins is not None or by) and engine == "auto"
+    table = table_engine(file, "duckdb" if wants_table else engine, sql)
     if table is not None:
-        refuse_in_table_mode(ctx, table, "resamples", "partial", "correct", "weight", "weight_kind", "workers")
-        _table_blocks(file, scores, label, positive, delta, methods, output_format, tablefmt,
-                      dict(engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads), bins=bins))
+        refuse_in_table_mode(ctx, table, "resamples", "weight", "weight_kind", "workers")
+        if partial is None and correct:
+            raise click.UsageError("--correct needs --partial LO,HI.")
+        keywords = engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads)
+        if partial is not None:
+            if by or bins is not None:
+                raise click.UsageError("--partial goes alone: not with --by or --bins.")
+            _table_partial_blocks(file, scores, label, positive, partial, focus, correct, output_format, tablefmt,
+                                  keywords)
+        elif by:
+            if bins is not None:
+                raise click.UsageError("--by and --bins go separately: --by sorts the table, --bins does not.")
+            _group_blocks(file, scores, label, positive, by, delta, methods, output_format, tablefmt, keywords)
+        else:
+            _table_blocks(file, scores, label, positive, delta, methods, output_format, tablefmt,
+                          dict(keywords, bins=bins))
         return
-    if bins is not None:
-        raise click.UsageError("--bins needs a table engine (--engine duckdb, or auto).")
+    if bins is not None or by:
+        raise click.UsageError(f"{'--bins' if bins is not None else '--by'} needs a table engine (--engine duckdb, "
+                               "or auto).")
     if partial is None and correct:
         raise click.UsageError("--correct needs --partial LO,HI.")
     if weight_kind is not None and weight is None:
@@ -212,6 +234,11 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
                                                    correct, workers, progress, weights, weight_kind)
             what = "Partial AUC" if partial is not None else "AUC"
             blocks.append((name, result, [source_line(columns, f"{what} of {name!r}", positive), *lines]))
+    _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt, weight)
+
+
+def _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt, weight=None):
+    """Each --score's block: one JSON document or CSV table for several, else one table each."""
     if len(blocks) > 1 and output_format in ("json", "csv"):
         _emit_together(blocks, file, label, positive, output_format)
         return
@@ -251,13 +278,77 @@ def _table_blocks(file, scores, label, positive, delta, methods, output_format, 
                              f"p2 = {number(result.p2)}")
             title.append(engine_line(result, result.engine, result.m + result.n))
             blocks.append((name, result, title))
-    if len(blocks) > 1 and output_format in ("json", "csv"):
-        _emit_together(blocks, file, label, positive, output_format)
-        return
-    for k, (name, result, title) in enumerate(blocks):
+    _emit_blocks(blocks, file, label, positive, None, output_format, tablefmt)
+
+
+def _table_partial_blocks(file, scores, label, positive, partial, focus, correct, output_format, tablefmt, keywords):
+    """Each --score's partial AUC, computed by a table engine from the top of the curve (no interval)."""
+    from ..scale import table_partial_auc
+    from ._data import nan_policy
+
+    where = keywords["source"] if keywords["sql"] is None else "the --sql query"
+    blocks = []
+    with data_errors({"source": "FILE" if keywords["sql"] is None else "--sql", "range": "--partial"}), \
+            Progress("sort") as progress:
+        for name in scores:
+            with data_errors({"scores": repr(name), "score": "--score"}):
+                result = table_partial_auc(score=name, label=label, pos_label=positive, range=partial,
+                                           focus=FOCUS[focus], correct=correct, nan_policy=nan_policy(),
+                                           progress=progress, **keywords)
+            what = "McClish-standardised partial AUC" if correct else "partial AUC"
+            shown = "" if positive is None else f" (positive: {positive})"
+            title = [f"Partial AUC of {name!r} against {label!r}{shown} in {where}",
+                     f"{what} over {result.focus} {number(result.low)} to {number(result.high)} = "
+                     f"{number(result.estimate)}" + (f" (area {number(result.auc)})" if correct else ""),
+                     f"from m = {result.m} positives and n = {result.n} negatives; no interval: the bootstrap "
+                     "resamples rows held in memory (--engine memory)",
+                     f"engine: {keywords['engine']} ({result.m + result.n} rows sorted by the engine)"]
+            blocks.append((name, result, title))
+    _emit_blocks(blocks, file, label, positive, partial, output_format, tablefmt)
+
+
+def _interval_of(prefix: str):
+    return lambda record: "—" if record.get(f"{prefix}_lo") is None else \
+        f"[{number(record[f'{prefix}_lo'])}, {number(record[f'{prefix}_hi'])}]"
+
+
+def _group_blocks(file, scores, label, positive, by, delta, methods, output_format, tablefmt, keywords):
+    """Each --score's AUC per group of --by, each group against the rest, computed by a table engine."""
+    from ..scale import table_groups
+    from ._data import nan_policy
+
+    where = keywords["source"] if keywords["sql"] is None else "the --sql query"
+    source = "FILE" if keywords["sql"] is None else "--sql"
+    for k, name in enumerate(scores):
+        with data_errors({"scores": repr(name), "score": "--score", "source": source, "by": "--by"}), \
+                Progress("sort") as progress:
+            result = table_groups(score=name, label=label, by=list(by), pos_label=positive, delta=delta,
+                                  methods=list(methods) or None, nan_policy=nan_policy(), progress=progress,
+                                  **keywords)
+        shown = "" if positive is None else f" (positive: {positive})"
+        title = [f"AUC of {name!r} against {label!r}{shown} in {where}, by {', '.join(map(repr, result.by))}",
+                 f"overall: estimate = {number(result.auc)} from m = {result.m} positives and n = {result.n} "
+                 f"negatives, {_describe.confidence(delta)}",
+                 "each group against the rest of the table: D = AUC(group) - AUC(rest), DeLong's unpaired test and "
+                 "the distribution-free interval (Hoeffding 1963, the two samples' errors together)",
+                 f"engine: {result.engine} ({result.m + result.n} rows sorted by the engine, once)"]
+        shown_methods = [row.method for row in next((g.rows for g in result.groups if g.rows), ())]
+        columns = [Column("group", lambda r: ", ".join(str(value) for value in r["group"])),
+                   Column("m", lambda r: str(r["m"])), Column("n", lambda r: str(r["n"])),
+                   Column("AUC", lambda r: "—" if r["auc"] is None else number(r["auc"]))]
+        columns += [Column(method, _interval_of(method)) for method in shown_methods]
+        columns += [Column("D vs rest", lambda r: "—" if r["difference"] is None else number(r["difference"])),
+                    Column("delong for D", _interval_of("difference_delong")),
+                    Column("hoeffding for D", _interval_of("difference_hoeffding")),
+                    Column("p", lambda r: "—" if r["p_value"] is None else number(r["p_value"]))]
         if k:
             click.echo()
-        _emit_block(name, result, title, file, label, positive, None, output_format, tablefmt)
+        emit(records=[group.as_dict() for group in result.groups], columns=columns,
+             parameters={"file": file, "sql": keywords["sql"], "score": name, "label": label, "positive": positive,
+                         "by": list(result.by), "auc": result.auc, "m": result.m, "n": result.n, "delta": delta,
+                         "engine": result.engine},
+             title=title, notes=["—: a group (or its rest) without two positives and two negatives"],
+             output_format=output_format, tablefmt=tablefmt)
 
 
 def _emit_block(name, result, title, file, label, positive, partial, output_format, tablefmt="simple", weight=None):

@@ -147,7 +147,8 @@ __all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatra
 # closed_form_methods, statistics_rows (the closed-form rows from level statistics), curve_from_levels
 # (the ROC curve of levels), delong_comparison (DeLong's paired test from counts and variances), RowPlacements,
 # PairedDifferences (each row's placement, and the spread of their paired differences), unpaired_comparison
-# (DeLong's unpaired test from two samples' statistics).
+# (DeLong's unpaired test from two samples' statistics), checked_range, partial_value, partial_result (the partial
+# AUC from a curve's counts).
 from ._stream import LevelStatistics, SortedRows, binned_bounds  # noqa: E402
 from ._labels import positive_class  # noqa: E402
 from ._intervals import closed_form_methods, statistics_rows  # noqa: E402
@@ -155,3 +156,9 @@ from ._roc import curve_from_levels  # noqa: E402
 from ._compare import delong_comparison  # noqa: E402
 from ._unpaired import unpaired_comparison  # noqa: E402
 from ._stream import RowPlacements, PairedDifferences  # noqa: E402
+from ._partial import checked_range, partial_result, partial_value  # noqa: E402
+
+# --- per-group statistics from one stream in score order (fairness audits on tables beyond memory) ---
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# GroupedStatistics (each group's, each group's rest's and the overall Statistics, chunk by chunk).
+from ._stream_groups import GroupedStatistics  # noqa: E402, F401

@@ -192,6 +192,43 @@ def _classes(labels, scores, weights, pos_label, weight_kind, resamples):
     return pos, neg, _WeightedSteps(levels_of(rows)), (wpos, wneg)
 
 
+def partial_value(tp: np.ndarray, fp: np.ndarray, m, n, focus: str, low: float, high: float, correct: bool, *,
+                  stacklevel: int = 2) -> tuple[float, float | None]:
+    """(area, McClish's value or None) of the curve with counts `tp`, `fp` (from the top) over [low, high]
+    of `focus`, each computed exactly and rounded once; a DataWarning when McClish's value is below ½.
+    The counts may be those of the top of a curve only, as far down as the range reaches."""
+    a, b = Fraction(low), Fraction(high)
+    area = _partial_area(tp, fp, m, n, focus, a, b)
+    corrected = _float(_mcclish(area, a, b), a, b) if correct else None
+    if correct and area < _diagonal(a, b):
+        warnings.warn(v.DataWarning(f"the partial AUC {float(area):.6g} is below the chance diagonal's "
+                                    f"{float(_diagonal(a, b)):.6g} over the range: McClish's standardisation "
+                                    f"{corrected:.6g} is below 1/2 and means little"), stacklevel=stacklevel + 1)
+    return float(area), corrected
+
+
+def checked_range(range, focus, correct) -> tuple[float, float, str]:
+    """(low, high, focus) of a partial AUC, checked (`correct` True or False)."""
+    low, high = _range(range)
+    focus = v.choice("focus", focus, FOCUSES)
+    if not isinstance(correct, (bool, np.bool_)):
+        raise v.ParameterTypeError("correct", "True or False", v.show(correct))
+    return low, high, focus
+
+
+def partial_result(focus, low, high, area, corrected, m, n, delta, lo=None, hi=None, resamples=None,
+                   seed=None) -> PartialAUC:
+    """The :class:`PartialAUC` of an area (and McClish's value), with a bootstrap interval when `resamples`."""
+    return PartialAUC(
+        focus=focus, low=low, high=high, auc=area, corrected=corrected,
+        estimate=area if corrected is None else corrected, m=m, n=n, delta=delta, lo=lo, hi=hi,
+        resamples=resamples, seed=seed if resamples is not None else None,
+        guarantee="asymptotic" if resamples is not None else None,
+        source=SOURCE + (f"; {MCCLISH}" if corrected is not None else "")
+        + ("; bootstrap percentile" if resamples is not None else ""),
+    )
+
+
 def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correct=False, delta=None, confidence=None,
                 resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
                 workers=-1, sample_weight=None, weight_kind=None) -> PartialAUC:
@@ -234,10 +271,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
     0.25
     """
     kind_without_weights(sample_weight, weight_kind)
-    low, high = _range(range)
-    focus = v.choice("focus", focus, FOCUSES)
-    if not isinstance(correct, (bool, np.bool_)):
-        raise v.ParameterTypeError("correct", "True or False", v.show(correct))
+    low, high, focus = checked_range(range, focus, correct)
     delta = v.failure_probability(delta, confidence)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
@@ -252,12 +286,7 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
         area = _partial_area(tp, fp, *totals(tp, fp), focus, a, b)  # a weighted resample has its own totals
         return _float(_mcclish(area, a, b), a, b) if correct else float(area)
 
-    area = _partial_area(curve.tp, curve.fp, m, n, focus, a, b)
-    corrected = _float(_mcclish(area, a, b), a, b) if correct else None
-    if correct and area < _diagonal(a, b):
-        warnings.warn(v.DataWarning(f"the partial AUC {float(area):.6g} is below the chance diagonal's "
-                                    f"{float(_diagonal(a, b)):.6g} over the range: McClish's standardisation "
-                                    f"{corrected:.6g} is below 1/2 and means little"), stacklevel=2)
+    area, corrected = partial_value(curve.tp, curve.fp, m, n, focus, low, high, correct)
     lo = hi = None
     if resamples is not None:
         resamples = check_resamples(resamples, pos.shape[0], neg.shape[0])
@@ -265,11 +294,4 @@ def partial_auc(labels, scores, *, range=(0.9, 1.0), focus="specificity", correc
                                               workers=workers, weights=row_weights),
                              dtype=np.float64, count=resamples)
         lo, hi = (float(end) for end in np.quantile(values, [delta / 2, 1 - delta / 2]))
-    area = float(area)
-    return PartialAUC(
-        focus=focus, low=low, high=high, auc=area, corrected=corrected,
-        estimate=area if corrected is None else corrected, m=m, n=n, delta=delta, lo=lo, hi=hi,
-        resamples=resamples, seed=seed if resamples is not None else None,
-        guarantee="asymptotic" if resamples is not None else None,
-        source=SOURCE + (f"; {MCCLISH}" if correct else "") + ("; bootstrap percentile" if resamples is not None else ""),
-    )
+    return partial_result(focus, low, high, area, corrected, m, n, delta, lo, hi, resamples, seed)

@@ -7,7 +7,8 @@ stream by the same code, with the same exact integer counts, whatever the engine
 """
 
 from ._settings import DEFAULT_MEMORY_LIMIT, ENGINES
-from ._api import MAX_ROC_LEVELS, table_auc, table_compare, table_roc
-from ._results import TableAUC
+from ._api import MAX_GROUPS, MAX_ROC_LEVELS, table_auc, table_compare, table_groups, table_partial_auc, table_roc
+from ._results import GroupAUC, GroupedTableAUC, TableAUC
 
-__all__ = ["DEFAULT_MEMORY_LIMIT", "ENGINES", "MAX_ROC_LEVELS", "TableAUC", "table_auc", "table_compare", "table_roc"]
+__all__ = ["DEFAULT_MEMORY_LIMIT", "ENGINES", "MAX_GROUPS", "MAX_ROC_LEVELS", "GroupAUC", "GroupedTableAUC", "TableAUC",
+           "table_auc", "table_compare", "table_groups", "table_partial_auc", "table_roc"]

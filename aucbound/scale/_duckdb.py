@@ -193,8 +193,17 @@ class GroupCodes:
         order = np.argsort(combined, kind="stable")
         self.combined = combined[order]
         self.keys = [keys[k] for k in order]
+        #: The group number of each combined code, where the codes are few enough for a table (else None:
+        #: a binary search per row)
+        self.table = None
+        span = int(np.prod(self.radix, dtype=object)) if self.radix else 0
+        if 0 < span <= 1 << 24:
+            self.table = np.zeros(span, dtype=np.int32)
+            self.table[self.combined] = np.arange(self.combined.shape[0], dtype=np.int32)
 
     def _combine(self, codes) -> np.ndarray:
+        if len(codes) == 1:
+            return np.asarray(codes[0], dtype=np.int64)
         combined = np.zeros(len(codes[0]), dtype=np.int64)
         for column, size in zip(codes, self.radix):
             combined = combined * size + np.asarray(column, dtype=np.int64)
@@ -211,7 +220,10 @@ class GroupCodes:
                               [self.codes[k].get(None, 0)], dtype=np.int64)
             indices = pc.fill_null(encoded.indices, len(encoded.dictionary)).to_numpy()
             codes.append(lookup[indices])
-        return np.searchsorted(self.combined, self._combine(codes)).astype(np.int32)
+        combined = self._combine(codes)
+        if self.table is not None:
+            return self.table[combined]
+        return np.searchsorted(self.combined, combined).astype(np.int32)
 
 
 def _sort_key(value):

@@ -17,13 +17,14 @@ directory of its own under ``--temp-dir``):
 - ``aucbound``: ``aucbound.table_auc(path, score="a", label="y", ...)``, reading ``.auc``,
   ``.variance`` and the interval rows;
 - ``paired``: ``aucbound.table_compare(path, scores=("a", "b"), label="y", ...)``;
-- ``grouped``: ``aucbound.table_auc(..., by=["segment"])``;
+- ``grouped``: ``aucbound.table_groups(path, score="a", label="y", by="segment", ...)`` (each
+  segment's AUC and intervals, and against the rest of the table);
 - ``memory``: the columns read with pyarrow, then ``aucbound.auc`` and ``aucbound.delong``
   (only at N ≤ ``--memory-max``); its Â must equal table_auc's, table_compare's Â of ``a`` (and
   the prototype's) to the bit.
 
-The cases that need ``aucbound.table_auc``/``table_compare`` (and ``by=`` for ``grouped``) are
-skipped, with a note, in a version without them. Times are wall-clock inside the child, from before the connection to
+The cases that need ``aucbound.table_auc``, ``table_compare`` or ``table_groups`` are skipped,
+with a note, in a version without them. Times are wall-clock inside the child, from before the connection to
 after the last result was read (the interpreter's start and the imports excluded); peak RSS
 is the child's ``ru_maxrss``. The table prints min and median time, peak RSS, the ratio of
 the min time to the floor's min time, and the Â in hex. Absolute seconds depend on the load
@@ -154,8 +155,9 @@ def run_paired(args) -> dict:
 def run_grouped(args) -> dict:
     import aucbound
 
-    result = aucbound.table_auc(args.path, score="a", label="y", by=["segment"], **library_options(args))
-    return {"summary": repr(result)[:400]}
+    result = aucbound.table_groups(args.path, score="a", label="y", by="segment", **library_options(args))
+    return {"auc": float(result.auc).hex(), "auc_value": float(result.auc), "variance": float(result.overall.delong_variance),
+            "groups": len(result.groups)}
 
 
 def run_memory(args) -> dict:
@@ -203,16 +205,10 @@ def child(args) -> None:
 # --- the parent: every case, each repeat in a fresh process ----------------------------------
 
 def available(case: str) -> bool:
-    import inspect
-
     import aucbound
 
-    need = {"aucbound": "table_auc", "grouped": "table_auc", "paired": "table_compare"}.get(case)
-    if need is None:
-        return True
-    if not hasattr(aucbound, need):
-        return False
-    return case != "grouped" or "by" in inspect.signature(aucbound.table_auc).parameters
+    need = {"aucbound": "table_auc", "grouped": "table_groups", "paired": "table_compare"}.get(case)
+    return need is None or hasattr(aucbound, need)
 
 
 def measure(args, case: str) -> dict:
@@ -282,8 +278,7 @@ def parent(args) -> None:
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     cases = [c for c in args.cases if c != "memory" or rows <= args.memory_max]
     for case in [c for c in cases if not available(c)]:
-        print(f"  {case}: skipped (this aucbound has no table_auc/table_compare" +
-              (", or table_auc takes no `by`)" if case == "grouped" else ")"))
+        print(f"  {case}: skipped (this aucbound has no table_auc, table_compare or table_groups)")
     cases = [c for c in cases if available(c)]
     runs = {case: [] for case in cases}
     failed = {}
@@ -309,7 +304,7 @@ def parent(args) -> None:
                              "rss": max(r["peak_rss_mib"] for r in runs[case]), "auc": runs[case][-1].get("auc", "")}
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(results)
-    exact = {case: results[case]["auc"] for case in ("prototype", "aucbound", "paired", "memory")
+    exact = {case: results[case]["auc"] for case in ("prototype", "aucbound", "paired", "grouped", "memory")
              if results.get(case, {}).get("auc")}
     if len(exact) > 1:
         same = len(set(exact.values())) == 1

@@ -44,7 +44,7 @@ def quick_start():
 def test_quick_start_is_two_commands():
     install_and_run, install_and_test = quick_start()
     assert install_and_run == "pip install . && aucbound interval --m 100 --n 50 --delta 0.05"
-    assert install_and_test == "pip install -e '.[test]' && pytest"
+    assert install_and_test == "pip install -e '.[test,spark]' && pytest"
 
 
 def test_ci_runs_exactly_the_readme_test_command():

@@ -80,7 +80,8 @@ def test_one_positive_against_a_million_negatives():
     labels = np.zeros(10**6, dtype=np.int8)
     labels[0] = 1
     result = aucbound.table_auc(pa.table({"y": labels, "s": scores}), score="s", label="y")
-    assert result.twice_u == 2 * int(np.count_nonzero(scores < scores[0])) + int(np.count_nonzero(scores == scores[0])) - 1
+    below, tied = int(np.count_nonzero(scores < scores[0])), int(np.count_nonzero(scores == scores[0])) - 1
+    assert result.twice_u == 2 * below + tied
     assert result.auc == aucbound.auc(labels, scores)
     assert result.delong_variance is None and result["delong"].guarantee == "vacuous"
 
@@ -237,7 +238,8 @@ def _brute_binned(labels, scores, bins):
     """2U with the pairs inside one bin counted 0, 1 and 1/2, by comparing every pair's bins (the bins
     of equal width as NumPy computes them, the same floating-point operations)."""
     low, high = scores.min(), scores.max()
-    which = np.minimum(np.floor((scores - low) / (high - low) * bins), bins - 1) if high > low else np.zeros(len(scores))
+    which = np.minimum(np.floor((scores - low) / (high - low) * bins), bins - 1) if high > low else \
+        np.zeros(len(scores))
     pos, neg = which[labels == 1], which[labels == 0]
     above = int((pos[:, None] > neg[None, :]).sum())
     inside = int((pos[:, None] == neg[None, :]).sum())
@@ -290,7 +292,8 @@ def test_groups_equal_the_in_memory_results_group_by_group():
     assert len(result.groups) == 12
     for group in result.groups:
         site, band = group.group
-        inside = (frame.site.isna() if site is None else frame.site == site).to_numpy() & (frame.band == band).to_numpy()
+        in_site = frame.site.isna() if site is None else frame.site == site
+        inside = in_site.to_numpy() & (frame.band == band).to_numpy()
         assert (group.m, group.n) == (int(labels[inside].sum()), int((labels[inside] == 0).sum()))
         if group.m == 0:
             assert group.auc is None and group.versus_rest is None
@@ -307,7 +310,8 @@ def test_groups_equal_the_in_memory_results_group_by_group():
         for field in ("statistic", "p_value", "variance", "df"):
             assert _close(getattr(rest, field), getattr(expected, field)), field
         for ours, theirs in zip(rest.rows, expected.rows):
-            assert ours.method == theirs.method and _close(ours.lo, theirs.lo, 1e-10) and _close(ours.hi, theirs.hi, 1e-10)
+            assert ours.method == theirs.method
+            assert _close(ours.lo, theirs.lo, 1e-10) and _close(ours.hi, theirs.hi, 1e-10)
 
 
 def test_too_many_groups_are_refused_before_the_sort():
@@ -326,3 +330,12 @@ def test_partial_auc_as_in_memory(ends, focus, correct):
         ours = aucbound.table_partial_auc(table, score="s", label="y", range=ends, focus=focus, correct=correct)
         theirs = aucbound.partial_auc(labels, scores, range=ends, focus=focus, correct=correct, resamples=None)
         assert (ours.auc, ours.corrected, ours.m, ours.n) == (theirs.auc, theirs.corrected, theirs.m, theirs.n)
+
+
+def test_a_nan_label_is_a_missing_label():
+    table = pa.table({"y": [0.0, 1.0, float("nan"), 1.0, 0.0], "s": [0.1, 0.2, 0.3, 0.4, 0.5]})
+    with pytest.raises(ParameterError, match="1 row with no label"):
+        aucbound.table_auc(table, score="s", label="y")
+    with pytest.warns(RowsOmittedWarning, match="omitted 1 of 5"):
+        result = aucbound.table_auc(table, score="s", label="y", nan_policy="omit")
+    assert (result.m, result.n, result.twice_u) == (2, 2, 4)

@@ -24,6 +24,8 @@ IN_MEMORY_LIMIT = 2 * 10**9
 
 def existing_unless_glob(ctx, param, value):
     """FILE (or each of several) must exist, unless it is a glob (the engine says if it matches nothing)."""
+    if ctx.params.get("engine") == "spark":  # a table of the Spark session's catalog, or a path Spark reads
+        return value
     for path in (value,) if isinstance(value, (str, type(None))) else value:
         if not (path is None or path == "-" or glob.has_magic(path) or os.path.exists(path)):
             raise click.BadParameter(f"File {path!r} does not exist.", ctx, param, param_hint=f"'{param.metavar}'")
@@ -34,7 +36,8 @@ table_argument = click.argument("file", required=False, callback=existing_unless
                                 type=click.Path(dir_okay=True, readable=False, allow_dash=True))
 
 engine_options = stack(
-    click.option("--engine", type=click.Choice(ENGINE_CHOICES), default="auto", show_default=True,
+    # eager: FILE's check reads it (with spark, FILE may name a table of the session's catalog)
+    click.option("--engine", type=click.Choice(ENGINE_CHOICES), default="auto", show_default=True, is_eager=True,
                  help="Who reads FILE: memory (the rows read into this process, every option available), duckdb "
                       "(DuckDB sorts the table out of core: exact AUC, DeLong and the closed-form rows at any size), "
                       "spark (Apache Spark: pip install 'aucbound[spark]'), or auto: duckdb for Parquet, a "
@@ -49,7 +52,11 @@ engine_options = stack(
                  help="Where the engine writes what does not fit in memory (a fresh directory in it, removed "
                       "afterwards, also on Ctrl-C).  [default: the system's temporary directory]"),
     click.option("--threads", type=IntRange(min=1, max=256), metavar="N",
-                 help="The engine's threads.  [default: one per core]"),
+                 help="DuckDB's threads.  [default: one per core]"),
+    click.option("--spark-master", metavar="URL", default="local[*]", show_default=True,
+                 help="With --engine spark and no Spark session running: the master of the session started, "
+                      "e.g. local[4] or spark://host:7077 (Spark needs Java 17+ and pip install 'aucbound[spark]'); "
+                      "FILE may then name a table of the session's catalog."),
 )
 
 
@@ -100,17 +107,18 @@ def refuse_in_table_mode(ctx, engine: str, *names: str) -> None:
                                    "computes the exact AUC, DeLong's variance and the closed-form rows.")
 
 
-def engine_keywords(file, engine, sql, database, memory_limit, spill_dir, threads) -> dict:
+def engine_keywords(file, engine, sql, database, memory_limit, spill_dir, threads, spark_master) -> dict:
     """The keywords of :func:`aucbound.table_auc` and its siblings for these options."""
     return dict(source=file, sql=sql, database=database, engine=engine, memory_limit=memory_limit,
-                spill_dir=spill_dir, threads=threads)
+                spill_dir=spill_dir, threads=threads, spark_master=spark_master)
 
 
 def engine_line(result, engine: str, rows: int) -> str:
     """"engine: duckdb (10000 rows sorted by the engine, 812 distinct scores)"; in binned mode, "engine: duckdb
     (10000 rows counted in 20 bins, 11 of them not empty; no sort)"."""
     if getattr(result, "bins", None) is not None:
-        return f"engine: {engine} ({rows} rows counted in {result.bins} bins, {result.levels} of them not empty; no sort)"
+        return (f"engine: {engine} ({rows} rows counted in {result.bins} bins, {result.levels} of them not empty; "
+                "no sort)")
     levels = getattr(result, "levels", None)
     distinct = f", {levels} distinct scores" if levels else ""
     return f"engine: {engine} ({rows} rows sorted by the engine{distinct})"

@@ -160,7 +160,7 @@ def _emit_partial(result, inputs, title, output_format, tablefmt):
 @output_options
 @click.pass_context
 def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, methods, partial, focus, correct, engine,
-        sql, database, memory_limit, spill_dir, threads, by, bins, weight, weight_kind, output_format, tablefmt):
+        sql, database, memory_limit, spill_dir, threads, spark_master, by, bins, weight, weight_kind, output_format, tablefmt):
     """Every confidence interval for the AUC of each --score column of FILE against its labels.
 
     FILE is CSV or TSV text with a header (columns by name or 0-based index), a .npy
@@ -200,7 +200,7 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
         refuse_in_table_mode(ctx, table, "resamples", "weight", "weight_kind", "workers")
         if partial is None and correct:
             raise click.UsageError("--correct needs --partial LO,HI.")
-        keywords = engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads)
+        keywords = engine_keywords(file, table, sql, database, memory_limit, spill_dir, threads, spark_master)
         if partial is not None:
             if by or bins is not None:
                 raise click.UsageError("--partial goes alone: not with --by or --bins.")

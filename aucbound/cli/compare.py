@@ -146,7 +146,7 @@ def _usage(message: str):
 @click.pass_context
 def compare(ctx, files, scores, label, positive, group, alternative, margin, delta, methods, resamples, seed, workers,
             stratified, partial, focus, correct, specificity, sensitivity, engine, sql, database, memory_limit,
-            spill_dir, threads, weight, weight_kind, output_format, tablefmt):
+            spill_dir, threads, spark_master, weight, weight_kind, output_format, tablefmt):
     """Compare the AUCs of score columns: D = AUC(a) - AUC(b), or k AUCs at once.
 
     With one FILE and two --score: DeLong's paired test (the same cases carry both
@@ -210,7 +210,7 @@ def compare(ctx, files, scores, label, positive, group, alternative, margin, del
         options = {"alternative": alternative, "margin": margin, "delta": delta, "methods": list(methods) or None}
         _paired_table(files[0] if files else None, scores, label, positive, options, output_format, tablefmt,
                       engine_keywords(files[0] if files else None, table, sql, database, memory_limit, spill_dir,
-                                      threads))
+                                      threads, spark_master))
         return
     if len(files) > 2:
         raise _usage(f"give one FILE, or two for an unpaired comparison (FILE, then FILE_B), but got {len(files)}.")

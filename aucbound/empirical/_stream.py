@@ -29,7 +29,8 @@ import numpy as np
 from ._auc import exact_mean
 from ._delong import Statistics
 
-__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds", "RowPlacements", "PairedDifferences"]
+__all__ = ["Moments", "LevelStatistics", "SortedRows", "levels_of_rows", "binned_bounds", "RowPlacements",
+           "PairedDifferences"]
 
 #: Below this, integers and sums of integers are exact in float64.
 _FLOAT_EXACT = 2**53
@@ -101,10 +102,16 @@ class LevelStatistics:
         numbers, float64 or int64)."""
         if pos.shape[0] == 0:
             return
+        self.add_placed(pos, neg, *self.placements(pos, neg))
+
+    def placements(self, pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(2n·V10 of a positive, 2m·(1 − V01) of a negative) at each of the next levels, as float64."""
+        return _twice_placements(pos, self.n, neg), _twice_placements(neg, self.m, pos)
+
+    def add_placed(self, pos: np.ndarray, neg: np.ndarray, twice_pos: np.ndarray, twice_neg: np.ndarray) -> None:
+        """:meth:`add` with the levels' :meth:`placements` already computed (both are overwritten)."""
         pos_total, neg_total = int(pos.sum()), int(neg.sum())
         m_after, n_after = self.m + pos_total, self.n + neg_total
-        twice_pos = _twice_placements(pos, self.n, neg)  # 2n·V10 of a positive at each level
-        twice_neg = _twice_placements(neg, self.m, pos)  # 2m·(1 − V01) of a negative at each level
         twice_u = _dot(pos, twice_pos, 2 * pos_total * n_after)
         # Σ p·(4N + q) = 2·Σ p·(2N + q) − Σ p·q
         self.squares += 2 * twice_u - _dot(pos, neg, pos_total * neg_total)
@@ -248,12 +255,13 @@ class RowPlacements:
         sizes = np.diff(np.append(starts, end)).astype(np.float64)
         pos = np.add.reduceat(flags.view(np.int8), starts, dtype=np.float64)
         neg = sizes - pos
-        n_before, m_before = self.statistics.n, self.statistics.m
-        twice_pos = _twice_placements(pos, n_before, neg)
-        twice_neg = _twice_placements(neg, m_before, pos)
-        self.statistics.add(pos, neg)
-        level = np.repeat(np.arange(starts.shape[0]), sizes.astype(np.intp))
-        twice = np.where(flags, twice_pos[level], twice_neg[level])
+        twice_pos, twice_neg = self.statistics.placements(pos, neg)
+        if starts.shape[0] == end:  # no ties: each row its own level
+            twice = np.where(flags, twice_pos, twice_neg)
+        else:
+            level = np.repeat(np.arange(starts.shape[0]), sizes.astype(np.intp))
+            twice = np.where(flags, twice_pos[level], twice_neg[level])
+        self.statistics.add_placed(pos, neg, twice_pos, twice_neg)
         return (twice, flags, *(column[:end] for column in others))
 
 

@@ -3,7 +3,7 @@ beyond memory, computed by an engine that sorts — DuckDB embedded in the proce
 CSV, SQL, Arrow, pandas and polars frames) or Apache Spark (the ``spark`` extra).
 
 The engine sorts the rows by score and streams them back; the statistics are counted from that
-stream by the same code, with the same exact integer counts, whatever the engine (see docs/scale.md).
+stream by the same code, with the same exact integer counts, whatever the engine.
 """
 
 from ._settings import DEFAULT_MEMORY_LIMIT, ENGINES

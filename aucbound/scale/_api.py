@@ -54,7 +54,8 @@ class Scan:
 
 
 @contextlib.contextmanager
-def scanned(source, scores, label, pos_label, *, sql, database, engine, nan_policy, memory_limit, spill_dir, threads):
+def scanned(source, scores, label, pos_label, *, sql, database, engine, nan_policy, memory_limit, spill_dir, threads,
+            spark_master):
     """A :class:`Scan`: the engine opens the table, one aggregate checks the labels and counts the
     missing values before anything long runs, and the spill directory goes when the block ends."""
     if nan_policy not in NAN_POLICIES:
@@ -67,7 +68,8 @@ def scanned(source, scores, label, pos_label, *, sql, database, engine, nan_poli
         raise v.ParameterError("database", "given with `sql` (the query runs on it)", repr(database), verb="be")
     module = _engine_module(engine)
     settings = Settings.checked(memory_limit, spill_dir, threads)
-    with module.open_table(source, sql=sql, database=database, settings=settings) as table:
+    master = {"master": spark_master} if engine == "spark" else {}
+    with module.open_table(source, sql=sql, database=database, settings=settings, **master) as table:
         names = tuple(score_column(table, score, parameter) for score, parameter in scores)
         label = column(table, "label", label)
         counts = table.label_counts(names[0] if len(names) == 1 else names, label)
@@ -87,7 +89,7 @@ def _clipped(p, auc) -> float:
 
 def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb", delta=None,
               confidence=None, methods=None, nan_policy="raise", bins=None, memory_limit=None, spill_dir=None,
-              threads=None, progress=None) -> TableAUC:
+              threads=None, progress=None, spark_master="local[*]") -> TableAUC:
     """The exact AUC of column `score` against `label` in a table of any size, with every closed-form
     interval (DeLong, the distribution-free ones, …), computed by an engine that sorts out of core.
 
@@ -106,6 +108,11 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
         in-memory one, where it may read files itself: ``SELECT … FROM 'data/*.parquet'``).
     engine
         ``"duckdb"`` (embedded, the default) or ``"spark"``.
+    spark_master
+        With ``engine="spark"`` and no active Spark session: the master URL of the session started (and
+        kept for the next calls), ``"local[*]"`` (this machine's cores) or a cluster's
+        (``"spark://host:7077"``); `memory_limit` is then the driver's memory, `spill_dir` Spark's local
+        directory.
     delta, confidence, methods
         As for :func:`aucbound.intervals`, for the closed-form methods (every method but the bootstrap).
     nan_policy
@@ -146,7 +153,8 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
         bins = v.count("bins", bins, minimum=2, maximum=MAX_BINS)
         keys = _binned_keys(keys, methods)
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
-                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
+                 spark_master=spark_master) as scan:
         if bins is not None:
             return _binned(scan, bins, keys, delta)
         accumulated = LevelStatistics()
@@ -194,7 +202,8 @@ def _binned(scan: Scan, bins: int, keys, delta) -> TableAUC:
 
 
 def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=None, engine="duckdb",
-              nan_policy="raise", memory_limit=None, spill_dir=None, threads=None, progress=None) -> ROCCurve:
+              nan_policy="raise", memory_limit=None, spill_dir=None, threads=None, progress=None,
+              spark_master="local[*]") -> ROCCurve:
     """The empirical ROC curve of column `score` against `label` in a table of any size: the curve
     :func:`aucbound.roc_curve` gives on the same rows, point for point. One point per distinct score
     (at most :data:`MAX_ROC_LEVELS`, refused beyond); arguments as for :func:`table_auc`.
@@ -207,7 +216,8 @@ def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=N
     """
     progress = v.progress("progress", progress)
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
-                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
+                 spark_master=spark_master) as scan:
         accumulated, parts, kept = LevelStatistics(), [], 0
         for values, pos, neg in _levels(scan, progress):
             kept += values.shape[0]
@@ -225,7 +235,7 @@ def table_roc(source=None, *, score, label, pos_label=None, sql=None, database=N
 
 def table_partial_auc(source=None, *, score, label, range=(0.9, 1.0), focus="specificity", correct=False,
                       pos_label=None, sql=None, database=None, engine="duckdb", nan_policy="raise", memory_limit=None,
-                      spill_dir=None, threads=None, progress=None) -> PartialAUC:
+                      spill_dir=None, threads=None, progress=None, spark_master="local[*]") -> PartialAUC:
     """The partial AUC of column `score` over a range of specificity (or sensitivity), exactly as
     :func:`aucbound.partial_auc` gives it on the same rows (pROC's ``partial.auc``; McClish's
     standardisation with `correct`), from the levels an engine sorts. Only the levels from the top of
@@ -240,7 +250,8 @@ def table_partial_auc(source=None, *, score, label, range=(0.9, 1.0), focus="spe
     progress = v.progress("progress", progress)
     low, high, focus = checked_range(range, focus, correct)
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
-                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
+                 spark_master=spark_master) as scan:
         m, n = scan.m, scan.n
         if focus == "specificity":  # the negatives above a level reach n·(1 − low) from there up
             needed, total = n - math.floor(n * (1 - Fraction(low))), lambda pos, neg: neg
@@ -265,7 +276,8 @@ def table_partial_auc(source=None, *, score, label, range=(0.9, 1.0), focus="spe
 
 def table_compare(source=None, *, scores, label, pos_label=None, sql=None, database=None, engine="duckdb",
                   alternative="two-sided", margin=0.0, delta=None, confidence=None, methods=None, nan_policy="raise",
-                  memory_limit=None, spill_dir=None, threads=None, progress=None) -> Comparison:
+                  memory_limit=None, spill_dir=None, threads=None, progress=None,
+                  spark_master="local[*]") -> Comparison:
     """DeLong's paired test of two score columns on the same rows of a table of any size, with the
     intervals for the difference: the :class:`~aucbound.Comparison` :func:`aucbound.compare` gives on
     the same rows (z, the p-value and the variances to the last digits; the AUCs exactly).
@@ -288,7 +300,8 @@ def table_compare(source=None, *, scores, label, pos_label=None, sql=None, datab
         raise v.ParameterError("scores", "two column names (a, b)", v.show(scores), verb="be")
     named = [(scores[0], "scores_a"), (scores[1], "scores_b")]
     with scanned(source, named, label, pos_label, sql=sql, database=database, engine=engine, nan_policy=nan_policy,
-                 memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+                 memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
+                 spark_master=spark_master) as scan:
         if not hasattr(scan.table, "paired_rows"):
             raise v.ParameterError("engine", "'duckdb' for a paired comparison of a table", repr(engine), verb="be")
         if scan.m < 2 or scan.n < 2:
@@ -331,7 +344,7 @@ def _by_columns(by) -> tuple:
 
 def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, database=None, engine="duckdb",
                  delta=None, confidence=None, methods=None, nan_policy="raise", memory_limit=None, spill_dir=None,
-                 threads=None, progress=None) -> GroupedTableAUC:
+                 threads=None, progress=None, spark_master="local[*]") -> GroupedTableAUC:
     """The AUC of every group of the columns `by` (one or more), each with its intervals and against the
     pooled rest of the table, from one sort of the whole table — what a fairness audit asks for.
 
@@ -340,8 +353,8 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
     ``versus_rest`` tests D = A_group − A_rest by DeLong's unpaired test (the group and its rest are
     disjoint rows) with its DeLong and Hoeffding intervals, as :func:`aucbound.compare_unpaired` gives
     on the two sets of rows. At most :data:`MAX_GROUPS` groups, counted before the sort. Other arguments as for
-    :func:`table_auc`. The rest's statistics come from the same pass as the groups' (the identities
-    are in docs/scale.md), every sum an exact integer.
+    :func:`table_auc`. The rest's statistics come from the same pass as the groups'
+    (:class:`~aucbound.empirical._stream_groups.GroupedStatistics`), every sum an exact integer.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"y": [0, 1, 0, 1, 0, 1, 0, 1, 1, 0], "p": [1, 2, 3, 4, 5, 6, 2, 9, 8, 7],
@@ -357,7 +370,8 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
     progress = v.progress("progress", progress)
     by = _by_columns(by)
     with scanned(source, [(score, "score")], label, pos_label, sql=sql, database=database, engine=engine,
-                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads) as scan:
+                 nan_policy=nan_policy, memory_limit=memory_limit, spill_dir=spill_dir, threads=threads,
+                 spark_master=spark_master) as scan:
         if not hasattr(scan.table, "grouped_rows"):
             raise v.ParameterError("engine", "'duckdb' for the groups of a table", repr(engine), verb="be")
         names = tuple(column(scan.table, "by", name) for name in by)
@@ -369,7 +383,8 @@ def table_groups(source=None, *, score, label, by, pos_label=None, sql=None, dat
         overall, own, rests = accumulated.finish()
     whole = TableAUC(auc=overall.auc, m=overall.m, n=overall.n, twice_u=overall.twice_u, delta=delta,
                      delong_variance=overall.variance, p1=_clipped(overall.p1, overall.auc),
-                     p2=_clipped(overall.p2, overall.auc), rows=statistics_rows(overall, closed_form_methods(None), delta),
+                     p2=_clipped(overall.p2, overall.auc),
+                     rows=statistics_rows(overall, closed_form_methods(None), delta),
                      engine=scan.table.engine, source=scan.table.description, levels=None)
     groups = tuple(_group(key, m, n, stats, rest, keys, delta) for (key, m, n), stats, rest in zip(found, own, rests))
     return GroupedTableAUC(by=names, auc=overall.auc, m=overall.m, n=overall.n, delta=delta, groups=groups,

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..empirical import RowPlacements, SortedRows
-from ._table import LabelCounts
+from ._table import LabelCounts, label_counts_of
 
 #: Rows per record batch of the sorted stream: large enough that numpy's work per batch dominates its
 #: overhead, small enough to stay a few tens of megabytes.
@@ -261,28 +261,21 @@ class DuckDBTable:
         """One aggregate: the rows at each label value, and those among them without a score (`score` a
         column, or a tuple of columns: without one of them)."""
         q = quoted(label)
-        missing = " OR ".join(f"({self._missing_score(name)})" for name in ((score,) if isinstance(score, str) else score))
+        missing = self._missing_any(score)
         try:
             rows = self.relation.aggregate(
                 f"{q} AS label, count(*) AS rows, count(*) FILTER (WHERE {missing}) AS missing", q).fetchall()
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
-        values, counts, missing, missing_labels = [], [], [], 0
-        for value, rows_at, missing_at in sorted(rows, key=lambda row: (row[0] is None, str(row[0]))):
-            if value is None or (isinstance(value, float) and value != value):
-                missing_labels += rows_at
-            else:
-                values.append(value)
-                counts.append(rows_at)
-                missing.append(missing_at)
-        if len(values) > 2:
-            raise v.ParameterError("labels", "of two classes",
-                                   f"{len(values)} distinct values in {label!r} "
-                                   f"({', '.join(repr(x) for x in values[:5])}{', …' if len(values) > 5 else ''})")
-        return LabelCounts(values, counts, missing, missing_labels)
+        return label_counts_of(rows, label)
 
-    def _complete(self, score: str, label: str):
-        return self.relation.filter(f"NOT ({self._missing_score(score)}) AND {quoted(label)} IS NOT NULL")
+    def _complete(self, score, label: str):
+        """The rows with a label and every score of `score` (a column, or a tuple of them)."""
+        return self.relation.filter(f"NOT ({self._missing_any(score)}) AND NOT ({self._missing_score(label)})")
+
+    def _missing_any(self, score) -> str:
+        """The condition that a row misses a score of `score` (a column, or a tuple of them)."""
+        return " OR ".join(f"({self._missing_score(name)})" for name in ((score,) if isinstance(score, str) else score))
 
     def sorted_levels(self, score: str, label: str, positive, *, omit: bool, progress, total: int):
         """The levels in increasing score order (:meth:`aucbound.scale._table.Table.sorted_levels`),
@@ -306,7 +299,6 @@ class DuckDBTable:
                 yield scores, flags
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
-
 
     def groups(self, by: tuple[str, ...], score: str, label: str, positive, *, omit: bool, limit: int) -> list:
         """``[(key, m, n), …]``: each group of the columns `by` (key a tuple of their values) with its
@@ -337,12 +329,12 @@ class DuckDBTable:
         try:
             with watched(self.own, phases, 0):
                 reader = ordered.to_arrow_reader(BATCH_ROWS)
-            for batch in reader:
-                scores = batch.column(0).to_numpy()
+            numbered = ((batch.column(0).to_numpy(), batch.column(1).to_numpy(zero_copy_only=False),
+                         self._codes.of([batch.column(2 + k) for k in range(len(by))])) for batch in reader)
+            for scores, flags, codes in prefetched(numbered):
                 done += scores.shape[0]
                 phases(1, done / total)
-                yield (scores, batch.column(1).to_numpy(zero_copy_only=False),
-                       self._codes.of([batch.column(2 + k) for k in range(len(by))]))
+                yield scores, flags, codes
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 
@@ -381,7 +373,7 @@ class DuckDBTable:
         import pyarrow as pa
 
         a, b = scores
-        relation = self._complete_all(scores, label) if omit else self.relation
+        relation = self._complete(scores, label) if omit else self.relation
         first = relation.project(f"{self._score(a)} AS a, {self._score(b)} AS b, "
                                  f"{quoted(label)} = {literal(positive)} AS p").order("a")
         self.first = placements = RowPlacements()
@@ -389,35 +381,36 @@ class DuckDBTable:
         try:
             with watched(self.own, phases, 0):
                 reader = first.to_arrow_reader(BATCH_ROWS)
-            schema = pa.schema([("b", reader.schema.field("b").type), ("p", pa.bool_()), ("t", pa.float64())])
+            # the second sort's rows: the second score, and the placement under the first carrying the class in
+            # its sign (t for a positive, −t − 1 for a negative: whole numbers, exact in float64)
+            schema = pa.schema([("b", reader.schema.field("b").type), ("t", pa.float64())])
             done = [0]
 
+            def signed(out):
+                twice, flags, scores_b = out
+                return pa.record_batch([scores_b, np.where(flags, twice, -twice - 1.0)], schema=schema)
+
             def placed():
-                for batch in reader:
-                    scores_a = batch.column(0).to_numpy()
+                for scores_a, scores_b, flags in _numpy_batches(reader, 3):
                     done[0] += scores_a.shape[0]
                     phases(1, done[0] / total)
-                    out = placements.add(scores_a, batch.column(2).to_numpy(zero_copy_only=False),
-                                         batch.column(1).to_numpy())
+                    out = placements.add(scores_a, flags, scores_b)
                     if out is not None:
-                        yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+                        yield signed(out)
                 out = placements.finish()
                 if out is not None:
-                    yield pa.record_batch([out[2], out[1], out[0]], schema=schema)
+                    yield signed(out)
 
             second = self.connection.cursor().from_arrow(pa.RecordBatchReader.from_batches(schema, placed()))
             done[0] = 0
-            for batch in second.order("b").to_arrow_reader(BATCH_ROWS):
-                scores_b = batch.column(0).to_numpy()
+            for scores_b, twice in prefetched(_numpy_batches(second.order("b").to_arrow_reader(BATCH_ROWS), 2)):
                 done[0] += scores_b.shape[0]
                 phases(2, done[0] / total)
-                yield scores_b, batch.column(1).to_numpy(zero_copy_only=False), batch.column(2).to_numpy()
+                flags = twice >= 0
+                yield scores_b, flags, np.where(flags, twice, -twice - 1.0)
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
 
-    def _complete_all(self, scores, label: str):
-        missing = " OR ".join(f"({self._missing_score(score)})" for score in scores)
-        return self.relation.filter(f"NOT ({missing}) AND {quoted(label)} IS NOT NULL")
 
 
 @contextlib.contextmanager

@@ -43,6 +43,24 @@ class LabelCounts:
         return self.missing_labels + sum(self.missing_scores)
 
 
+def label_counts_of(groups, label: str) -> LabelCounts:
+    """:class:`LabelCounts` from an engine's aggregate: ``(value, rows, missing scores)`` per label
+    value, NULL (None) and NaN counted as missing labels; more than two values are refused."""
+    values, counts, missing, missing_labels = [], [], [], 0
+    for value, rows_at, missing_at in sorted(groups, key=lambda row: (row[0] is None, str(row[0]))):
+        if value is None or (isinstance(value, float) and value != value):
+            missing_labels += rows_at
+        else:
+            values.append(value)
+            counts.append(rows_at)
+            missing.append(missing_at)
+    if len(values) > 2:
+        raise v.ParameterError("labels", "of two classes",
+                               f"{len(values)} distinct values in {label!r} "
+                               f"({', '.join(repr(x) for x in values[:5])}{', …' if len(values) > 5 else ''})")
+    return LabelCounts(values, counts, missing, missing_labels)
+
+
 class Table(Protocol):
     """An engine's view of one table."""
 

@@ -5,9 +5,10 @@ On N rows of ``bench/scale_data.py``'s table (score ``a``, label ``y``; continuo
 nearly every score distinct) this prints, in PySpark local mode:
 
 - the exact Â: ``aucbound.auc`` and scikit-learn's ``roc_auc_score`` (to the bit the same);
-- ``pyspark.mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderROC``, and
-  ``pyspark.ml.evaluation.BinaryClassificationEvaluator`` with its default ``numBins`` (1000)
-  and with ``numBins=0``; each with its best time of ``--repeat`` runs;
+- ``pyspark.mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderROC``; the same Scala
+  class constructed through py4j with ``numBins`` 0 (PySpark's wrapper takes no ``numBins``);
+  and ``pyspark.ml.evaluation.BinaryClassificationEvaluator`` with its default ``numBins``
+  (1000) and with ``numBins=0``; each with its best time of ``--repeat`` runs;
 - the same areas recomputed here in numpy from the algorithm read in Spark's source: the
   distinct scores in descending order, cut into the sorted RDD's partitions, each partition's
   run of distinct scores grouped into bins of ``floor(D / numBins)`` consecutive scores (D the
@@ -192,7 +193,26 @@ def main() -> None:
         java_metrics = evaluator._java_obj.getMetrics(frame._jdf)  # evaluate()'s metrics, kept to be read
         ml_values.setdefault(num_bins, []).append((java_metrics, java_metrics.areaUnderROC(), None))
 
+    def mllib_bins(num_bins):
+        """The mllib class's own constructor with `num_bins`, which PySpark's wrapper does not offer:
+        the DataFrame's rows turned into (score, label, 1.0) triples by the function the DataFrame
+        constructor itself uses, then the primary constructor called through py4j."""
+        jvm = sc._jvm
+        package = jvm.org.apache.spark.mllib.evaluation
+        to_triple = getattr(package, "BinaryClassificationMetrics$$anonfun$$lessinit$greater$1")()
+        tag = jvm.scala.reflect.ClassTag.apply(jvm.java.lang.Class.forName("scala.Tuple3"))
+        triples = frame.select("rawPrediction", "label")._jdf.rdd().map(to_triple, tag)
+        java_metrics = package.BinaryClassificationMetrics(triples, num_bins)
+        mllib_bins_values.setdefault(num_bins, []).append((java_metrics, java_metrics.areaUnderROC(), None))
+
+    mllib_bins_values = {}
     t_mllib, _ = best_of(args.repeat, mllib)
+    t_mllib_bins = {}
+    for num_bins in (0,):
+        try:
+            t_mllib_bins[num_bins], _ = best_of(args.repeat, lambda: mllib_bins(num_bins))
+        except Exception as error:  # the py4j route depends on a compiled class name of Spark 4.x
+            print(f"mllib with numBins={num_bins} through py4j: not available ({type(error).__name__})")
     t_ml = {}
     for num_bins in (1000, 0):  # timed: evaluate() is getMetrics, areaUnderROC and unpersist
         t_ml[num_bins], _ = best_of(args.repeat, lambda: ml(num_bins))
@@ -200,6 +220,8 @@ def main() -> None:
           "each value recomputed in numpy from the partitions of its own run")
     print(f"{'call':56s} {'value':>20s} {'- exact':>10s} {'best s':>7s}  {'numpy':>20s} {'diff':>8s}  partitions")
     runs = [("mllib BinaryClassificationMetrics(rdd).areaUnderROC", v, 1000, t_mllib) for v in mllib_values]
+    runs += [(f"mllib BinaryClassificationMetrics(triples, {b}) (py4j)", v, b, t_mllib_bins[b])
+             for b in t_mllib_bins for v in mllib_bins_values[b]]
     runs += [(f"ml BinaryClassificationEvaluator(numBins={b})", v, b, t_ml[b]) for b in (1000, 0) for v in ml_values[b]]
     for name, (java_metrics, value, _), num_bins, seconds in runs:
         sizes = ([scores_desc.size] if args.partitions == 1

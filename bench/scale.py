@@ -30,9 +30,9 @@ is the child's ``ru_maxrss``. The table prints min and median time, peak RSS, th
 the min time to the floor's min time, and the Â in hex. Absolute seconds depend on the load
 of the machine; the ratios measured side by side in one run are what to compare.
 
-    python bench/scale.py /work/scale-data/scale-1e7.parquet
-    python bench/scale.py /work/scale-data/scale-1e8.parquet --repeat 3 --cases floor floor2 aucbound
-    python bench/scale.py /work/scale-data/scale-1e9 --repeat 1 --cases floor aucbound
+    python bench/scale.py scale-data/scale-1e7.parquet
+    python bench/scale.py scale-data/scale-1e8.parquet --repeat 3 --cases floor floor2 aucbound
+    python bench/scale.py scale-data/scale-1e9 --repeat 1 --cases floor aucbound
 """
 
 from __future__ import annotations
@@ -318,7 +318,7 @@ def main() -> None:
     parser.add_argument("--cases", nargs="*", choices=CASES, default=list(CASES))
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--memory-limit", default="2GB")
-    parser.add_argument("--temp-dir", default="/work/scale-data/tmp", help="DuckDB's spill directories go under it")
+    parser.add_argument("--temp-dir", default="scale-data/tmp", help="DuckDB's spill directories go under it")
     parser.add_argument("--batch-rows", type=int, default=1 << 20, help="rows per Arrow record batch asked for")
     parser.add_argument("--memory-max", type=float, default=1e8, help="largest N for the in-memory case")
     parser.add_argument("--child", choices=CASES, help=argparse.SUPPRESS)

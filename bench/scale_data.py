@@ -19,8 +19,8 @@ Scores are continuous: among 10^9 float64 draws a handful of exact repeats are e
 more. Up to ``--rows-per-file`` rows (default 10^8) go into one file, ``PATH``; more go
 into a directory ``PATH`` of files ``part-00000.parquet``, ``part-00001.parquet``, ...
 
-    python bench/scale_data.py 1e7                          # /work/scale-data/scale-1e7.parquet
-    python bench/scale_data.py 1e9 --out /work/scale-data/scale-1e9   # a directory of 10 files
+    python bench/scale_data.py 1e7                          # scale-data/scale-1e7.parquet
+    python bench/scale_data.py 1e9 --out scale-data/scale-1e9   # a directory of 10 files
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rows", type=float, help="number of rows N, e.g. 1e6, 1e7, 1e8, 1e9")
     parser.add_argument("--out", help="output file (or directory above --rows-per-file); "
-                                      "default /work/scale-data/scale-<N>.parquet or /work/scale-data/scale-<N>")
+                                      "default scale-data/scale-<N>.parquet or scale-data/scale-<N>")
     parser.add_argument("--seed", type=int, default=20261126)
     parser.add_argument("--chunk", type=float, default=1e6, help="rows per chunk and row group (default 1e6)")
     parser.add_argument("--rows-per-file", type=float, default=1e8, help="rows per file (default 1e8)")
@@ -92,7 +92,7 @@ def main() -> None:
     if rows < 1 or chunk_rows < 1 or per_file < chunk_rows:
         parser.error("`rows` and `--chunk` must be >= 1 and `--rows-per-file` >= `--chunk`")
     tag = f"{rows:.0e}".replace("+0", "").replace("+", "")
-    out = args.out or (f"/work/scale-data/scale-{tag}.parquet" if rows <= per_file else f"/work/scale-data/scale-{tag}")
+    out = args.out or (f"scale-data/scale-{tag}.parquet" if rows <= per_file else f"scale-data/scale-{tag}")
     os.makedirs(os.path.dirname(os.path.abspath(out)) or ".", exist_ok=True)
     start = time.perf_counter()
     paths = write(out, rows, args.seed, chunk_rows, per_file)

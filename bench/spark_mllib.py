@@ -22,8 +22,8 @@ read back from Spark (the bin thresholds of each partition) and used only to say
 partition starts; with ``--partitions 1`` nothing is read back. The exact Â is then computed
 by the same trapezoid code with every distinct score its own point (numBins = 0).
 
-    python bench/spark_mllib.py /work/scale-data/scale-1e6.parquet
-    python bench/spark_mllib.py /work/scale-data/scale-1e6.parquet --partitions 1
+    python bench/spark_mllib.py scale-data/scale-1e6.parquet
+    python bench/spark_mllib.py scale-data/scale-1e6.parquet --partitions 1
 """
 
 from __future__ import annotations

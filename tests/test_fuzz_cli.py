@@ -1189,7 +1189,7 @@ def _parquet_run(directory, data: bytes, name: str, args: list[str]):
     return check([name, str(path), *args])
 
 
-@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=parquet_file(),
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     option("--bins", mostly(text([2, 10, 1000]), NOT_COUNT), 0.25),
@@ -1199,7 +1199,7 @@ def test_auc_engine(tmp_path_factory, data, args):
     _parquet_run(tmp_path_factory.getbasetemp(), data, "auc", args)
 
 
-@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=parquet_file(),
        args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
                     option("--label", LABEL, 0.95), POSITIVE, DELTA, methods(COMPARE_METHODS),
@@ -1208,7 +1208,7 @@ def test_compare_engine(tmp_path_factory, data, args):
     _parquet_run(tmp_path_factory.getbasetemp(), data, "compare", args)
 
 
-@settings(max_examples=30, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(query=st.sampled_from(["SELECT 1 AS score, 1 AS label", "SELECT * FROM nowhere", "", "DROP TABLE x", ";",
                               "SELECT range % 2 AS label, random() AS score FROM range(50)",
                               "SELECT range % 3 AS label, range AS score FROM range(9)"]),

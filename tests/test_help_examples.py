@@ -427,8 +427,8 @@ def check_auc_two_scores(run: Run) -> None:
         check_auc_block(block, table, *asah(score=marker), procs=marker)
 
 
-def check_auc_partial(run: Run) -> None:
-    """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) and its bootstrap interval."""
+def check_wfns_partial_estimate(run: Run) -> dict:
+    """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) and its area; the table's row."""
     corrected = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", True))
     area = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", False))
     found = sentence(run.stdout, r"over specificity 0.9 to 1 = (\S+) \(area (\S+)\)")
@@ -436,6 +436,12 @@ def check_auc_partial(run: Run) -> None:
     near(found[2], area)
     row = run.table.row("partial AUC (McClish)")
     near(row["estimate"], corrected)
+    return row
+
+
+def check_auc_partial(run: Run) -> None:
+    """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) and its bootstrap interval."""
+    row = check_wfns_partial_estimate(run)
     near_bootstrap(row["interval"], PROC_WFNS_PARTIAL_BOOTSTRAP, BOOTSTRAP_TOLERANCE["partial"])
 
 
@@ -2914,13 +2920,7 @@ def check_auc_groups(run: Run) -> None:
 def check_auc_partial_parquet(run: Run) -> None:
     """pROC's auc(r.wfns, partial.auc = c(1, 0.9), partial.auc.correct = TRUE) from the Parquet rows, without
     an interval (no bootstrap through the engine)."""
-    corrected = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", True))
-    area = next(row[-1] for row in PROC_PARTIAL if row[:5] == ("wfns", 1.0, 0.9, "specificity", False))
-    found = sentence(run.stdout, r"over specificity 0.9 to 1 = (\S+) \(area (\S+)\)")
-    near(found[1], corrected)
-    near(found[2], area)
-    row = run.table.row("partial AUC (McClish)")
-    near(row["estimate"], corrected)
+    row = check_wfns_partial_estimate(run)
     assert row["interval"] == "—" and "engine: duckdb" in run.stdout
 
 

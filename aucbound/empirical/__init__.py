@@ -144,6 +144,7 @@ __all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatra
 # --- statistics from levels in score order, for the engines of aucbound.scale ---
 # Shared with aucbound.scale, not part of the documented API (so not in __all__): LevelStatistics,
 # SortedRows, binned_bounds (the stream of levels), positive_class (a table's positive label value),
+# warn_below_chance (the warning of an AUC below 1/2),
 # closed_form_methods, statistics_rows (the closed-form rows from level statistics), curve_from_levels
 # (the ROC curve of levels), delong_comparison (DeLong's paired test from counts and variances), RowPlacements,
 # PairedDifferences (each row's placement, and the spread of their paired differences), unpaired_comparison
@@ -151,6 +152,7 @@ __all__ += ["ResampledTest", "bootstrap_test", "operating_point_test", "venkatra
 # AUC from a curve's counts).
 from ._stream import LevelStatistics, SortedRows, binned_bounds  # noqa: E402
 from ._labels import positive_class  # noqa: E402
+from ._columns import warn_below_chance  # noqa: E402
 from ._intervals import closed_form_methods, statistics_rows  # noqa: E402
 from ._roc import curve_from_levels  # noqa: E402
 from ._compare import delong_comparison  # noqa: E402

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..bounds import METHODS, Estimates, evaluate_row, interval_row
-from ..empirical import LevelStatistics, binned_bounds, closed_form_methods, statistics_rows
+from ..empirical import LevelStatistics, binned_bounds, closed_form_methods, statistics_rows, warn_below_chance
 from ._results import TableAUC
 from ._scan import Scan, clipped, levels, scanned
 
@@ -85,6 +85,7 @@ def table_auc(source=None, *, score, label, pos_label=None, sql=None, database=N
         for _, pos, neg in levels(scan, progress):
             accumulated.add(pos, neg)
     stats = accumulated.statistics()
+    warn_below_chance(stats.auc, pos_label)
     return TableAUC(auc=stats.auc, m=stats.m, n=stats.n, twice_u=stats.twice_u, delta=delta,
                     delong_variance=stats.variance, p1=clipped(stats.p1, stats.auc), p2=clipped(stats.p2, stats.auc),
                     rows=statistics_rows(stats, keys, delta), engine=scan.table.engine,

@@ -3,8 +3,8 @@
 An engine wraps its table (a DuckDB relation, a Spark DataFrame) in a :class:`Table`, which
 answers two questions: :meth:`Table.label_counts` — one cheap aggregate over the label and score
 columns (the label values, the rows at each, the rows whose score is missing), run before anything
-long so that bad input is refused at once — and :meth:`Table.sorted_rows` — the rows in increasing
-score order, in chunks of numpy arrays. The statistics themselves are computed once, from that
+long so that bad input is refused at once — and :meth:`Table.sorted_levels` — the distinct scores in
+increasing order with the positives and negatives at each, in chunks of numpy arrays. The statistics themselves are computed once, from that
 stream, by :mod:`aucbound.empirical`'s level statistics, whatever the engine.
 
 The other table functions ask more of a table. Groups: ``groups(by, score, label, positive, *, omit,

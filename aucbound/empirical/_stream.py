@@ -276,9 +276,9 @@ class PairedDifferences:
     def add(self, twice_a: np.ndarray, twice_b: np.ndarray, positive: np.ndarray, bound: int) -> None:
         """Merge a chunk of rows: their twice placements under each score (float64 whole numbers at
         most `bound`) and whether each is positive."""
-        for moments, chosen in ((self.positives, positive), (self.negatives, ~positive)):
-            difference = twice_a[chosen] - twice_b[chosen]
-            moments.add(difference, None, difference.shape[0], _exact_sum(difference, bound))
+        differences = twice_a - twice_b
+        for moments, chosen in ((self.positives, differences[positive]), (self.negatives, differences[~positive])):
+            moments.add(chosen, None, chosen.shape[0], _exact_sum(chosen, bound))
 
     def variance(self, m: int, n: int) -> float | None:
         """DeLong's Var(Âa − Âb) = S10(a − b)/m + S01(a − b)/n (None when a class has one item)."""

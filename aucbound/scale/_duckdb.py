@@ -314,11 +314,12 @@ class DuckDBTable:
         (:class:`~aucbound.empirical.RowPlacements`), with the first score's level statistics in
         :attr:`first` once the chunks are through.
 
-        DuckDB sorts the rows by the first score; numpy gives each its placement; DuckDB sorts those
-        rows (the second score, the label and the placement) by the second score, reading them as they
-        are produced, and streams them back.
+        DuckDB sorts the rows by the first score; numpy gives each its placement; the rows (the second
+        score, and the placement carrying the class) go to a Parquet file in the spill directory (12 bytes
+        a row), which DuckDB sorts by the second score and streams back.
         """
         import pyarrow as pa
+        import pyarrow.parquet as pq
 
         a, b = scores
         relation = self._complete(scores, label) if omit else self.relation
@@ -331,29 +332,29 @@ class DuckDBTable:
                 reader = first.to_arrow_reader(BATCH_ROWS)
             # the second sort's rows: the second score, and the placement under the first carrying the class in
             # its sign (t for a positive, −t − 1 for a negative), as int32 while every t < 2^31 (4 bytes a row
-            # fewer to sort), else float64 (whole numbers, exact)
+            # fewer to sort), else float64 (whole numbers, exact); written to a Parquet file in the spill
+            # directory, which DuckDB then reads with all its threads (from a Python stream, one thread would)
             narrow = 2 * max(total, 1) < NARROW_PLACEMENTS
             schema = pa.schema([("b", reader.schema.field("b").type), ("t", pa.int32() if narrow else pa.float64())])
             done = [0]
-
-            def signed(out):
-                twice, flags, scores_b = out
-                encoded = np.where(flags, twice, -twice - 1.0)
-                return pa.record_batch([scores_b, encoded.astype(np.int32) if narrow else encoded], schema=schema)
 
             def placed():
                 for scores_a, scores_b, flags in _numpy_batches(reader, 3):
                     done[0] += scores_a.shape[0]
                     phases(1, done[0] / total)
-                    out = placements.add(scores_a, flags, scores_b)
-                    if out is not None:
-                        yield signed(out)
-                out = placements.finish()
-                if out is not None:
-                    yield signed(out)
+                    yield placements.add(scores_a, flags, scores_b)
+                yield placements.finish()
 
-            batches = pa.RecordBatchReader.from_batches(schema, prefetched(placed()))
-            second = self.connection.cursor().from_arrow(batches)
+            path = os.path.join(self.spill, "placed.parquet")
+            with pq.ParquetWriter(path, schema, compression="none", use_dictionary=False,
+                                  write_statistics=False) as writer:
+                for out in prefetched(placed()):
+                    if out is not None:
+                        twice, flags, scores_b = out
+                        encoded = np.where(flags, twice, -twice - 1.0)
+                        writer.write_batch(pa.record_batch([scores_b, encoded.astype(np.int32) if narrow else encoded],
+                                                           schema=schema))
+            second = self.connection.read_parquet(path)
             done[0] = 0
             for scores_b, twice in prefetched(_numpy_batches(second.order("b").to_arrow_reader(BATCH_ROWS), 2)):
                 done[0] += scores_b.shape[0]
@@ -363,7 +364,6 @@ class DuckDBTable:
                 yield scores_b, flags, np.where(flags, twice, -twice - 1.0)
         except _duckdb().Error as error:
             raise engine_error(error, self.description) from None
-
 
 
 @contextlib.contextmanager
@@ -391,7 +391,9 @@ def open_table(source, *, sql, database, settings):
             con.execute("SET enable_progress_bar = true; SET enable_progress_bar_print = false; "
                         "SET progress_bar_time = 0")  # DuckDB's progress, read by :func:`watched`, not printed
             relation = _relation(con, source, sql, description)
-            yield DuckDBTable(relation, description, con, own=not isinstance(source, duckdb.DuckDBPyRelation))
+            table = DuckDBTable(relation, description, con, own=not isinstance(source, duckdb.DuckDBPyRelation))
+            table.spill = spill
+            yield table
         finally:
             con.close()
 

@@ -244,23 +244,27 @@ class RowPlacements:
             return None
         change = scores[1:] != scores[:-1]
         end = size
-        if not final:
-            breaks = np.flatnonzero(change)
-            end = int(breaks[-1]) + 1 if breaks.shape[0] else 0
+        if not final:  # the last level starts after the last change (argmax stops at the first True)
+            last = int(np.argmax(change[::-1])) if change.shape[0] else 0
+            end = size - 1 - last if change.shape[0] and change[change.shape[0] - 1 - last] else 0
             self._held = (scores[end:], positive[end:], *(column[end:] for column in others))
             if end == 0:
                 return None
         flags = positive[:end]
-        starts = np.flatnonzero(np.concatenate(([True], change[:end - 1])))
-        sizes = np.diff(np.append(starts, end)).astype(np.float64)
-        pos = np.add.reduceat(flags.view(np.int8), starts, dtype=np.float64)
-        neg = sizes - pos
-        twice_pos, twice_neg = self.statistics.placements(pos, neg)
-        if starts.shape[0] == end:  # no ties: each row its own level
-            twice = np.where(flags, twice_pos, twice_neg)
+        inner = change[:end - 1]
+        level = None  # each row's level, where levels hold several rows
+        if inner.all():  # no ties: each row its own level
+            pos = flags.astype(np.float64)
+            neg = 1.0 - pos
         else:
+            starts = np.flatnonzero(np.concatenate(([True], inner)))
+            sizes = np.diff(np.append(starts, end)).astype(np.float64)
+            pos = np.add.reduceat(flags.view(np.int8), starts, dtype=np.float64)
+            neg = sizes - pos
             level = np.repeat(np.arange(starts.shape[0]), sizes.astype(np.intp))
-            twice = np.where(flags, twice_pos[level], twice_neg[level])
+        twice_pos, twice_neg = self.statistics.placements(pos, neg)
+        twice = np.where(flags, twice_pos, twice_neg) if level is None else \
+            np.where(flags, twice_pos[level], twice_neg[level])
         self.statistics.add_placed(pos, neg, twice_pos, twice_neg)
         return (twice, flags, *(column[:end] for column in others))
 

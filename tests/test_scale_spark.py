@@ -447,3 +447,21 @@ def test_command_line_on_spark(spark, cli, cli_error, tmp_path):
         assert "engine: spark" in on_spark.stdout
     error = cli_error("auc", tmp_path / "nothere", "--engine", "spark", "--score", "s", "--label", "y")
     assert error.startswith("Error: FILE must be a table of the Spark session's catalog or a path Spark can read")
+
+
+def test_roc_points_and_partial_auc_as_roc_curve(spark):
+    """table_roc on Spark: the points and thresholds of aucbound.roc_curve, to the bit, over several partitions;
+    table_partial_auc: partial_auc's area and McClish's value."""
+    rng = np.random.default_rng(3)
+    scores = np.round(rng.normal(size=2000), 2)
+    labels = rng.random(2000) < 0.3 + 0.4 * (scores > 0)
+    source = frame(spark, s=scores, y=labels)
+    with several_partitions(spark):
+        curve = aucbound.table_roc(source, score="s", label="y", engine="spark")
+        partial = aucbound.table_partial_auc(source, score="s", label="y", range=(0.8, 1), correct=True,
+                                             engine="spark")
+    reference = aucbound.roc_curve(labels, scores)
+    assert np.array_equal(curve.tp, reference.tp) and np.array_equal(curve.fp, reference.fp)
+    assert np.array_equal(curve.thresholds, reference.thresholds) and curve.auc == reference.auc
+    expected_partial = aucbound.partial_auc(labels, scores, range=(0.8, 1), correct=True, resamples=None)
+    assert (partial.auc, partial.corrected) == (expected_partial.auc, expected_partial.corrected)

@@ -1794,6 +1794,14 @@ def weighted_files() -> dict:
             for name, bad in (("weighted.csv", False), ("weighted_bad.csv", True))}
 
 
+def _weight_options(line: Line, draw: Draw, kinds: bool) -> None:
+    """--weight w (mostly; sometimes another column or none), and with `kinds` mostly a --weight-kind."""
+    if draw.chance(0.9):
+        line.add("--weight", draw.value(["w"], ["score", "label", "nope", "", "9"]))
+    if kinds and draw.chance(0.8):
+        line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
+
+
 def weighted_generators(files) -> dict:
     """`auc` and `roc` with --weight and --weight-kind, mostly on the files with a weight column."""
 
@@ -1803,10 +1811,7 @@ def weighted_generators(files) -> dict:
                           if option is None else (option, ["score"]) if option == "--score" and draw.chance(0.8)
                           else (option, values) for option, values in line.items
                           if option != "--bootstrap" or draw.chance(0.2)]
-        if draw.chance(0.9):
-            line.add("--weight", draw.value(["w"], ["score", "label", "nope", "", "9"]))
-        if kinds and draw.chance(0.8):
-            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
+        _weight_options(line, draw, kinds)
 
     def auc(line: Line, draw: Draw) -> None:
         line.prefix = ["auc"]  # the table's name "auc --weight" is no command line
@@ -1859,10 +1864,7 @@ def weighted_pair_generators(files) -> dict:
                     line.items[k] = (option, [next(columns, "score")])
                 elif option == "--label" and draw.chance(0.8):
                     line.items[k] = (option, ["label"])
-        if draw.chance(0.9):
-            line.add("--weight", draw.value(["w"], ["score", "label", "nope", "", "9"]))
-        if kinds and draw.chance(0.8):
-            line.add("--weight-kind", draw.value(["frequency", "sampling"], ["Frequency", "", "counts"]))
+        _weight_options(line, draw, kinds)
 
     def compare(line: Line, draw: Draw) -> None:
         line.prefix = ["compare"]  # the table's name "compare --weight" is no command line

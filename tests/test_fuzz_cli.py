@@ -448,8 +448,15 @@ def preference_file(draw) -> bytes:
     return (b"\xef\xbb\xbf" if draw(st.integers(0, 9)) == 0 else b"") + eol.join(lines).encode("utf-8")
 
 
+#: A run through standard input about once in ten; the score column of a weighted file (sometimes the
+#: weights or no column); --nan either way: what several commands' tests draw alike.
+VIA_STDIN = st.integers(0, 9).map(lambda k: k == 0)
+WEIGHTED_SCORE = option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95)
+NAN_OPTION = option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3)
+
+
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=preference_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=preference_file(), via_stdin=VIA_STDIN,
        args=command([], option("--method", mostly(text(["degree", "quicksort"]), text(["borda", "", "Degree"])), 0.7),
                     option("--top", mostly(text([1, 2, 3]), NOT_COUNT | text([7, 10**6, HUGE])), 0.3),
                     option("--seed", mostly(text([0, 1, 2**64]), text(["-1", "1.5", "x"])), 0.3),
@@ -678,7 +685,7 @@ AWKWARD = [
 
 
 @settings(max_examples=120, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     option("--bootstrap", mostly(text([1, 5, 20]), NOT_COUNT), 0.15),
                     option("--seed", mostly(text([0, 1, 2**32]), text(["-1", "1.5", "x"])), 0.1),
@@ -695,7 +702,7 @@ def test_auc(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=100, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
                     option("--label", LABEL, 0.95), POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT, TABLEFMT))
 @example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label"])
@@ -746,7 +753,7 @@ SPECIFICITY = mostly(text(["0.9", "0", "1", "0.5"]), text(["1.5", "-0.1", "nan",
 
 
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     option("--partial", PARTIAL, 0.95), option("--focus", mostly(text(["sp", "se"]), text(["x"])), 0.4),
                     st.sampled_from([[], [], ["--correct"]]),
@@ -757,7 +764,7 @@ def test_auc_partial(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     st.one_of(repeated("--specificity", SPECIFICITY, 2), repeated("--sensitivity", SPECIFICITY, 2)),
                     option("--best", mostly(text(["youden", "closest-topleft"]), text(["f1"])), 0.2),
@@ -800,7 +807,7 @@ def test_power(args):
 
 
 @settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
                     option("--label", LABEL, 0.95), POSITIVE, option("--ncases", POWER_SIZE, 0.2),
                     option("--auc", POWER_AUC, 0.05),
@@ -906,7 +913,7 @@ CLASS_COLUMN = mostly(text(["A", "B", "C", "x"]), text(["y", "nope", "", "9", "D
 
 
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.one_of(class_file(), class_file(), DATA), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=st.one_of(class_file(), class_file(), DATA), via_stdin=VIA_STDIN,
        args=command([], repeated("--score", CLASS_COLUMN, 4).filter(bool)
                     | st.just(["--score", "A", "--score", "B", "--score", "C"]),
                     option("--label", mostly(text(["y"]), text(["A", "nope", "", "label"])), 0.95),
@@ -944,10 +951,10 @@ WEIGHT_KIND = option("--weight-kind", mostly(text(["frequency", "sampling"]), te
 
 
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+@given(data=weighted_file(), via_stdin=VIA_STDIN,
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, DELTA,
-                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    NAN_OPTION,
                     option("--partial", PARTIAL, 0.2), option("--bootstrap", text([5]), 0.05),
                     methods(ALL_METHODS), FORMAT, TABLEFMT))
 @example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,,1\n", via_stdin=False,
@@ -957,10 +964,10 @@ def test_auc_weighted(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+@given(data=weighted_file(), via_stdin=VIA_STDIN,
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT,
-                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    NAN_OPTION,
                     option("--best", mostly(text(["youden", "closest-topleft"]), text(["f1"])), 0.3),
                     option("--specificity", SPECIFICITY, 0.1), FORMAT, TABLEFMT))
 def test_roc_weighted(tmp_path_factory, data, via_stdin, args):
@@ -974,7 +981,7 @@ PR_ESTIMATOR = mostly(text(["average-precision", "lower-trapezoid", "interpolate
 
 
 @settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, via_stdin=VIA_STDIN,
        args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
                     option("--estimator", PR_ESTIMATOR, 0.3),
                     st.sampled_from([[], [], ["--curve"], ["--curve", "--drop-intermediate"], ["--drop-intermediate"]]),
@@ -1007,7 +1014,7 @@ RESAMPLED_TESTS = st.tuples(
 
 
 @settings(max_examples=100, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=DATA, second=st.none() | DATA, via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=DATA, second=st.none() | DATA, via_stdin=VIA_STDIN,
        args=command([], repeated("--score", COLUMN, 4).filter(bool), option("--label", LABEL, 0.95), GROUP,
                     ALTERNATIVE, MARGIN, POSITIVE, DELTA, methods(COMPARE_METHODS), FORMAT, RESAMPLED_TESTS))
 @example(data=b"score,s2,label\n1,2,0\n2,1,1\n3,3,0\n4,0,1\n", second=None, via_stdin=False,
@@ -1054,9 +1061,9 @@ PAIR_SCORES = repeated("--score", mostly(text(["score", "s2"]), text(["w", "nope
 
 
 @settings(max_examples=80, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_pair_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
+@given(data=weighted_pair_file(), via_stdin=VIA_STDIN,
        args=command([], PAIR_SCORES, option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, GROUP, ALTERNATIVE, MARGIN,
-                    DELTA, option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    DELTA, NAN_OPTION,
                     methods(COMPARE_METHODS), FORMAT, TABLEFMT))
 @example(data=b"score,s2,w,label\n0.1,0.3,1,0\n0.2,0.1,0.5,1\n0.3,0.2,2,0\n0.4,0.5,,1\n0.6,0.4,1,1\n0.5,0.7,3,0\n",
          via_stdin=False, args=["--score", "score", "--score", "s2", "--label", "label", "--weight", "w",
@@ -1069,10 +1076,10 @@ def test_compare_weighted(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+@given(data=weighted_file(), via_stdin=VIA_STDIN,
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT, option("--estimator", PR_ESTIMATOR, 0.3),
-                    option("--nan", mostly(text(["omit", "raise"]), text(["propagate"])), 0.3),
+                    NAN_OPTION,
                     st.sampled_from([[], [], ["--curve"], ["--curve", "--drop-intermediate"]]),
                     option("--bootstrap", mostly(text([0, 5]), NOT_COUNT), 0.9), FORMAT, TABLEFMT))
 @example(data=b"score,w,label\n0.1,1,0\n0.2,0.5,1\n0.3,2,0\n0.4,,1\n0.5,1,1\n", via_stdin=False,
@@ -1087,8 +1094,8 @@ def test_pr_weighted(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+@given(data=weighted_file(), via_stdin=VIA_STDIN,
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND, DELTA,
                     option("--partial", PARTIAL, 0.3),
                     option("--bootstrap", mostly(text([5, 20]), text(["0", "-1", "x"])), 0.9),
@@ -1105,8 +1112,8 @@ def test_auc_weighted_bootstrap(tmp_path_factory, data, via_stdin, args):
 
 
 @settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(data=weighted_file(), via_stdin=st.integers(0, 9).map(lambda k: k == 0),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+@given(data=weighted_file(), via_stdin=VIA_STDIN,
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND,
                     repeated("--specificity", SPECIFICITY, 2), option("--sensitivity", SPECIFICITY, 0.2),
                     option("--bootstrap", mostly(text([5, 20]), text(["0", "x"])), 0.9), FORMAT))
@@ -1119,7 +1126,7 @@ def test_roc_weighted_bands(tmp_path_factory, data, via_stdin, args):
 
 @settings(max_examples=10, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=weighted_file(),
-       args=command([], option("--score", mostly(text(["score"]), text(["w", "nope"])), 0.95),
+       args=command([], WEIGHTED_SCORE,
                     option("--label", LABEL, 0.95), WEIGHT, WEIGHT_KIND,
                     option("--band", mostly(text(["bootstrap", "none", "dkw"]), text(["", "x"])), 0.9),
                     option("--bootstrap", mostly(text([5]), text(["0"])), 0.95),

@@ -491,19 +491,26 @@ def difference_intervals(difference, k, delta=0.05):
     return {"hoeffding": (difference - half, difference + half), "hoeffding-kl": (2 * lo - 1, 2 * hi - 1)}
 
 
-def check_compare_table(run: Run) -> None:
-    """wfns against s100b: pROC's roc.test(r.wfns, r.s100b)."""
+def check_wfns_s100b_test(run: Run, variance_name: str = "variance") -> float:
+    """pROC's roc.test(r.wfns, r.s100b) in a paired comparison's lines: the AUCs and D, Z, p, the variance
+    of D (named `variance_name`) and the covariance, and the DeLong row; returns D."""
     z, p, lo, hi = PROC_PAIRED[("wfns", "s100b")]
     difference = PROC_AUC["wfns"] - PROC_AUC["s100b"]
     found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+), difference D = a - b = (\S+)")
     for printed, expected in zip(found.groups(), (PROC_AUC["wfns"], PROC_AUC["s100b"], difference)):
         near(printed, expected)
-    found = sentence(run.stdout, r"Z = (\S+), two-sided p = (\S+) \(variance of D (\S+), covariance (\S+)\)")
+    found = sentence(run.stdout, rf"Z = (\S+), two-sided p = (\S+) \({variance_name} of D (\S+), covariance (\S+)\)")
     variance = (difference / z) ** 2  # z = D/√Var(D)
     covariance = (PROC_VARIANCE["wfns"] + PROC_VARIANCE["s100b"] - variance) / 2
     for printed, expected in zip(found.groups(), (z, p, variance, covariance)):
         near(printed, expected)
     near_interval(run.table.row("delong")["interval for D"], (lo, hi))
+    return difference
+
+
+def check_compare_table(run: Run) -> None:
+    """wfns against s100b: pROC's roc.test(r.wfns, r.s100b)."""
+    difference = check_wfns_s100b_test(run)
     for key, ends in difference_intervals(difference, 41).items():
         near_interval(run.table.row(key)["interval for D"], ends)
         near(run.table.row(key)["half-width"], half_width(difference, ends))
@@ -3020,20 +3027,10 @@ def check_compare_sampling_weights(run: Run) -> None:
     """Sampling weights equal within each class leave every placement, Â and the sandwich variance of
     D̂ at DeLong's (m/(m − 1)·Σ c²(D10 − D̂)²/(mc)² = S10(D)/m): pROC's roc.test(r.wfns, r.s100b); the
     distribution-free rows are left out, with the reason."""
-    z, p, lo, hi = PROC_PAIRED[("wfns", "s100b")]
-    difference = PROC_AUC["wfns"] - PROC_AUC["s100b"]
     assert "m = 41 positives, n = 72 negatives" in run.stdout
     assert "sampling weights (w): m and n are the cases of positive weight" in run.stdout
-    found = sentence(run.stdout, r"AUC a = (\S+), AUC b = (\S+), difference D = a - b = (\S+)")
-    for printed, expected in zip(found.groups(), (PROC_AUC["wfns"], PROC_AUC["s100b"], difference)):
-        near(printed, expected)
-    found = sentence(run.stdout, r"Z = (\S+), two-sided p = (\S+) \(sandwich variance of D (\S+), covariance (\S+)\)")
-    variance = (difference / z) ** 2  # z = D/√Var(D)
-    covariance = (PROC_VARIANCE["wfns"] + PROC_VARIANCE["s100b"] - variance) / 2
-    for printed, expected in zip(found.groups(), (z, p, variance, covariance)):
-        near(printed, expected)
+    check_wfns_s100b_test(run, "sandwich variance")
     assert [row[0] for row in run.table.rows] == ["delong"]
-    near_interval(run.table.row("delong")["interval for D"], (lo, hi))
     assert "hoeffding: left out (sampling weights:" in run.stdout
     assert "hoeffding-kl: left out (sampling weights:" in run.stdout
 

@@ -22,7 +22,7 @@ normal-max         0.13859   asymptotic         Agarwal et al. 2005, Eq. 13, 14
 
 * beyond the paper (Agarwal et al. 2005): see aucbound interval --help
 not shown: hoeffding-kl, hanley-mcneil, newcombe (need --auc)
-not shown: chebyshev-lehmann, normal-lehmann (need --auc, --p1, --p2)
+not shown: bernstein, chebyshev-lehmann, normal-lehmann (need --auc, --p1, --p2)
 not shown: delong, delong-logit (need --auc, --variance)
 not shown: chebyshev-min, normal-min (best-case widths, not confidence intervals: --all or --method shows them)
 """

@@ -433,9 +433,9 @@ def test_a_short_table_is_shown_whole():
 
 
 def test_every_row_of_an_interval_table_with_the_bootstrap_is_shown():
-    """Thirteen rows, bootstrap included: none is left out in text or in HTML."""
+    """Fourteen rows, bootstrap included: none is left out in text or in HTML."""
     table = ab.intervals(LABELS, SCORES, resamples=200)
-    assert len(table.rows) == 13
+    assert len(table.rows) == 14
     text = str(table)
     assert all(f"\n{row.method} " in text for row in table.rows) and "…" not in text
     fragment = table._repr_html_()

@@ -35,7 +35,7 @@ class TestTable:
         table = ab.intervals(asah["poor"], asah["s100b"], delta=0.05)
         assert [row.method for row in table.rows] == list(default_methods())
         assert {row.method for row in table.rows if row.guarantee == "distribution-free"} == {
-            "mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"
+            "mcdiarmid", "hoeffding", "hoeffding-kl", "bernstein", "chebyshev-max"
         }
         assert table["chebyshev-lehmann"].guarantee == "plug-in"
         assert (table.m, table.n, table.resamples, table.seed) == (41, 72, None, None)

@@ -345,6 +345,7 @@ def auc_intervals(pos, neg, delta: float = 0.05) -> dict[str, tuple]:
         "mcdiarmid": clipped(auc, ref.mcdiarmid_epsilon(m, n, delta)),
         "hoeffding": clipped(auc, ref.hoeffding_epsilon(m, n, delta)),
         "hoeffding-kl": ref.kl_interval(auc, k, delta, dps=30),
+        "bernstein": ref.bernstein_interval(auc, *(min(max(p, auc * auc), auc) for p in (p1, p2)), m, n, delta, dps=30),
         "chebyshev-max": ref.score_interval(auc, k, 1 / mp.sqrt(delta)),
         "normal-max": ref.score_interval(auc, k, z),
         "chebyshev-lehmann": clipped(auc, ref.chebyshev_epsilon(lehmann, delta)),
@@ -386,12 +387,12 @@ def check_auc_block(text: str, table: Table, pos, neg, *, procs: str | None = No
 
 
 def check_auc_s100b(run: Run) -> None:
-    """s100b on the aSAH data: pROC's AUC, DeLong variance and interval, and the ten other
+    """s100b on the aSAH data: pROC's AUC, DeLong variance and interval, and the eleven other
     intervals at their formulas."""
     pos, neg = asah()
     assert "AUC of 's100b' against 'outcome' (positive: Poor) in aSAH.csv" in run.stdout
     check_auc_block(run.stdout, run.table, pos, neg, procs="s100b")
-    assert len(run.table.rows) == 11
+    assert len(run.table.rows) == 12
 
 
 #: Monte Carlo tolerance of a 2000-resample percentile end: about 4 of its standard deviations
@@ -604,7 +605,7 @@ def check_coverage_binormal(run: Run) -> None:
     shift = sentence(run.stdout, r"scenario binormal: X ~ N\(([\d.]+), 1\), Y ~ N\(0, 1\)")[1]
     near(shift, 2 * float(special.erfinv(2 * 0.8 - 1)), abs=0.005)  # √2·Φ⁻¹(A) = 2·erfinv(2A − 1)
     check_coverage_study(run, 0.8, 30, 60, 0.05, binormal_sd(0.8, 30, 60))
-    assert len(run.table.rows) == 11
+    assert len(run.table.rows) == 12
 
 
 def check_coverage_rating(run: Run) -> None:
@@ -631,8 +632,8 @@ def check_coverage_grid(run: Run) -> None:
     records = run.csv("coverage.csv")
     scenarios = ["binormal", "binormal-unequal", "rating", "exponential", "lognormal", "near-perfect", "adversarial"]
     sizes = {(m, n) for m in (10, 30, 100, 300) for n in (10, 30, 100, 300)}
-    methods = run.table.column("method")[:11]
-    assert len(records) == len(scenarios) * len(sizes) * 2 * len(methods) == 2464
+    methods = run.table.column("method")[:12]
+    assert len(records) == len(scenarios) * len(sizes) * 2 * len(methods) == 2688
     true = {scenario: 0.99 if scenario == "near-perfect" else 0.8 for scenario in scenarios}
     for record in records:
         coverage, trials, delta = float(record["coverage"]), int(record["trials"]), float(record["delta"])
@@ -2850,7 +2851,7 @@ def check_auc_parquet(run: Run) -> None:
     assert "AUC of 's100b' against 'outcome' (positive: Poor) in aSAH.parquet" in run.stdout
     assert "engine: duckdb (113 rows sorted by the engine, 50 distinct scores)" in run.stdout
     check_auc_block(run.stdout, run.table, *asah(), procs="s100b")
-    assert len(run.table.rows) == 11
+    assert len(run.table.rows) == 12
 
 
 def check_auc_sql(run: Run) -> None:
@@ -2978,7 +2979,7 @@ def check_auc_frequency_weights(run: Run) -> None:
     pos, neg = asah()
     assert "frequency weights: m and n are the total weights" in run.stdout
     check_auc_block(run.stdout, run.table, pos, np.repeat(neg, 3))
-    assert len(run.table.rows) == 11
+    assert len(run.table.rows) == 12
 
 
 def check_auc_sampling_weights(run: Run) -> None:

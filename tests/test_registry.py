@@ -56,7 +56,8 @@ def test_every_method_has_its_computation():
     for spec in ab.METHODS.values():
         assert spec.guarantee in ab.GUARANTEES and spec.guarantee != "vacuous"
         assert (spec.ends is None) == spec.needs_scores and (spec.data is not None) == spec.needs_scores
-        assert spec.invertible == (set(spec.needs) <= {"auc", "p1", "p2"})
+        # bernstein's half-width is a minimum over λ found on a grid, with no exact test to invert
+        assert spec.invertible == (set(spec.needs) <= {"auc", "p1", "p2"} and spec.key != "bernstein")
 
 
 def test_the_intervals_documentation_lists_every_method():

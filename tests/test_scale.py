@@ -269,7 +269,7 @@ def test_binned_bounds_are_exact_and_hold_the_auc(bins):
 
 def test_binned_mode_refuses_methods_that_need_the_scores():
     table = pa.table({"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]})
-    with pytest.raises(ParameterError, match="distribution-free with `bins`"):
+    with pytest.raises(ParameterError, match="distribution-free and read only m, n and Â with `bins`"):
         aucbound.table_auc(table, score="s", label="y", bins=10, methods=["delong"])
 
 

@@ -39,6 +39,7 @@ def spark():
     assert HAVE_JAVA, "AUCBOUND_REQUIRE_SPARK is set but Java is not installed"
     from pyspark.sql import SparkSession
 
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # the workers need this interpreter's packages
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         # one shuffle partition (each costs tasks: see `several_partitions`), small Arrow batches

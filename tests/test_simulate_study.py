@@ -20,7 +20,7 @@ def test_the_reduced_study_is_the_standard_grid(reduced_study):
     cells = {(cell.scenario, cell.m, cell.n, cell.delta) for cell in reduced_study.cells}
     assert cells == {(s, m, n, d) for s in STUDY_SCENARIOS for m in STUDY_SIZES for n in STUDY_SIZES for d in STUDY_DELTAS}
     assert len(reduced_study.cells) == 7 * 16 * 2
-    assert set(ab.bounds.distribution_free_methods()) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "chebyshev-max"}
+    assert set(ab.bounds.distribution_free_methods()) == {"mcdiarmid", "hoeffding", "hoeffding-kl", "bernstein", "chebyshev-max"}
 
 
 def test_finite_sample_methods_reach_their_coverage_everywhere(reduced_study):
@@ -63,7 +63,7 @@ def test_worst_coverage_summarizes_the_cells(reduced_study):
 
 def test_records_are_one_per_cell_and_method(reduced_study):
     records = reduced_study.records()
-    assert len(records) == 224 * 5
+    assert len(records) == 224 * 6
     first = records[0]
     assert (first["scenario"], first["m"], first["n"], first["delta"], first["method"]) == ("binormal", 10, 10, 0.05, "mcdiarmid")
     assert first["coverage"] == reduced_study.cells[0].rows[0].coverage and first["seed"] == 2026

@@ -216,6 +216,11 @@ def interval(m, n, delta=None, *, confidence=None, method="mcdiarmid", auc=None,
         The Chernoff (Kullback–Leibler) form of Hoeffding's bound,
         {θ : min(m, n)·kl(Â‖θ) ≤ ln(2/δ)}; needs ``auc`` (beyond the paper).
         Distribution-free, inside the ``hoeffding`` interval.
+    ``bernstein``
+        A Bernstein-type bound with the Hoeffding projection's variance σ10²/m + σ01²/n, the two
+        variances bounded from ``p1``, ``p2`` (the unbiased estimates p̂1, p̂2 of the data) at δ/20
+        each; needs ``auc``, ``p1``, ``p2`` (beyond the paper). Distribution-free; narrower than
+        ``hoeffding-kl`` from a few thousand items per class.
     ``chebyshev-max``
         Chebyshev's inequality with the largest variance A(1−A)/min(m, n) (Eq. 11, 14).
         Distribution-free. With ``auc``, the set of A with |Â − A| ≤ σ_max(A)/√δ.

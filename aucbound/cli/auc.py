@@ -173,7 +173,9 @@ def auc(ctx, file, scores, label, positive, delta, resamples, seed, workers, met
     AUC over a specificity (or sensitivity) range, as pROC's partial.auc, and its stratified
     bootstrap interval. Rows marked * go beyond Agarwal et al. (2005): hoeffding and
     hoeffding-kl are Hoeffding's (1963, §5) bounds for two-sample U-statistics,
-    distribution-free as McDiarmid's is, and narrower.
+    distribution-free as McDiarmid's is, and narrower; bernstein (with --p1/--p2 or data) is a
+    Bernstein bound with the projection variance, narrower than hoeffding-kl from a few thousand
+    per class (docs: sharper guarantees).
 
     \b
     Examples:

@@ -165,7 +165,9 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
     --method) use the first --bootstrap-trials trials only. --grid runs the standard study
     and prints the lowest coverage of each method in each scenario. Rows marked * go
     beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are Hoeffding's (1963, §5)
-    bounds for two-sample U-statistics, distribution-free as McDiarmid's is, and narrower.
+    bounds for two-sample U-statistics, distribution-free as McDiarmid's is, and narrower; bernstein (with --p1/--p2 or data) is a
+    Bernstein bound with the projection variance, narrower than hoeffding-kl from a few thousand
+    per class (docs: sharper guarantees).
 
     \b
     Examples:

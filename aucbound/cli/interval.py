@@ -42,7 +42,9 @@ def interval(m, n, delta, methods, auc, p1, p2, variance, class_size, log_class_
     or whose half-width rounds to 1, is marked vacuous.
     Rows marked * go beyond Agarwal et al. (2005): hoeffding and hoeffding-kl are
     Hoeffding's (1963, §5) bounds for two-sample U-statistics, distribution-free as
-    McDiarmid's is, and narrower.
+    McDiarmid's is, and narrower; bernstein (with --p1/--p2 or data) is a
+    Bernstein bound with the projection variance, narrower than hoeffding-kl from a few thousand
+    per class (docs: sharper guarantees).
 
     \b
     Examples:

@@ -97,12 +97,13 @@ MAX_BINS = 10**7
 
 
 def _binned_keys(keys, methods) -> list[str]:
-    """The distribution-free methods among `keys`: binned mode knows Â only between two bounds."""
-    free = [key for key in keys if METHODS[key].guarantee == "distribution-free"]
+    """The distribution-free methods among `keys` that read m, n and Â alone: binned mode knows Â only between
+    two bounds (and not Lehmann's p̂1, p̂2)."""
+    free = [key for key in keys if METHODS[key].guarantee == "distribution-free" and set(METHODS[key].needs) <= {"auc"}]
     if methods is not None and len(free) < len(keys):
         other = next(key for key in keys if key not in free)
-        raise v.ParameterError("methods", "distribution-free with {bins} (those need only m, n and Â, which the "
-                               "binning bounds; the others need the scores themselves)", repr(other), others=("bins",))
+        raise v.ParameterError("methods", "distribution-free and read only m, n and Â with {bins} (the binning bounds "
+                               "Â; the others need the scores themselves)", repr(other), others=("bins",))
     return free
 
 

@@ -16,6 +16,7 @@ import operator
 import os
 import re
 import shutil
+import sys
 import tempfile
 import warnings
 from fractions import Fraction
@@ -120,6 +121,8 @@ def session(master, settings):
     if not java_home and shutil.which("java") is None:
         raise v.ParameterError("spark_master", HOW_TO_START,
                                f"{master!r}, where no Java was found (neither `java` on the PATH nor JAVA_HOME)")
+    if master.startswith("local"):  # the workers run here: with this interpreter, whose packages they need
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = SparkSession.builder.master(master).appName("aucbound")
     for key, value in QUIET.items():
         builder = builder.config(key, value)

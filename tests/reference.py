@@ -730,7 +730,7 @@ def _kl_upper_end(q, budget, dps=DPS):
         a, b = q, mp.mpf(1)
         for _ in range(4 * dps + 100):
             c = (a + b) / 2
-            if kl(q, c, dps) > budget:
+            if c >= 1 or kl(q, c, dps) > budget:
                 b = c
             else:
                 a = c
@@ -741,34 +741,36 @@ def bernstein_interval(auc, p1, p2, m, n, delta, dps=DPS):
     """The bernstein interval's ends, from the theorem's statement in mpmath: the U-statistics
     Û10 = p̂2 − Â²_U, Û01 = p̂1 − Â²_U (Σh² taken as Σh), their Chernoff–KL upper bounds at δ/20
     with ⌊m/2⌋ ∧ ⌊n/2⌋ blocks (capped at ¼), the bound K(λ) on the log-MGF with the smaller class
-    revealed first, the half-width min_λ (K(λ) + ln(1/(0.45δ)))/λ found by golden-section search
-    on ln λ, and four rounds of capping every variance at max A(1 − A) over the interval."""
+    revealed first, each tail's deviation min_λ (K(λ) + ln(1/(0.45δ)))/λ found by golden-section
+    search on ln λ, and four rounds of capping every variance at max A(1 − A) over the interval and
+    bounding the reach (1 − A above, A below) by the interval's ends."""
     with mp.workdps(dps):
         A, p1, p2, delta = mp.mpf(auc), mp.mpf(p1), mp.mpf(p2), mp.mpf(delta)
+        quarter = mp.mpf(1) / 4
         blocks = min(m // 2, n // 2)
         if blocks >= 1:
             square = A * A * m * n / ((m - 1) * (n - 1)) - p2 / (m - 1) - p1 / (n - 1) - A / ((m - 1) * (n - 1))
             budget = mp.log(20 / delta) / blocks
-            s10, s01 = (min(_kl_upper_end(min(max(2 * (p - square), 0), 1), budget, dps) / 2, mp.mpf(1) / 4)
+            s10, s01 = (min(_kl_upper_end(min(max(2 * (p - square), 0), 1), budget, dps) / 2, quarter)
                         for p in (p2, p1))
         else:
-            s10 = s01 = mp.mpf(1) / 4
+            s10 = s01 = quarter
         a, b, var_a, var_b = (m, n, s10, s01) if m <= n else (n, m, s01, s10)
         tail = mp.log(1 / (mp.mpf("0.45") * delta))
 
         def psi(u):
             return mp.expm1(u) - u
 
-        def K(lam, var_a, var_b, cap):
+        def K(lam, var_a, var_b, cap, reach):
             c = b * psi(lam / b)
-            beta = (lam + c / 2) / a
+            beta = (lam * reach + c / 2) / a
             spread = min(mp.mpf(1) / 2, 2 * mp.sqrt(var_a))
             projection = c * (var_b * (1 - mp.mpf(1) / a) + cap / a) + psi(beta) / beta**2 * (lam * mp.sqrt(var_a) + c * spread) ** 2 / a
             pairs = min(a, b)
-            return min(projection, pairs * psi(lam / pairs) * cap)
+            return min(projection, pairs * psi(lam * reach / pairs) / reach**2 * cap)
 
-        def half(var_a, var_b, cap):
-            f = lambda u: (K(mp.exp(u), var_a, var_b, cap) + tail) / mp.exp(u)
+        def deviation(var_a, var_b, cap, reach):
+            f = lambda u: (K(mp.exp(u), var_a, var_b, cap, reach) + tail) / mp.exp(u)
             centre = mp.log(mp.sqrt(2 * tail / min(var_a / a + var_b / b, cap / min(a, b))))
             lo, hi = centre - 8, centre + 8
             ratio = (mp.sqrt(5) - 1) / 2
@@ -785,11 +787,11 @@ def bernstein_interval(auc, p1, p2, m, n, delta, dps=DPS):
                     f2 = f(x2)
             return min(f1, f2)
 
-        cap = mp.mpf(1) / 4
-        for _ in range(4):
-            eps = half(var_a, var_b, cap)
-            lo, hi = max(A - eps, 0), min(A + eps, 1)
-            cap = mp.mpf(1) / 4 if lo <= mp.mpf(1) / 2 <= hi else max(lo * (1 - lo), hi * (1 - hi))
-            var_a, var_b = min(var_a, cap), min(var_b, cap)
-        eps = half(var_a, var_b, cap)
-        return max(A - eps, mp.mpf(0)), min(A + eps, mp.mpf(1))
+        cap, lo, hi = quarter, mp.mpf(0), mp.mpf(1)
+        for round_ in range(5):
+            above, below = deviation(var_a, var_b, cap, 1 - lo), deviation(var_a, var_b, cap, hi)
+            lo, hi = max(A - above, mp.mpf(0)), min(A + below, mp.mpf(1))
+            if round_ < 4:
+                cap = min(cap, quarter if lo <= mp.mpf(1) / 2 <= hi else max(lo * (1 - lo), hi * (1 - hi)))
+                var_a, var_b = min(var_a, cap), min(var_b, cap)
+        return lo, hi

@@ -46,7 +46,7 @@ import numpy as np
 from ._hoeffding import kl_ends
 
 __all__ = ["bernstein_ends", "bernstein_half_width", "projection_variances", "variance_upper_bound", "log_mgf_bound",
-           "TAIL_SHARE", "VARIANCE_SHARE"]
+           "psi", "phi", "TAIL_SHARE", "VARIANCE_SHARE"]
 
 #: The share of δ spent on each tail of the interval.
 TAIL_SHARE = 0.45
@@ -70,41 +70,51 @@ def psi(u):
     return np.where(np.abs(u) < 1e-3, u * u * (0.5 + u * (1.0 / 6.0 + u / 24.0)), direct)
 
 
-def log_mgf_bound(lam, a, b, var_a, var_b, e0, cap=0.25):
-    """K(λ): the bound on ln E exp(±λ(Â − A)) (module docstring), elementwise; +inf where it overflows.
+def phi(u):
+    """φ(u) = ψ(u)/u², increasing, φ(0) = ½ (a series below 10⁻³)."""
+    u = np.asarray(u, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        direct = psi(u) / (u * u)
+    return np.where(np.abs(u) < 1e-3, 0.5 + u * (1.0 / 6.0 + u / 24.0), direct)
+
+
+def log_mgf_bound(lam, a, b, var_a, var_b, e0, cap=0.25, reach=1.0):
+    """K(λ): the bound on ln E exp(λ·D) for the deviation D = Â − A (or A − Â) (module docstring),
+    elementwise; +inf where it overflows.
 
     `a`, `var_a` are the first-revealed class's size and placement variance, `b`, `var_b` the
     other's, `e0` the bound on the mean conditional variance of one kernel value, `cap` a bound
-    on A(1 − A), which bounds the variance of one kernel value: the smaller of the projection's
-    bound and Bennett's for Hoeffding's average of min(a, b) independent kernel values,
-    min(a, b)·ψ(λ/min(a, b))·cap.
+    on A(1 − A) (which bounds the variance of one kernel value) and `reach` one on how far a
+    kernel value or a placement can lie beyond A in the deviation's direction: 1 − A for Â − A,
+    A for A − Â (1 always does). K is the smaller of the projection's bound and Bennett's for
+    Hoeffding's average of k = min(a, b) independent kernel values, k·ψ(λ·reach/k)·cap/reach².
     """
-    lam, a, b, var_a, var_b, e0, cap = (np.asarray(x, dtype=np.float64) for x in (lam, a, b, var_a, var_b, e0, cap))
+    lam, a, b, var_a, var_b, e0, cap, reach = (np.asarray(x, dtype=np.float64)
+                                               for x in (lam, a, b, var_a, var_b, e0, cap, reach))
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         c = b * psi(lam / b)
         spread = np.minimum(0.5, 2.0 * np.sqrt(var_a))
-        beta = (lam + 0.5 * c) / a
-        phi = np.where(beta < 1e-3, 0.5 + beta / 6.0, psi(beta) / (beta * beta))
-        first = phi * (lam * np.sqrt(var_a) + c * spread) ** 2 / a
+        first = phi((lam * reach + 0.5 * c) / a) * (lam * np.sqrt(var_a) + c * spread) ** 2 / a
         second = c * (var_b * (1.0 - 1.0 / a) + e0 / a)
         pairs = np.minimum(a, b)
-        kernel = pairs * psi(lam / pairs) * cap
+        kernel = phi(lam * reach / pairs) * lam * lam / pairs * cap
         bound = np.minimum(first + second, kernel)
     return np.where(np.isnan(bound), np.inf, bound)
 
 
-def bernstein_half_width(a, b, var_a, var_b, e0, cap, log_tail):
-    """min over a grid of λ of (K(λ) + ln(1/δ_tail))/λ: a half-width t with P(±(Â − A) ≥ t) ≤ δ_tail
-    when var_a, var_b, e0 bound the true quantities (:func:`log_mgf_bound`), elementwise."""
-    a, b, var_a, var_b, e0, cap, log_tail = np.broadcast_arrays(
-        *(np.asarray(x, dtype=np.float64) for x in (a, b, var_a, var_b, e0, cap, log_tail)))
-    shape = a.shape
-    a, b, var_a, var_b, e0, cap, log_tail = (x.ravel() for x in (a, b, var_a, var_b, e0, cap, log_tail))
+def bernstein_half_width(a, b, var_a, var_b, e0, cap, reach, log_tail):
+    """min over a grid of λ of (K(λ) + ln(1/δ_tail))/λ: a deviation t with P(D ≥ t) ≤ δ_tail for the
+    deviation D that `reach` bounds, when var_a, var_b, e0, cap and reach bound the true quantities
+    (:func:`log_mgf_bound`), elementwise."""
+    arrays = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64)
+                                   for x in (a, b, var_a, var_b, e0, cap, reach, log_tail)))
+    shape = arrays[0].shape
+    a, b, var_a, var_b, e0, cap, reach, log_tail = (x.ravel() for x in arrays)
     budget = -log_tail
     out = np.empty(a.shape[0])
     for start in range(0, a.shape[0], _BLOCK):
         part = slice(start, start + _BLOCK)
-        args = tuple(x[part, None] for x in (a, b, var_a, var_b, e0, cap))
+        args = tuple(x[part, None] for x in (a, b, var_a, var_b, e0, cap, reach))
         spread = np.maximum(np.minimum(args[2] / args[0] + args[3] / args[1], args[5] / np.minimum(args[0], args[1])),
                             1e-300)
         lam0 = np.sqrt(2.0 * budget[part, None] / spread)
@@ -157,7 +167,8 @@ def variance_upper_bound(estimate, m, n, log_delta):
 
 
 def bernstein_ends(auc, p1, p2, m, n, log_delta):
-    """(ε, lo, hi) of the interval at level δ = exp(`log_delta`), elementwise (module docstring)."""
+    """(ε, lo, hi) of the interval at level δ = exp(`log_delta`), elementwise (module docstring):
+    lo = Â − t₊ and hi = Â + t₋, clipped to [0, 1], ε the larger of Â − lo and hi − Â."""
     auc, p1, p2, m, n, log_delta = np.broadcast_arrays(
         *(np.asarray(x, dtype=np.float64) for x in (auc, p1, p2, m, n, log_delta)))
     log_variance = log_delta + math.log(VARIANCE_SHARE)
@@ -167,11 +178,15 @@ def bernstein_ends(auc, p1, p2, m, n, log_delta):
     a, b = np.where(first_positive, m, n), np.where(first_positive, n, m)
     var_a, var_b = np.where(first_positive, s10, s01), np.where(first_positive, s01, s10)
     cap = np.full(a.shape, 0.25)
+    lo, hi = np.zeros(a.shape), np.ones(a.shape)
     log_tail = log_delta + math.log(TAIL_SHARE)
-    for _ in range(_CAP_ROUNDS):
-        epsilon = bernstein_half_width(a, b, var_a, var_b, cap, cap, log_tail)
-        lo, hi = np.maximum(auc - epsilon, 0.0), np.minimum(auc + epsilon, 1.0)
-        cap = np.where((lo <= 0.5) & (hi >= 0.5), 0.25, np.maximum(lo * (1.0 - lo), hi * (1.0 - hi)))
-        var_a, var_b = np.minimum(var_a, cap), np.minimum(var_b, cap)
-    epsilon = bernstein_half_width(a, b, var_a, var_b, cap, cap, log_tail)
-    return epsilon, np.maximum(auc - epsilon, 0.0), np.minimum(auc + epsilon, 1.0)
+    for round_ in range(_CAP_ROUNDS + 1):
+        # Â − A ≥ t₊ moves the lower end: a value lies at most 1 − A ≤ 1 − lo above A; A − Â, at most A ≤ hi below
+        above = bernstein_half_width(a, b, var_a, var_b, cap, cap, 1.0 - lo, log_tail)
+        below = bernstein_half_width(a, b, var_a, var_b, cap, cap, hi, log_tail)
+        lo, hi = np.maximum(auc - above, 0.0), np.minimum(auc + below, 1.0)
+        if round_ < _CAP_ROUNDS:
+            cap = np.minimum(cap, np.where((lo <= 0.5) & (hi >= 0.5), 0.25,
+                                           np.maximum(lo * (1.0 - lo), hi * (1.0 - hi))))
+            var_a, var_b = np.minimum(var_a, cap), np.minimum(var_b, cap)
+    return np.maximum(auc - lo, hi - auc), lo, hi

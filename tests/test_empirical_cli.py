@@ -26,7 +26,7 @@ method             interval                half-width  guarantee          source
 mcdiarmid          [0.465655, 0.997082]      0.265713  distribution-free  Agarwal et al. 2005, Cor 3.4
 hoeffding *        [0.519269, 0.943468]      0.2121    distribution-free  Hoeffding 1963, §5
 hoeffding-kl *     [0.524249, 0.885996]      0.20712   distribution-free  Hoeffding 1963, §5
-bernstein *        [0.487234, 0.975503]      0.244134  distribution-free  Bennett 1962; McDiarmid 1998
+bernstein *        [0.501376, 0.974808]      0.24344   distribution-free  Bennett 1962; McDiarmid 1998
 chebyshev-max      [0.390613, 0.920407]      0.340756  distribution-free  Agarwal et al. 2005, Eq. 11, 14
 normal-max         [0.580308, 0.842787]      0.15106   asymptotic         Agarwal et al. 2005, Eq. 13, 14
 chebyshev-lehmann  [0.505668, 0.95707]       0.225701  plug-in            Agarwal et al. 2005, Eq. 7, 11

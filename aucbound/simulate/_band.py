@@ -4,11 +4,11 @@ With X ~ N(μ, s²) for the positives and Y ~ N(0, 1) for the negatives, the tru
 R(x) = Φ((μ + Φ⁻¹(x))/s) at false-positive rate x (Hanley & McNeil 1982), continuous and
 increasing. For each simulated data set:
 
-- **simultaneous coverage** of the DKW band: its upper edge is a step function, constant
-  on intervals that end where a vertex's FPR minus ε₋ is reached, so the continuous R
-  crosses it only if it does so at the right end of some step; likewise the lower edge at
-  the left ends. Checking R at those ends decides coverage of the whole curve exactly, not
-  on a grid;
+- **simultaneous coverage** of the distribution-free bands (DKW, Kolmogorov, Berk–Jones):
+  the upper edge is a step function, constant on intervals that end where a vertex's FPR
+  lower limit (its FPR minus ε₋ for DKW) is reached, so the continuous R crosses it only if
+  it does so at the right end of some step; likewise the lower edge at the left ends.
+  Checking R at those ends decides coverage of the whole curve exactly, not on a grid;
 - **pointwise coverage** of either band at each specificity in a grid: lo ≤ R(1 − sp) ≤ hi.
 
 The Monte Carlo standard error of a coverage p over T trials is √(p(1 − p)/T).
@@ -22,8 +22,8 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..empirical import (BAND_METHODS, bootstrap_band, check_resamples, dkw_band, dkw_band_contains,
-                         roc_curve_from_groups)
+from ..empirical import (BAND_METHODS, EXACT_BANDS, band_bounds, band_contains, band_edges, bootstrap_band,
+                         check_resamples, roc_curve_from_groups)
 from ._results import BandCoverage
 
 __all__ = ["band_coverage", "MAX_BAND_TRIALS"]
@@ -44,7 +44,8 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
     """Coverage of an ROC band (:func:`aucbound.roc_band`) over `trials` binormal data sets.
 
     Reports, at confidence 1 − δ, the share of data sets whose band held the whole true curve
-    (``simultaneous``: exact for the DKW band, over the grid for the bootstrap band) and the
+    (``simultaneous``: exact for the distribution-free bands, ``"dkw"``, ``"kolmogorov"`` and
+    ``"berk-jones"``, over the grid for the bootstrap band) and the
     share at each specificity of the grid (``pointwise``), with Monte Carlo standard errors. δ is 0.05
     unless `delta` or `confidence` (= 1 − δ) is given. The bootstrap band runs each trial's resamples
     on `workers` threads (−1, the default: one per core this process may use; the result is the same
@@ -69,6 +70,7 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     report = v.progress("progress", progress)
+    bounds = band_bounds(method, m, n, delta) if method in EXACT_BANDS else None  # checked and computed once
     mu = _normal.quantile(auc) * math.hypot(s, 1.0)
     truth = _true_curve(mu, s)
     target = truth(1.0 - grid)
@@ -79,9 +81,9 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
         pos = np.sort(mu + s * rng.standard_normal(m))
         neg = np.sort(rng.standard_normal(n))
         curve = roc_curve_from_groups(pos, neg)
-        if method == "dkw":
-            lo, hi, eps_pos, eps_neg = dkw_band(curve, "specificity", grid, delta)
-            whole += dkw_band_contains(curve, truth, eps_pos, eps_neg)
+        if bounds is not None:
+            lo, hi = band_edges(curve, "specificity", grid, *bounds)
+            whole += band_contains(curve, truth, *bounds)
         else:
             lo, hi = bootstrap_band(pos, neg, curve, "specificity", grid, delta, resamples, int(rng.integers(2**63)), None,
                                 workers)

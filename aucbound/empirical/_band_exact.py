@@ -184,7 +184,7 @@ def class_bounds(method: str, k: int, delta: float, progress=None) -> tuple[np.n
     "kolmogorov" (i/k ± the exact ε) or "berk-jones" (the bounds at the exact critical value).
 
     >>> lower, upper = class_bounds("kolmogorov", 2, 0.5)
-    >>> [round(x, 6) for x in lower], [round(x, 6) for x in upper]  # P(D₂ > d) = 2(1 − d)² for d ≥ ½
+    >>> lower.round(6).tolist(), upper.round(6).tolist()  # P(D₂ > d) = 2(1 − d)² for d ≥ ½
     ([-0.5, 0.0, 0.5], [0.5, 1.0, 1.5])
     """
     if method == "berk-jones":
@@ -208,7 +208,7 @@ def berk_jones_bounds(k: int, c: float) -> tuple[np.ndarray, np.ndarray]:
     puts F(t) in [aᵢ, bᵢ] where k·F̂(t) = i.
 
     >>> a, b = berk_jones_bounds(1, math.log(4))  # K(0, u) = −ln(1 − u) ≤ ln 4 ⟺ u ≤ ¾
-    >>> [round(x, 12) for x in a], [round(x, 12) for x in b]
+    >>> a.round(12).tolist(), b.round(12).tolist()
     ([0.0, 0.25], [0.75, 1.0])
     """
     p = np.arange(k + 1) / k

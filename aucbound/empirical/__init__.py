@@ -27,6 +27,7 @@ from ._band_exact import (
     MAX_KOLMOGOROV_EXACT,
     berk_jones_bounds,
     berk_jones_critical,
+    check_berk_jones,
     kolmogorov_epsilon,
     kolmogorov_tail,
     non_crossing,
@@ -77,7 +78,7 @@ from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TEST
 # PAIRED_TESTS, UNPAIRED_TESTS (the tables of tests that compare and compare_unpaired read);
 # EXACT_BANDS, band_bounds, band_edges, band_contains (the distribution-free ROC bands from per-count class bands,
 # for the simulator), non_crossing, kolmogorov_tail, berk_jones_bounds (the exact crossing probability and the
-# Berk–Jones class band, for the tests and bench/band_sharper.py);
+# Berk–Jones class band, for the tests and bench/band_sharper.py), check_berk_jones (its limits, for aucbound.plots);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",

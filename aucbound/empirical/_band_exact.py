@@ -165,16 +165,16 @@ def _kolmogorov_epsilon(k: int, delta: float) -> float:
     return min(eps, dkw)
 
 
-def check_berk_jones(m: int, n: int, delta: float) -> None:
+def check_berk_jones(m: int, n: int, delta: float, parameter: str = "method") -> None:
     """Refuse a Berk–Jones ROC band beyond the sizes and levels its critical values are computed for
-    (each class at δ/2), before any work."""
+    (each class at δ/2), before any work; the error names `parameter` (the band's choice)."""
     if max(m, n) > MAX_BERK_JONES:
-        raise v.ParameterError("method", f"'kolmogorov' or 'dkw' for a class of more than {MAX_BERK_JONES:,} cases "
+        raise v.ParameterError(parameter, f"'kolmogorov' or 'dkw' for a class of more than {MAX_BERK_JONES:,} cases "
                                "(the Berk–Jones critical value is computed exactly up to that size)",
                                f"'berk-jones' with m = {m:,}, n = {n:,}", others=("scores",))
     if delta / 2 < MIN_BERK_JONES_DELTA:
         raise v.ParameterError("delta", f"at least {2 * MIN_BERK_JONES_DELTA:g} for the Berk–Jones band (each class "
-                               "at δ/2; use 'kolmogorov' below it)", v.show(delta), others=("method",))
+                               "at δ/2; use 'kolmogorov' below it)", v.show(delta), others=(parameter,))
 
 
 def class_bounds(method: str, k: int, delta: float, progress=None) -> tuple[np.ndarray, np.ndarray]:

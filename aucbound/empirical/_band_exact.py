@@ -118,8 +118,8 @@ def non_crossing(lower, upper) -> float:
 
 def kolmogorov_epsilon(k: int, delta: float) -> float:
     """The exact finite-k critical value of D_k = sup_t |F̂_k(t) − F(t)|: the smallest ε (to within
-    10⁻⁹·ε) with P(D_k > ε) ≤ δ for continuous F. scipy.stats.kstwo's isf, raised by ulps until its sf
-    is ≤ δ: exact for k ≤ 140 (Simard & L'Ecuyer 2011: Durbin's matrix and Pomeranz's recursion);
+    10⁻⁷·ε) with P(D_k > ε) ≤ δ for continuous F, never below it. scipy.stats.kstwo's isf, raised by
+    ulps until its sf is ≤ δ: exact for k ≤ 140 (Simard & L'Ecuyer 2011: Durbin's matrix and Pomeranz's recursion);
     above, where scipy approximates (errors up to 3·10⁻⁶ measured at k = 141), raised further until
     :func:`non_crossing` gives P(D_k > ε) ≤ δ − :data:`ROUNDING_MARGIN`; above
     :data:`MAX_KOLMOGOROV_EXACT`, DKW's ε (larger by under 0.04% there). Never above DKW's ε.
@@ -157,10 +157,14 @@ def _kolmogorov_epsilon(k: int, delta: float) -> float:
     eps = float(kstwo.isf(delta, k))
     if not math.isfinite(eps) or eps >= dkw:
         return dkw
-    while kstwo.sf(eps, k) > delta:
-        eps = math.nextafter(eps, 2.0)
-    step = 1e-9 * eps
-    while k > _KSTWO_EXACT and eps < dkw and kolmogorov_tail(k, eps) > delta - ROUNDING_MARGIN:
+    if k <= _KSTWO_EXACT:
+        def too_small(d):
+            return kstwo.sf(d, k) > delta
+    else:  # scipy approximates here: the exact engine decides
+        def too_small(d):
+            return kolmogorov_tail(k, d) > delta - ROUNDING_MARGIN
+    step = 4 * math.ulp(eps) if k <= _KSTWO_EXACT else 1e-8 * eps
+    while eps < dkw and too_small(eps):  # raised by doubling steps (scipy's isf is nearly always enough)
         eps, step = eps + step, 2 * step
     return min(eps, dkw)
 

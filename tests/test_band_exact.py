@@ -129,8 +129,10 @@ def test_berk_jones_bounds_solve_the_divergence():
         assert a[i] <= lo + 1e-15 and b[i] >= hi - 1e-15  # widened, never narrowed
 
 
-def test_critical_values_are_cached():
-    berk_jones_critical(333, 0.025)
+def test_critical_values_are_cached_and_report_their_progress():
+    calls = []
+    berk_jones_critical(333, 0.025, progress=lambda done, total: calls.append((done, total)))
+    assert len(calls) >= 5 and calls[-1][0] == calls[-1][1] and all(done <= total for done, total in calls)
     calls = []
     berk_jones_critical(333, 0.025, progress=lambda done, total: calls.append(done))
     assert calls == []
@@ -245,7 +247,8 @@ def test_exact_containment_agrees_with_a_dense_grid_for_berk_jones():
 
 def test_band_bounds_of_dkw_are_its_half_widths():
     (lower, upper), _ = band_bounds("dkw", 10, 20, 0.05)
-    assert np.allclose(upper - np.arange(11) / 10, dkw_epsilon(10, 0.025))
+    assert np.allclose(upper(np.arange(11)) - np.arange(11) / 10, dkw_epsilon(10, 0.025))
+    assert np.allclose(np.arange(11) / 10 - lower(np.arange(11)), dkw_epsilon(10, 0.025))
 
 
 # --- coverage: fast cells (bench/band_sharper.py runs the large ones) --------------------------------------------

@@ -40,7 +40,7 @@ from .. import _validate as v
 
 __all__ = ["non_crossing", "kolmogorov_epsilon", "berk_jones_critical", "berk_jones_bounds", "class_bounds",
            "MAX_BERK_JONES", "ROUNDING_MARGIN", "MIN_BERK_JONES_DELTA",
-           "MAX_KOLMOGOROV_EXACT", "kolmogorov_tail", "check_berk_jones"]
+           "MAX_KOLMOGOROV_EXACT", "kolmogorov_tail", "check_berk_jones", "limit_at"]
 
 #: The largest class for which the Berk–Jones critical value is computed (about 10 s at this size;
 #: a second at 2,000): above it, a ValueError points to the Kolmogorov band.
@@ -181,21 +181,32 @@ def check_berk_jones(m: int, n: int, delta: float, parameter: str = "method") ->
                                "at δ/2; use 'kolmogorov' below it)", v.show(delta), others=(parameter,))
 
 
-def class_bounds(method: str, k: int, delta: float, progress=None) -> tuple[np.ndarray, np.ndarray]:
-    """(lower, upper), arrays of k + 1: with probability ≥ 1 − δ, F(t) ∈ [lower[i], upper[i]] at every t
-    where i = k·F̂(t), for the empirical CDF F̂ of k draws from any F (and likewise for the survival
-    function S(t) = P(X ≥ t) and its empirical count). ``method`` is "dkw" (i/k ± Massart's ε),
-    "kolmogorov" (i/k ± the exact ε) or "berk-jones" (the bounds at the exact critical value).
+def _shifted(k: int, shift: float, counts) -> np.ndarray:
+    """counts/k + shift: a constant-width class band's limit at each count."""
+    return np.asarray(counts) / k + shift
+
+
+def class_bounds(method: str, k: int, delta: float, progress=None):
+    """(lower, upper): with probability ≥ 1 − δ, F(t) ∈ [lower[i], upper[i]] at every t where
+    i = k·F̂(t), for the empirical CDF F̂ of k draws from any F (and likewise for the survival function
+    S(t) = P(X ≥ t) and its empirical count). ``method`` is "dkw" (i/k ± Massart's ε) or "kolmogorov"
+    (i/k ± the exact ε), each limit then a function of an array of counts (no array of k + 1 values
+    for a large class), or "berk-jones" (arrays of k + 1: the bounds at the exact critical value).
+    :func:`limit_at` reads either.
 
     >>> lower, upper = class_bounds("kolmogorov", 2, 0.5)
-    >>> lower.round(6).tolist(), upper.round(6).tolist()  # P(D₂ > d) = 2(1 − d)² for d ≥ ½
+    >>> lower(np.arange(3)).round(6).tolist(), upper(np.arange(3)).round(6).tolist()  # P(D₂ > d) = 2(1 − d)², d ≥ ½
     ([-0.5, 0.0, 0.5], [0.5, 1.0, 1.5])
     """
     if method == "berk-jones":
         return berk_jones_bounds(k, berk_jones_critical(k, delta, progress))
     eps = _dkw(k, delta) if method == "dkw" else _kolmogorov_epsilon(k, delta)
-    share = np.arange(k + 1) / k
-    return share - eps, share + eps
+    return functools.partial(_shifted, k, -eps), functools.partial(_shifted, k, eps)
+
+
+def limit_at(limit, counts) -> np.ndarray:
+    """A class band's limit (a function of counts, or an array indexed by count) at `counts`."""
+    return limit(counts) if callable(limit) else limit[counts]
 
 
 def _k_divergence(p: float, u: np.ndarray) -> np.ndarray:

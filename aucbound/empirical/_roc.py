@@ -49,7 +49,7 @@ from .. import _validate as v
 from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import _engine, levels, sorted_groups
-from ._band_exact import check_berk_jones, class_bounds
+from ._band_exact import check_berk_jones, class_bounds, limit_at
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 from ._weights import kind_without_weights
@@ -392,14 +392,15 @@ def band_bounds(method: str, m: int, n: int, delta: float, progress=None):
 
 def band_edges(curve: ROCCurve, focus: str, values: np.ndarray, bounds_pos, bounds_neg) -> tuple[np.ndarray, np.ndarray]:
     """A distribution-free band's (lo, hi) of the other coordinate at `values` of `focus`, from the class
-    bands `bounds_pos` and `bounds_neg` ((lower, upper) per count, :func:`band_bounds`): with R̂⁺(x) the
+    bands `bounds_pos` and `bounds_neg` ((lower, upper) per count, :func:`band_bounds`: functions of the
+    counts or arrays indexed by them): with R̂⁺(x) the
     largest TPR upper limit among points whose FPR lower limit is ≤ x, and R̂⁻ the smallest TPR lower
     limit among points whose FPR upper limit is ≥ x (module docstring)."""
-    (lower_pos, upper_pos), (lower_neg, upper_neg) = bounds_pos, bounds_neg
-    tp, fp = curve.tp, curve.fp
+    pos = [limit_at(limit, curve.tp) for limit in bounds_pos]
+    neg = [limit_at(limit, curve.fp) for limit in bounds_neg]
     if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
-        return _envelope(lower_neg[fp], upper_neg[fp], lower_pos[tp], upper_pos[tp], 1.0 - values)
-    lo, hi = _envelope(lower_pos[tp], upper_pos[tp], lower_neg[fp], upper_neg[fp], values)  # FPR bounds at TPR
+        return _envelope(*neg, *pos, 1.0 - values)
+    lo, hi = _envelope(*pos, *neg, values)  # FPR bounds at TPR
     return 1.0 - hi, 1.0 - lo
 
 
@@ -413,7 +414,7 @@ def dkw_band(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> t
 
 def band_contains(curve: ROCCurve, truth, bounds_pos, bounds_neg) -> bool:
     """Whether the band of `curve` from the class bands `bounds_pos` and `bounds_neg` ((lower, upper) per
-    count) contains the continuous increasing curve TPR = truth(FPR) everywhere, decided exactly at the
+    count, as :func:`band_edges` takes them) contains the continuous increasing curve TPR = truth(FPR) everywhere, decided exactly at the
     ends of the band's steps: the band's upper edge is a step function of the FPR whose lowest point on
     each step is its right end, and its lower edge one whose highest point is its left end."""
     (lower_pos, upper_pos), (lower_neg, upper_neg) = bounds_pos, bounds_neg
@@ -422,21 +423,23 @@ def band_contains(curve: ROCCurve, truth, bounds_pos, bounds_neg) -> bool:
     last = np.append(first[1:] - 1, fp.shape[0] - 1)
     top, bottom = tp[last], tp[first]  # the highest and lowest TP count at each distinct FP count
     # upper edge: upper₊(top[j]) on FPR ∈ [lower₋(values[j]), lower₋(values[j + 1])); the truth is largest at the right end
-    ends = lower_neg[values[1:]] - _SLACK
+    ends = limit_at(lower_neg, values[1:]) - _SLACK
     inside = ends > 0
-    if np.any(truth(ends[inside]) > upper_pos[top[:-1][inside]]):
+    if np.any(truth(ends[inside]) > limit_at(upper_pos, top[:-1][inside])):
         return False
     # lower edge: lower₊(bottom[j]) on FPR ∈ (upper₋(values[j − 1]), upper₋(values[j])]; the truth is smallest at the left end
-    starts = upper_neg[values[:-1]] + _SLACK
+    starts = limit_at(upper_neg, values[:-1]) + _SLACK
     inside = starts < 1
-    return not np.any(truth(np.maximum(starts[inside], 0.0)) < lower_pos[bottom[1:][inside]])
+    return not np.any(truth(np.maximum(starts[inside], 0.0)) < limit_at(lower_pos, bottom[1:][inside]))
 
 
 def dkw_band_contains(curve: ROCCurve, truth, eps_pos: float, eps_neg: float) -> bool:
     """:func:`band_contains` for the DKW band of half-widths ε₊ on the TPR and ε₋ on the FPR."""
-    share_pos, share_neg = np.arange(curve.m + 1) / curve.m, np.arange(curve.n + 1) / curve.n
-    return band_contains(curve, truth, (share_pos - eps_pos, share_pos + eps_pos),
-                         (share_neg - eps_neg, share_neg + eps_neg))
+    def shifted(k, shift):
+        return lambda counts: counts / k + shift
+
+    return band_contains(curve, truth, (shifted(curve.m, -eps_pos), shifted(curve.m, eps_pos)),
+                         (shifted(curve.n, -eps_neg), shifted(curve.n, eps_neg)))
 
 
 def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -505,6 +508,7 @@ def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progr
     return lo, hi
 
 
+_BAND_NAMES = {"dkw": "DKW", "kolmogorov": "Kolmogorov", "berk-jones": "Berk–Jones"}
 _BAND_SOURCES = {
     "dkw": "Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
     "kolmogorov": "Kolmogorov's statistic at its exact finite-sample critical value (Simard & L'Ecuyer 2011; each "
@@ -551,7 +555,7 @@ def _band_classes(labels, scores, weights, pos_label, weight_kind, method):
         pos, neg = (np.sort(part) for part in repeated_classes(rows))
         return pos, neg, roc_curve_from_groups(pos, neg), None
     if method in EXACT_BANDS:
-        raise v.ParameterError("method", DKW_SAMPLING.replace("the DKW band's", f"the {method} band's"), repr(method),
+        raise v.ParameterError("method", DKW_SAMPLING.replace("DKW", _BAND_NAMES[method]), repr(method),
                                others=("sample_weight",))
     pos, wpos, neg, wneg = rows.classes()
     return pos, neg, weighted_curve(levels_of(rows)), (wpos, wneg)

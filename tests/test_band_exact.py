@@ -98,7 +98,7 @@ def _statistic(u):
     return k * np.maximum(div(left), div(right)).max(axis=1)
 
 
-@pytest.mark.parametrize("k", [20, 100])
+@pytest.mark.parametrize("k", [5, 20, 100])
 def test_berk_jones_critical_value_by_monte_carlo(k):
     """2·10⁵ uniform samples: P(R_k > c) is δ/2 = 0.025 within 4 Monte Carlo standard errors."""
     alpha, trials = 0.025, 200_000

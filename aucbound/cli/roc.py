@@ -48,9 +48,11 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
     weighted = dict(sample_weight=weights, weight_kind=weight_kind)
     boot = roc_band(labels, scores, method="bootstrap", delta=delta, resamples=resamples, seed=seed,
                     pos_label=pos_label, workers=workers, progress=progress, **weighted, **{key: values})
-    dkw = None if weight_kind == "sampling" else roc_band(labels, scores, method=band, delta=delta,
-                                                            pos_label=pos_label, progress=progress, **weighted,
-                                                            **{key: values})
+    dkw = None
+    if weight_kind != "sampling":
+        with Progress(f"{_BAND_NAMES[band]} critical values") as critical:  # a bar of its own, if it takes a while
+            dkw = roc_band(labels, scores, method=band, delta=delta, pos_label=pos_label, progress=critical,
+                           **weighted, **{key: values})
     other = "sensitivity" if focus == "specificity" else "specificity"
     none = [None] * len(boot.at)
     return [

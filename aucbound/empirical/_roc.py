@@ -31,6 +31,13 @@ clipped to [0, 1]. The guarantee holds for every pair of score distributions and
 n (ties included: then it covers the true operating points; between them the true "curve"
 is a chance line). With continuous scores it covers the whole true ROC curve.
 
+**Sharper bands of the same kind** (docs/sharper.md): each class's band F(t) ∈ [l_i, u_i] at
+the count i = k·F̂(t), at δ/2 — i/k ± ε with ε the exact critical value of Kolmogorov's
+statistic (``"kolmogorov"``), or the Berk–Jones likelihood band {u : k·K(i/k, u) ≤ c} at its
+exact critical value c (``"berk-jones"``, Owen 1995; :mod:`._band_exact`). The envelope is the
+same with per-count limits: R̂⁺(x) = max{u₊(tp) : l₋(fp) ≤ x} and R̂⁻(x) = min{l₊(tp) :
+u₋(fp) ≥ x} over the vertices (DKW is the case l, u = i/k ∓ ε).
+
 **The bootstrap band (pROC's ``ci.se``/``ci.sp``).** Stratified resamples (the same stream
 as the AUC's bootstrap: one seed, the same resamples), the sensitivity at each specificity
 read off every resampled curve, and the δ/2 and 1 − δ/2 quantiles (numpy's default,
@@ -49,7 +56,7 @@ from .. import _validate as v
 from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import _engine, levels, sorted_groups
-from ._band_exact import check_berk_jones, class_bounds, limit_at
+from ._band_exact import MAX_BERK_JONES, check_berk_jones, class_bounds, limit_at
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 from ._weights import kind_without_weights
@@ -570,6 +577,13 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     ``method='dkw'``: distribution-free and simultaneous — with probability ≥ 1 − δ every
     true operating point lies inside at once, for every pair of score distributions and
     every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
+    ``method='kolmogorov'`` and ``method='berk-jones'``: the same kind of band, each class's
+    CDF band at the exact finite-sample critical value of Kolmogorov's statistic or of the
+    Berk–Jones statistic (Owen's 1995 likelihood band: narrow near the ends of the curve,
+    where ROC analysis lives; classes of at most :data:`MAX_BERK_JONES` cases) in place of
+    Massart's bound (docs/sharper.md). The interval a distribution-free band gives at one
+    specificity (or sensitivity) is valid at every one of them at once. `progress` hears of
+    the Berk–Jones critical value's computation (seconds at 10⁴ cases; cached after).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
     (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic, on `workers` threads (−1, the
     default: one per core this process may use; the band is the same with any number). δ is
@@ -587,6 +601,9 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     >>> band = roc_band(labels, scores, specificities=[0.8])
     >>> band.estimate.tolist(), band.lo.tolist(), band.hi.tolist(), band.simultaneous
     ([0.8], [0.0], [1.0], True)
+    >>> band = roc_band(labels, scores, method="berk-jones", specificities=[0.95])
+    >>> band.simultaneous, band.guarantee, round(band.critical_pos, 4)
+    (True, 'distribution-free', 5.1866)
     >>> band = roc_band(labels, scores, method="bootstrap", specificities=[0.8], resamples=500)
     >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
     ('asymptotic', True)

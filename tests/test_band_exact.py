@@ -68,6 +68,37 @@ def test_crossing_probability_does_not_underflow():
         assert math.log(non_crossing((i - 1) / k, i / k)) == pytest.approx(exact, rel=1e-9)
 
 
+def _binomial_recursion(lower, upper):
+    """P(lᵢ ≤ U₍ᵢ₎ ≤ hᵢ) by another decomposition: given c of the k points in [0, t_{j−1}], the other k − c are
+    uniform on (t_{j−1}, 1], so Binomial(k − c, Δ/(1 − t_{j−1})) of them land in (t_{j−1}, t_j]; float64."""
+    from scipy.stats import binom
+
+    k = len(lower)
+    points = np.union1d(np.union1d(lower, upper), [1.0])
+    points = points[points > 0]
+    state, before = np.zeros(k + 1), 0.0
+    state[0] = 1.0
+    counts = np.arange(k + 1)
+    for t in points:
+        q = min(1.0, (t - before) / (1 - before))
+        moves = binom.pmf(counts[None, :] - counts[:, None], (k - counts)[:, None], q)  # from c (row) to c' (column)
+        state = state @ np.nan_to_num(moves)
+        state[counts > np.searchsorted(lower, t, side="left")] = 0.0
+        state[counts < np.searchsorted(upper, t, side="right")] = 0.0
+        before = t
+    return state[k]
+
+
+@pytest.mark.parametrize("k", [12, 60])
+def test_berk_jones_crossing_probability_by_a_binomial_recursion(k):
+    """The Berk–Jones bounds at the critical value: the engine's P(no crossing) against the binomial
+    decomposition, to 1e-11."""
+    a, b = berk_jones_bounds(k, berk_jones_critical(k, 0.025))
+    reference = _binomial_recursion(a[1:], b[:-1])
+    assert non_crossing(a[1:], b[:-1]) == pytest.approx(reference, abs=1e-11)
+    assert 1 - reference <= 0.025
+
+
 # --- the critical values --------------------------------------------------------------------------------------
 
 
@@ -270,3 +301,13 @@ def test_coverage_at_least_as_promised(method, kwargs):
 def test_rating_scale_points_are_the_true_operating_points():
     result = band_coverage(method="berk-jones", ratings=4, trials=5, m=10, n=10)
     assert result.specificities == pytest.approx([0.25, 0.5, 0.75]) and result.ratings == 4
+
+
+def test_kolmogorov_tail_by_the_binomial_recursion_where_scipy_approximates():
+    """k = 200 > 140, where scipy.stats.kstwo approximates: the engine against the binomial decomposition."""
+    k = 200
+    d = kolmogorov_epsilon(k, 0.025)
+    i = np.arange(1, k + 1)
+    reference = 1 - _binomial_recursion(np.clip(i / k - d, 0, 1), np.clip((i - 1) / k + d, 0, 1))
+    assert kolmogorov_tail(k, d) == pytest.approx(reference, abs=1e-11)
+    assert reference <= 0.025 and abs(reference - kstwo.sf(d, k)) < 1e-5

@@ -232,6 +232,14 @@ def test_band_edges_equal_the_brute_force_envelope(method):
         assert band.hi[j] == pytest.approx(min(max(hi, 0.0), 1.0), abs=1e-9)
         assert band.lo[j] == pytest.approx(min(max(lo, 0.0), 1.0), abs=1e-9)
     assert band.simultaneous and band.guarantee == "distribution-free"
+    # read the other way: the specificity at sensitivity y, from the FPR limits of the points around it
+    y = np.linspace(0.0, 1.0, 97)
+    band = ab.roc_band(labels, scores, method=method, sensitivities=y)
+    for j, at in enumerate(y):
+        hi_fpr = max(up_neg[fp] for tp, fp in zip(curve.tp, curve.fp) if lo_pos[tp] <= at)
+        lo_fpr = min(lo_neg[fp] for tp, fp in zip(curve.tp, curve.fp) if up_pos[tp] >= at)
+        assert band.lo[j] == pytest.approx(1 - min(max(hi_fpr, 0.0), 1.0), abs=1e-9)
+        assert band.hi[j] == pytest.approx(1 - min(max(lo_fpr, 0.0), 1.0), abs=1e-9)
 
 
 def test_the_exact_bands_are_never_wider_in_total_and_berk_jones_is_narrow_in_the_tails():
@@ -311,3 +319,15 @@ def test_kolmogorov_tail_by_the_binomial_recursion_where_scipy_approximates():
     reference = 1 - _binomial_recursion(np.clip(i / k - d, 0, 1), np.clip((i - 1) / k + d, 0, 1))
     assert kolmogorov_tail(k, d) == pytest.approx(reference, abs=1e-11)
     assert reference <= 0.025 and abs(reference - kstwo.sf(d, k)) < 1e-5
+
+
+def test_the_plot_draws_the_band_roc_band_gives():
+    from aucbound import plots
+
+    labels, scores = [0] * 6 + [1] * 6, [0.1, 0.3, 0.35, 0.5, 0.55, 0.7, 0.4, 0.6, 0.65, 0.8, 0.9, 0.95]
+    figure, rows = plots.roc(labels, {"f": scores}, band="berk-jones", return_data=True)
+    upper = [row["y"] for row in rows if row["series"] == "f: berk-jones band, upper"]
+    grid = np.linspace(0.0, 1.0, 501)
+    assert upper == pytest.approx(ab.roc_band(labels, scores, method="berk-jones", specificities=1 - grid).hi.tolist())
+    with pytest.raises(ValueError, match="`band` must be 'kolmogorov' or 'dkw'"):
+        plots.roc([0] * 10001 + [1], list(range(10002)), band="berk-jones")

@@ -146,9 +146,9 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
 
     --band picks the distribution-free interval: all three hold at every point at once for
     every pair of score distributions (ties included), each class's CDF band at delta/2;
-    kolmogorov and berk-jones use exact finite-sample critical values and are never wider
-    than dkw in total (berk-jones is much narrower at the ends of the curve, a little wider
-    near its middle; docs/sharper.md).
+    kolmogorov and berk-jones use exact finite-sample critical values: kolmogorov is never
+    wider than dkw (a little narrower), berk-jones much narrower near the ends of the curve
+    and a little wider near its middle.
     """
     from ..empirical import best_threshold, roc_curve
 

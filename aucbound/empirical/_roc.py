@@ -31,7 +31,7 @@ clipped to [0, 1]. The guarantee holds for every pair of score distributions and
 n (ties included: then it covers the true operating points; between them the true "curve"
 is a chance line). With continuous scores it covers the whole true ROC curve.
 
-**Sharper bands of the same kind** (docs/sharper.md): each class's band F(t) ∈ [l_i, u_i] at
+**Sharper bands of the same kind**: each class's band F(t) ∈ [l_i, u_i] at
 the count i = k·F̂(t), at δ/2 — i/k ± ε with ε the exact critical value of Kolmogorov's
 statistic (``"kolmogorov"``), or the Berk–Jones likelihood band {u : k·K(i/k, u) ≤ c} at its
 exact critical value c (``"berk-jones"``, Owen 1995; :mod:`._band_exact`). The envelope is the
@@ -581,7 +581,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     CDF band at the exact finite-sample critical value of Kolmogorov's statistic or of the
     Berk–Jones statistic (Owen's 1995 likelihood band: narrow near the ends of the curve,
     where ROC analysis lives; classes of at most :data:`MAX_BERK_JONES` cases) in place of
-    Massart's bound (docs/sharper.md). The interval a distribution-free band gives at one
+    Massart's bound. The interval a distribution-free band gives at one
     specificity (or sensitivity) is valid at every one of them at once. `progress` hears of
     the Berk–Jones critical value's computation (seconds at 10⁴ cases; cached after).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point

@@ -331,3 +331,10 @@ def test_the_plot_draws_the_band_roc_band_gives():
     assert upper == pytest.approx(ab.roc_band(labels, scores, method="berk-jones", specificities=1 - grid).hi.tolist())
     with pytest.raises(ValueError, match="`band` must be 'kolmogorov' or 'dkw'"):
         plots.roc([0] * 10001 + [1], list(range(10002)), band="berk-jones")
+
+
+def test_the_kolmogorov_value_beyond_scipys_exact_range_reports_its_progress():
+    calls = []
+    eps = kolmogorov_epsilon(20_000, 0.0125, progress=lambda done, total: calls.append((done, total)))
+    assert len(calls) >= 5 and all(0 <= done < total for done, total in calls)
+    assert kolmogorov_tail(20_000, eps) <= 0.0125 < kolmogorov_tail(20_000, eps * (1 - 1e-6))

@@ -53,6 +53,9 @@ MIN_BERK_JONES_DELTA = 1e-6
 #: tests/test_band_exact.py), room for the error's growth with the number of steps (about 2k).
 ROUNDING_MARGIN = 1e-11
 
+#: Where the cached critical values report their progress (a context variable: the caches' key is (k, δ) alone).
+_REPORT: contextvars.ContextVar = contextvars.ContextVar("critical_value_progress", default=lambda done, total: None)
+
 #: Poisson terms below this share of the largest are dropped (conservatively).
 _TINY = 1e-300
 
@@ -68,9 +71,10 @@ def _poisson_rows(lam: np.ndarray, length: int) -> np.ndarray:
     return np.exp(log_pmf)
 
 
-def non_crossing(lower, upper) -> float:
+def non_crossing(lower, upper, report=None) -> float:
     """P(lower[i] ≤ U₍ᵢ₊₁₎ ≤ upper[i] for every i) for k = len(lower) uniform order statistics,
-    both bounds nondecreasing in [0, 1] (module docstring: exact up to rounding).
+    both bounds nondecreasing in [0, 1] (module docstring: exact up to rounding). `report(done, total)`,
+    if given, hears of the steps every 4096 of them.
 
     >>> round(non_crossing([0.0], [0.5]), 12)  # P(U ≤ ½)
     0.5
@@ -97,6 +101,8 @@ def non_crossing(lower, upper) -> float:
     row_of = np.cumsum(short) - 1
     state, start, log_scale = np.ones(1), 0, 0.0  # N(0) = 0 with probability 1
     for j in range(points.shape[0]):
+        if report is not None and j % 4096 == 0:
+            report(j, points.shape[0])
         s = int(support[j])
         kernel = rows[row_of[j], :s] if short[j] else _poisson_rows(lam[j:j + 1], s)[0]
         spread = np.convolve(state, kernel)  # counts start … start + len − 1
@@ -116,18 +122,24 @@ def non_crossing(lower, upper) -> float:
     return min(1.0, math.exp(log_scale + math.log(state[k - start]) - log_total))
 
 
-def kolmogorov_epsilon(k: int, delta: float) -> float:
+def kolmogorov_epsilon(k: int, delta: float, progress=None) -> float:
     """The exact finite-k critical value of D_k = sup_t |F̂_k(t) − F(t)|: the smallest ε (to within
     10⁻⁷·ε) with P(D_k > ε) ≤ δ for continuous F, never below it. scipy.stats.kstwo's isf, raised by
     ulps until its sf is ≤ δ: exact for k ≤ 140 (Simard & L'Ecuyer 2011: Durbin's matrix and Pomeranz's recursion);
     above, where scipy approximates (errors up to 3·10⁻⁶ measured at k = 141), raised further until
     :func:`non_crossing` gives P(D_k > ε) ≤ δ − :data:`ROUNDING_MARGIN`; above
-    :data:`MAX_KOLMOGOROV_EXACT`, DKW's ε (larger by under 0.04% there). Never above DKW's ε.
+    :data:`MAX_KOLMOGOROV_EXACT`, DKW's ε (larger by under 0.04% there). Never above DKW's ε. Cached on
+    (k, δ); `progress(done, total)` hears of the engine's steps (6 s at k = 10⁵).
 
     >>> round(kolmogorov_epsilon(50, 0.025), 6), round(kolmogorov_epsilon(1, 0.1), 6)  # DKW: 0.209333
     (0.20548, 0.95)
     """
-    return _kolmogorov_epsilon(v.count("k", k), v.probability("delta", delta, scalar=True))
+    k, delta = v.count("k", k), v.probability("delta", delta, scalar=True)
+    token = _REPORT.set(v.progress("progress", progress))
+    try:
+        return _kolmogorov_epsilon(k, delta)
+    finally:
+        _REPORT.reset(token)
 
 
 #: The largest class whose Kolmogorov critical value is checked by :func:`non_crossing` (3 s at
@@ -141,10 +153,10 @@ def _dkw(k: int, delta: float) -> float:
     return math.sqrt((math.log(2.0) - math.log(delta)) / (2.0 * k))
 
 
-def kolmogorov_tail(k: int, d: float) -> float:
+def kolmogorov_tail(k: int, d: float, report=None) -> float:
     """P(D_k > d) by :func:`non_crossing` with the bounds i/k − d ≤ U₍ᵢ₎ ≤ (i − 1)/k + d."""
     i = np.arange(1, k + 1)
-    return 1.0 - non_crossing(np.clip(i / k - d, 0.0, 1.0), np.clip((i - 1) / k + d, 0.0, 1.0))
+    return 1.0 - non_crossing(np.clip(i / k - d, 0.0, 1.0), np.clip((i - 1) / k + d, 0.0, 1.0), report)
 
 
 @functools.lru_cache(maxsize=256)
@@ -162,7 +174,7 @@ def _kolmogorov_epsilon(k: int, delta: float) -> float:
             return kstwo.sf(d, k) > delta
     else:  # scipy approximates here: the exact engine decides
         def too_small(d):
-            return kolmogorov_tail(k, d) > delta - ROUNDING_MARGIN
+            return kolmogorov_tail(k, d, _REPORT.get()) > delta - ROUNDING_MARGIN
     step = 4 * math.ulp(eps) if k <= _KSTWO_EXACT else 1e-8 * eps
     while eps < dkw and too_small(eps):  # raised by doubling steps (scipy's isf is nearly always enough)
         eps, step = eps + step, 2 * step
@@ -200,7 +212,7 @@ def class_bounds(method: str, k: int, delta: float, progress=None):
     """
     if method == "berk-jones":
         return berk_jones_bounds(k, berk_jones_critical(k, delta, progress))
-    eps = _dkw(k, delta) if method == "dkw" else _kolmogorov_epsilon(k, delta)
+    eps = _dkw(k, delta) if method == "dkw" else kolmogorov_epsilon(k, delta, progress)
     return functools.partial(_shifted, k, -eps), functools.partial(_shifted, k, eps)
 
 
@@ -275,8 +287,6 @@ def berk_jones_critical(k: int, delta: float, progress=None) -> float:
         _REPORT.reset(token)
 
 
-#: Where :func:`_critical` reports its evaluations (a context variable: the cache's key is (k, δ) alone).
-_REPORT: contextvars.ContextVar = contextvars.ContextVar("berk_jones_progress", default=lambda done, total: None)
 
 
 @functools.lru_cache(maxsize=256)

@@ -81,7 +81,8 @@ def _band_title(band: str, shown) -> str:
     if shown is None:
         return f"no {name} interval with sampling weights"
     if band == "berk-jones":
-        return f"{name} critical values {number(shown.critical_pos)} (positives), {number(shown.critical_neg)} (negatives)"
+        return (f"{name} critical values {number(shown.critical_pos)} (positives), {number(shown.critical_neg)} "
+                "(negatives)")
     return f"{name} half-widths {number(shown.epsilon_pos)} (positives), {number(shown.epsilon_neg)} (negatives)"
 
 

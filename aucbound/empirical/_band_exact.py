@@ -40,7 +40,8 @@ from .. import _validate as v
 
 __all__ = ["non_crossing", "kolmogorov_epsilon", "berk_jones_critical", "berk_jones_bounds", "class_bounds",
            "MAX_BERK_JONES", "ROUNDING_MARGIN", "MIN_BERK_JONES_DELTA",
-           "MAX_KOLMOGOROV_EXACT", "kolmogorov_tail", "check_berk_jones", "limit_at"]
+           "MAX_KOLMOGOROV_EXACT", "kolmogorov_tail", "check_berk_jones", "limit_at",
+           "constant_width"]
 
 #: The largest class for which the Berk–Jones critical value is computed (about 10 s at this size;
 #: a second at 2,000): above it, a ValueError points to the Kolmogorov band.
@@ -207,12 +208,17 @@ def class_bounds(method: str, k: int, delta: float, progress=None):
     :func:`limit_at` reads either.
 
     >>> lower, upper = class_bounds("kolmogorov", 2, 0.5)
-    >>> lower(np.arange(3)).round(6).tolist(), upper(np.arange(3)).round(6).tolist()  # P(D₂ > d) = 2(1 − d)², d ≥ ½
+    >>> counts = np.arange(3)  # P(D₂ > d) = 2(1 − d)² for d ≥ ½: ε = ½ at δ = ½
+    >>> lower(counts).round(6).tolist(), upper(counts).round(6).tolist()
     ([-0.5, 0.0, 0.5], [0.5, 1.0, 1.5])
     """
     if method == "berk-jones":
         return berk_jones_bounds(k, berk_jones_critical(k, delta, progress))
-    eps = _dkw(k, delta) if method == "dkw" else kolmogorov_epsilon(k, delta, progress)
+    return constant_width(k, _dkw(k, delta) if method == "dkw" else kolmogorov_epsilon(k, delta, progress))
+
+
+def constant_width(k: int, eps: float):
+    """(lower, upper) of the class band i/k ± ε, as functions of the counts."""
     return functools.partial(_shifted, k, -eps), functools.partial(_shifted, k, eps)
 
 

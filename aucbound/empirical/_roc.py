@@ -56,7 +56,7 @@ from .. import _validate as v
 from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import _engine, levels, sorted_groups
-from ._band_exact import MAX_BERK_JONES, check_berk_jones, class_bounds, limit_at
+from ._band_exact import check_berk_jones, class_bounds, constant_width, limit_at
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 from ._weights import kind_without_weights
@@ -397,12 +397,13 @@ def band_bounds(method: str, m: int, n: int, delta: float, progress=None):
     return class_bounds(method, m, delta / 2, progress), class_bounds(method, n, delta / 2, progress)
 
 
-def band_edges(curve: ROCCurve, focus: str, values: np.ndarray, bounds_pos, bounds_neg) -> tuple[np.ndarray, np.ndarray]:
+def band_edges(curve: ROCCurve, focus: str, values: np.ndarray, bounds_pos,
+               bounds_neg) -> tuple[np.ndarray, np.ndarray]:
     """A distribution-free band's (lo, hi) of the other coordinate at `values` of `focus`, from the class
     bands `bounds_pos` and `bounds_neg` ((lower, upper) per count, :func:`band_bounds`: functions of the
-    counts or arrays indexed by them): with R̂⁺(x) the
-    largest TPR upper limit among points whose FPR lower limit is ≤ x, and R̂⁻ the smallest TPR lower
-    limit among points whose FPR upper limit is ≥ x (module docstring)."""
+    counts or arrays indexed by them): with R̂⁺(x) the largest TPR upper limit among points whose FPR
+    lower limit is ≤ x, and R̂⁻ the smallest TPR lower limit among points whose FPR upper limit is ≥ x
+    (module docstring)."""
     pos = [limit_at(limit, curve.tp) for limit in bounds_pos]
     neg = [limit_at(limit, curve.fp) for limit in bounds_neg]
     if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
@@ -421,20 +422,23 @@ def dkw_band(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> t
 
 def band_contains(curve: ROCCurve, truth, bounds_pos, bounds_neg) -> bool:
     """Whether the band of `curve` from the class bands `bounds_pos` and `bounds_neg` ((lower, upper) per
-    count, as :func:`band_edges` takes them) contains the continuous increasing curve TPR = truth(FPR) everywhere, decided exactly at the
-    ends of the band's steps: the band's upper edge is a step function of the FPR whose lowest point on
-    each step is its right end, and its lower edge one whose highest point is its left end."""
+    count, as :func:`band_edges` takes them) contains the continuous increasing curve TPR = truth(FPR)
+    everywhere, decided exactly at the ends of the band's steps: the band's upper edge is a step
+    function of the FPR whose lowest point on each step is its right end, and its lower edge one whose
+    highest point is its left end."""
     (lower_pos, upper_pos), (lower_neg, upper_neg) = bounds_pos, bounds_neg
     fp, tp = curve.fp, curve.tp
     values, first = np.unique(fp, return_index=True)
     last = np.append(first[1:] - 1, fp.shape[0] - 1)
     top, bottom = tp[last], tp[first]  # the highest and lowest TP count at each distinct FP count
-    # upper edge: upper₊(top[j]) on FPR ∈ [lower₋(values[j]), lower₋(values[j + 1])); the truth is largest at the right end
+    # upper edge: upper₊(top[j]) on FPR ∈ [lower₋(values[j]), lower₋(values[j + 1])); the truth is largest at
+    # the right end
     ends = limit_at(lower_neg, values[1:]) - _SLACK
     inside = ends > 0
     if np.any(truth(ends[inside]) > limit_at(upper_pos, top[:-1][inside])):
         return False
-    # lower edge: lower₊(bottom[j]) on FPR ∈ (upper₋(values[j − 1]), upper₋(values[j])]; the truth is smallest at the left end
+    # lower edge: lower₊(bottom[j]) on FPR ∈ (upper₋(values[j − 1]), upper₋(values[j])]; the truth is smallest
+    # at the left end
     starts = limit_at(upper_neg, values[:-1]) + _SLACK
     inside = starts < 1
     return not np.any(truth(np.maximum(starts[inside], 0.0)) < limit_at(lower_pos, bottom[1:][inside]))
@@ -442,11 +446,7 @@ def band_contains(curve: ROCCurve, truth, bounds_pos, bounds_neg) -> bool:
 
 def dkw_band_contains(curve: ROCCurve, truth, eps_pos: float, eps_neg: float) -> bool:
     """:func:`band_contains` for the DKW band of half-widths ε₊ on the TPR and ε₋ on the FPR."""
-    def shifted(k, shift):
-        return lambda counts: counts / k + shift
-
-    return band_contains(curve, truth, (shifted(curve.m, -eps_pos), shifted(curve.m, eps_pos)),
-                         (shifted(curve.n, -eps_neg), shifted(curve.n, eps_neg)))
+    return band_contains(curve, truth, constant_width(curve.m, eps_pos), constant_width(curve.n, eps_neg))
 
 
 def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -580,7 +580,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     ``method='kolmogorov'`` and ``method='berk-jones'``: the same kind of band, each class's
     CDF band at the exact finite-sample critical value of Kolmogorov's statistic or of the
     Berk–Jones statistic (Owen's 1995 likelihood band: narrow near the ends of the curve,
-    where ROC analysis lives; classes of at most :data:`MAX_BERK_JONES` cases) in place of
+    where ROC analysis lives; classes of at most 10,000 cases, ``MAX_BERK_JONES``) in place of
     Massart's bound. The interval a distribution-free band gives at one
     specificity (or sensitivity) is valid at every one of them at once. `progress` hears of
     the Berk–Jones critical value's computation (seconds at 10⁴ cases; cached after).

@@ -762,7 +762,7 @@ def gen_plot_roc(files):
         _data_columns(line, draw, files, draw.choice([1, 1, 2, 3]))
         _plot_out(line, draw, index)
         if draw.chance(0.4):
-            line.add("--band", draw.value(["dkw", "bootstrap", "none"], ["x"]))
+            line.add("--band", draw.value(["dkw", "bootstrap", "none", "kolmogorov", "berk-jones"], ["x"]))
         if draw.chance(0.3):
             line.add("--method", draw.value(["delong", "hoeffding-kl", "bootstrap-bca"], ["nope"]))
         if draw.chance(0.3):  # resamples × rows × points of the band
@@ -842,6 +842,8 @@ def gen_roc(files):
             line.add("--bootstrap", draw.size([1, 10, 100, 2000], [10**5, 10**6, 10**7], 0.1))
         if draw.chance(0.1):
             line.add("--seed", draw.value([0, 1, 7], [2**64, HUGE_DIGITS]))
+        if draw.chance(0.3):  # the exact bands: Berk–Jones refuses classes beyond 10,000 and δ/2 below 1e-6
+            line.add("--band", draw.value(["dkw", "kolmogorov", "berk-jones"], ["bootstrap", "x", ""]))
         _common(line, draw)
 
     return generate

@@ -207,7 +207,7 @@ def _keywords(draw, function: str, large: bool, quick: bool) -> list[str]:
         maybe(0.3, f"focus={draw.choice(['specificity', 'sensitivity', 'sp', 'se', 'x'])!r}")
         maybe(0.3, f"correct={draw.choice(['True', 'False'])}")
     if function == "roc_band":
-        maybe(0.5, f"method={draw.choice(['dkw', 'bootstrap', 'bootstrap', 'x'])!r}")
+        maybe(0.5, f"method={draw.choice(['dkw', 'bootstrap', 'bootstrap', 'kolmogorov', 'berk-jones', 'x'])!r}")
         grid = ["[0.5]", "[0.0, 0.5, 1.0]", "np.linspace(0, 1, 101)", "[1.5]", "[]"]
         if large or (draw.chance(0.1) and not quick):
             grid += ["np.linspace(0, 1, 10**4)", "np.linspace(0, 1, 10**5)"]

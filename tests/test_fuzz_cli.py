@@ -1223,3 +1223,34 @@ def test_compare_engine(tmp_path_factory, data, args):
                     option("--database", text(["nowhere.duckdb"]), 0.2), FORMAT))
 def test_auc_sql(query, args):
     check(["auc", "--sql", query, *[arg for arg in args if arg != "--"]])
+
+
+# --- ROC bands at exact finite-sample critical values (roc --band, plot roc --band) ------------------------------
+
+BAND = option("--band", mostly(text(["dkw", "kolmogorov", "berk-jones"]), text(["", "x", "bootstrap"])), 0.9)
+
+
+@settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=VIA_STDIN,
+       args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    st.one_of(repeated("--specificity", SPECIFICITY, 2), repeated("--sensitivity", SPECIFICITY, 2)),
+                    BAND, option("--bootstrap", mostly(text([1, 5]), NOT_COUNT), 0.95), FORMAT))
+@example(data=AWKWARD[0], via_stdin=False,
+         args=["--score", "score", "--label", "label", "--specificity", "0.95", "--band", "berk-jones", "--bootstrap",
+               "5"])
+@example(data=AWKWARD[0], via_stdin=False,
+         args=["--score", "score", "--label", "label", "--specificity", "0.95", "--band", "berk-jones", "--delta",
+               "1e-7", "--bootstrap", "5"])
+def test_roc_exact_bands(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "roc", args, via_stdin)
+
+
+@settings(max_examples=8, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, args=command([], option("--score", COLUMN, 0.95), option("--label", LABEL, 0.95), BAND,
+                               option("--out", mostly(text(["figure.svg"]), text(["figure.txt"])), 0.95)))
+def test_plot_roc_exact_bands(tmp_path_factory, data, args):
+    directory = tmp_path_factory.mktemp("plot")
+    path = directory / "data.csv"
+    path.write_bytes(data)
+    args = [str(directory / arg) if arg.startswith("figure.") else arg for arg in args if arg != "--"]
+    check(["plot", "roc", str(path), *args])

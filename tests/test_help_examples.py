@@ -3304,3 +3304,66 @@ EXPECTED.update({
     "aucbound plot roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind sampling "
     "--band bootstrap --out weighted.png": check_plot_roc_sampling_weights,
 })
+
+
+# --- ROC bands at exact finite-sample critical values (aucbound roc --band) ---------------------------------------
+
+
+def _berk_jones_interval_by_hand(fpr, tpr, m, n, c_pos, c_neg, x):
+    """The Berk–Jones band at FPR x from its definition: each class's [aᵢ, bᵢ] = {u : k·K(i/k, u) ≤ c} by
+    brentq on K itself, then the envelope over the curve's vertices (max b₊(tp) over those whose FPR lower
+    limit a₋(fp) is ≤ x; min a₊(tp) over those whose b₋(fp) is ≥ x), in [0, 1]."""
+    def limits(k, c):
+        lower, upper = np.zeros(k + 1), np.ones(k + 1)
+        for i in range(k + 1):
+            q = i / k
+
+            def f(u):
+                with np.errstate(divide="ignore"):
+                    return k * float(special.xlogy(q, q) - special.xlogy(q, u) + special.xlogy(1 - q, 1 - q)
+                                     - special.xlogy(1 - q, 1 - u)) - c
+            if q > 0 and f(1e-300) > 0:
+                lower[i] = optimize.brentq(f, 1e-300, q, xtol=1e-15)
+            if q < 1 and f(1 - 1e-16) > 0:
+                upper[i] = optimize.brentq(f, q, 1 - 1e-16, xtol=1e-15)
+        return lower, upper
+
+    (a_pos, b_pos), (a_neg, b_neg) = limits(m, c_pos), limits(n, c_neg)
+    tp, fp = [round(t * m) for t in tpr], [round(f * n) for f in fpr]
+    hi = max(b_pos[i] for i, j in zip(tp, fp) if a_neg[j] <= x)
+    lo = min(a_pos[i] for i, j in zip(tp, fp) if b_neg[j] >= x)
+    return max(lo, 0.0), min(hi, 1.0)
+
+
+def _berk_jones_tail_by_monte_carlo(k, c, trials=40_000, seed=0):
+    """P(R_k > c) from the statistic's definition on `trials` uniform samples, and its standard error."""
+    u = np.sort(np.random.default_rng(seed).random((trials, k)), axis=1)
+    p = np.arange(k + 1) / k
+    ends = (np.concatenate((np.zeros((trials, 1)), u), axis=1), np.concatenate((u, np.ones((trials, 1))), axis=1))
+    with np.errstate(divide="ignore"):
+        r = k * np.max([special.xlogy(p, p) + special.xlogy(1 - p, 1 - p) - special.xlogy(p, t)
+                        - special.xlogy(1 - p, 1 - t) for t in ends], axis=0).max(axis=1)
+    share = float(np.mean(r > c))
+    return share, math.sqrt(0.025 * 0.975 / trials)
+
+
+def check_roc_berk_jones(run: Run) -> None:
+    """s100b at specificity 0.95 with the Berk–Jones band: the critical values it states hold P(R_k > c) at
+    δ/2 = 0.025 by Monte Carlo of the statistic (within 4 standard errors), and its interval is the band
+    built by hand from them; pROC's reading."""
+    fpr, tpr, m, n = curve_points("s100b")
+    check_roc_header(run, "s100b")
+    found = sentence(run.stdout, r"Berk-Jones critical values (\S+) \(positives\), (\S+) \(negatives\)")
+    c_pos, c_neg = float(found[1]), float(found[2])
+    for k, c in ((m, c_pos), (n, c_neg)):
+        share, se = _berk_jones_tail_by_monte_carlo(k, c)
+        assert abs(share - 0.025) <= 4 * se
+    cells = run.table.row("0.95")
+    near_interval(cells["Berk-Jones interval"], _berk_jones_interval_by_hand(fpr, tpr, m, n, c_pos, c_neg, 0.05))
+    assert "Berk-Jones: distribution-free, simultaneous over every point" in run.stdout
+
+
+EXPECTED.update({
+    "aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --specificity 0.95 --band berk-jones":
+        check_roc_berk_jones,
+})

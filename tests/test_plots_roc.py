@@ -208,7 +208,7 @@ def test_missing_rows_omitted_once_per_curve():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: plots.roc([0, 1], [0.2, 0.4], band="nope"), "`band` must be one of 'dkw', 'bootstrap', 'none'"),
+        (lambda: plots.roc([0, 1], [0.2, 0.4], band="nope"), "`band` must be one of 'dkw', 'bootstrap', 'kolmogorov', 'berk-jones', 'none'"),
         (lambda: plots.roc([0, 1], [0.2, 0.4], method="chebyshev-min"), "`method` must be one of 'mcdiarmid'"),
         (lambda: plots.roc([0, 1], [0.2, 0.4], delta=0), "`delta` must be in (0, 1), but got 0."),
         (lambda: plots.roc([0, 1], {}), "`scores` must be one to 10 score columns (one curve each), but got 0 columns."),

@@ -363,9 +363,10 @@ def _data_options(function):
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--score", "scores", required=True, multiple=True, metavar="COL",
               help="A score column: a header name or 0-based index (repeatable: one curve each).")
-@click.option("--band", type=click.Choice(["dkw", "bootstrap", "none"]), default="dkw", show_default=True,
-              help="The shaded band: the distribution-free simultaneous DKW band, the bootstrap's pointwise band, "
-                   "or none.")
+@click.option("--band", type=click.Choice(["dkw", "kolmogorov", "berk-jones", "bootstrap", "none"]), default="dkw",
+              show_default=True,
+              help="The shaded band: a distribution-free simultaneous band (DKW's; Kolmogorov's or Berk-Jones' at their "
+                   "exact finite-sample critical values), the bootstrap's pointwise band, or none.")
 @click.option("--method", default="delong", show_default=True, metavar="NAME",
               help="The AUC interval in the legend: a method of `aucbound auc` (delong, hoeffding-kl, …).")
 @click.option("--bootstrap", "resamples", type=IntRange(min=1, max=10**6), default=2000, show_default=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..empirical import MAX_RESAMPLES
+from ..empirical import EXACT_BANDS, MAX_RESAMPLES
 from . import _describe
 from ._data import (data_errors, file_argument, label_option, positive_option, read_weighted, source_line,
                     weight_kind_option, weight_option)
@@ -38,17 +38,21 @@ def _interval(prefix: str):
 
 
 def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed, workers, progress, weights=None,
-               weight_kind=None):
-    """Rows at the given specificities (or sensitivities): the reading, the DKW interval and the bootstrap's
-    (with sampling weights the bootstrap's alone: the DKW band does not hold for a weighted curve)."""
+               weight_kind=None, band="dkw"):
+    """Rows at the given specificities (or sensitivities): the reading, the distribution-free `band`'s interval
+    (kept under the keys dkw_*) and the bootstrap's (with sampling weights the bootstrap's alone: the
+    distribution-free bands do not hold for a weighted curve)."""
     from ..empirical import roc_band
 
     key = "specificities" if focus == "specificity" else "sensitivities"
     weighted = dict(sample_weight=weights, weight_kind=weight_kind)
     boot = roc_band(labels, scores, method="bootstrap", delta=delta, resamples=resamples, seed=seed,
                     pos_label=pos_label, workers=workers, progress=progress, **weighted, **{key: values})
-    dkw = None if weight_kind == "sampling" else roc_band(labels, scores, method="dkw", delta=delta,
-                                                            pos_label=pos_label, **weighted, **{key: values})
+    dkw = None
+    if weight_kind != "sampling":
+        with Progress(f"{_BAND_NAMES[band]} critical values") as critical:  # a bar of its own, if it takes a while
+            dkw = roc_band(labels, scores, method=band, delta=delta, pos_label=pos_label, progress=critical,
+                           **weighted, **{key: values})
     other = "sensitivity" if focus == "specificity" else "specificity"
     none = [None] * len(boot.at)
     return [
@@ -59,6 +63,27 @@ def _points_at(labels, scores, pos_label, focus, values, delta, resamples, seed,
                                                   none if dkw is None else dkw.guarantees, boot.lo, boot.hi,
                                                   boot.guarantees)
     ], dkw
+
+
+_BAND_NAMES = {"dkw": "DKW", "kolmogorov": "Kolmogorov", "berk-jones": "Berk-Jones"}
+_BAND_NOTES = {
+    "dkw": "DKW: distribution-free, simultaneous over every point (Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990).",
+    "kolmogorov": "Kolmogorov: distribution-free, simultaneous over every point (Kolmogorov's statistic at its exact "
+                  "finite-sample critical value, each class at delta/2).",
+    "berk-jones": "Berk-Jones: distribution-free, simultaneous over every point (Owen 1995's likelihood band at the "
+                  "exact finite-sample critical value, each class at delta/2).",
+}
+
+
+def _band_title(band: str, shown) -> str:
+    """The title's words on the distribution-free band `shown` (None: not offered, sampling weights)."""
+    name = _BAND_NAMES[band]
+    if shown is None:
+        return f"no {name} interval with sampling weights"
+    if band == "berk-jones":
+        return (f"{name} critical values {number(shown.critical_pos)} (positives), {number(shown.critical_neg)} "
+                "(negatives)")
+    return f"{name} half-widths {number(shown.epsilon_pos)} (positives), {number(shown.epsilon_neg)} (negatives)"
 
 
 def _float(value):
@@ -85,9 +110,13 @@ def _float(value):
 @weight_kind_option("What --weight means, for the intervals at --specificity/--sensitivity: frequency (whole "
                     "numbers, each row occurring w times: both intervals of the repeated data) or sampling (the "
                     "bootstrap resampling the rows with their weights; no DKW interval).")
+@click.option("--band", type=click.Choice(list(EXACT_BANDS)), default="dkw", show_default=True,
+              help="The distribution-free simultaneous interval at --specificity/--sensitivity: dkw (Massart's "
+                   "constant), kolmogorov (the exact Kolmogorov critical value) or berk-jones (Owen's likelihood "
+                   "band at its exact critical value, narrow in the tails; classes of at most 10,000 cases).")
 @output_options
 def roc(file, score, label, positive, specificities, sensitivities, best, delta, resamples, seed, workers, weight,
-        weight_kind, output_format, tablefmt):
+        weight_kind, band, output_format, tablefmt):
     """The ROC curve of the --score column of FILE: one row per threshold.
 
     Thresholds lie halfway between consecutive distinct scores (pROC's convention); a case
@@ -108,12 +137,19 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
       aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --format csv
       aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --best youden
       aucbound roc weighted.csv --score s100b --label outcome --positive Poor --weight w --weight-kind frequency --specificity 0.9
+      aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --specificity 0.95 --band berk-jones
 
     With --weight, tp and fp are the weights of the positives and negatives at or above each
     threshold (scikit-learn's roc_curve with sample_weight). The intervals at --specificity and
     --sensitivity need --weight-kind: frequency weights give both intervals of the rows
     repeated w times; sampling weights the bootstrap's, resampling the rows within each class
     with their weights (the DKW band holds for an unweighted empirical CDF only).
+
+    --band picks the distribution-free interval: all three hold at every point at once for
+    every pair of score distributions (ties included), each class's CDF band at delta/2;
+    kolmogorov and berk-jones use exact finite-sample critical values: kolmogorov is never
+    wider than dkw (a little narrower), berk-jones much narrower near the ends of the curve
+    and a little wider near its middle.
     """
     from ..empirical import best_threshold, roc_curve
 
@@ -139,28 +175,29 @@ def roc(file, score, label, positive, specificities, sensitivities, best, delta,
         if specificities or sensitivities:
             focus = "specificity" if specificities else "sensitivity"
             other = "sensitivity" if specificities else "specificity"
-            with data_errors({"scores": repr(name)}):
+            with data_errors({"scores": repr(name), "method": "--band"}):
                 records, dkw = _points_at(labels, scores, pos_label, focus, list(specificities or sensitivities),
-                                          delta, resamples, seed, workers, progress, weights, weight_kind)
-            half_widths = ("no DKW interval with sampling weights" if dkw is None else
-                           f"DKW half-widths {number(dkw.epsilon_pos)} (positives), {number(dkw.epsilon_neg)} "
-                           "(negatives)")
+                                          delta, resamples, seed, workers, progress, weights, weight_kind, band)
+            half_widths = _band_title(band, dkw)
             title.append(f"{_describe.confidence(delta)}; {half_widths}; bootstrap: {resamples} stratified resamples, "
                          f"seed {seed}")
             columns_shown = [Column(focus, lambda r: number(r[focus])), Column(other, lambda r: number(r[other])),
-                             Column("DKW interval", _interval("dkw")),
+                             Column(f"{_BAND_NAMES[band]} interval", _interval("dkw")),
                              Column("bootstrap interval", _interval("bootstrap"))]
-            notes = ["DKW: distribution-free, simultaneous over every point (Dvoretzky, Kiefer & Wolfowitz 1956; "
-                     "Massart 1990).",
+            notes = [_BAND_NOTES[band],
                      "bootstrap: percentile, pointwise and asymptotic (Efron & Tibshirani 1993; pROC's ci.se/ci.sp)."]
             if any("vacuous" in (r["dkw_guarantee"], r["bootstrap_guarantee"]) for r in records):
                 notes.append("vacuous: the interval is all of [0, 1]; it says nothing")
             if dkw is None:
-                notes[0] = ("DKW: not offered with sampling weights (its guarantee is for the empirical CDF of "
-                            "i.i.d. draws, which a weighted CDF is not).")
+                notes[0] = (f"{_BAND_NAMES[band]}: not offered with sampling weights (its guarantee is for the "
+                            "empirical CDF of i.i.d. draws, which a weighted CDF is not).")
+            band_parameters = {} if band == "dkw" else {"band": band}
+            if band == "berk-jones":
+                band_parameters.update(critical_pos=None if dkw is None else dkw.critical_pos,
+                                       critical_neg=None if dkw is None else dkw.critical_neg)
             emit(records=records, columns=columns_shown, parameters={**inputs, "delta": delta, "resamples": resamples,
                  "seed": seed, "epsilon_pos": None if dkw is None else dkw.epsilon_pos,
-                 "epsilon_neg": None if dkw is None else dkw.epsilon_neg, "auc": curve.auc},
+                 "epsilon_neg": None if dkw is None else dkw.epsilon_neg, **band_parameters, "auc": curve.auc},
                  title=title, notes=notes, output_format=output_format, tablefmt=tablefmt)
             return
         points = best_threshold(curve, method=best) if best else None

@@ -22,9 +22,23 @@ from ._power import ALTERNATIVES, NULL_VARIANCES, POWER_METHODS, power_test, pow
 from ._partial import partial_auc
 from ._resampling import ENGINES, MAX_RESAMPLES, engine_in_use, use_engine
 from ._weights import WEIGHT_KINDS, weighted_placements
+from ._band_exact import (
+    MAX_BERK_JONES,
+    MAX_KOLMOGOROV_EXACT,
+    berk_jones_bounds,
+    berk_jones_critical,
+    check_berk_jones,
+    kolmogorov_epsilon,
+    kolmogorov_tail,
+    non_crossing,
+)
 from ._roc import (
     BAND_METHODS,
     BEST_METHODS,
+    EXACT_BANDS,
+    band_bounds,
+    band_contains,
+    band_edges,
     MAX_BAND_POINTS,
     MAX_BAND_READINGS,
     best_threshold,
@@ -62,6 +76,9 @@ from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TEST
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # weighted_placements (the weighted structural components, for comparisons of weighted data);
 # PAIRED_TESTS, UNPAIRED_TESTS (the tables of tests that compare and compare_unpaired read);
+# EXACT_BANDS, band_bounds, band_edges, band_contains (the distribution-free ROC bands from per-count class bands,
+# for the simulator), non_crossing, kolmogorov_tail, berk_jones_bounds (the exact crossing probability and the
+# Berk–Jones class band, for the tests and bench/band_sharper.py), check_berk_jones (its limits, for aucbound.plots);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.
 __all__ = [
     "MAX_RESAMPLES",
@@ -164,3 +181,6 @@ from ._partial import checked_range, partial_result, partial_value  # noqa: E402
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # GroupedStatistics (each group's, each group's rest's and the overall Statistics, chunk by chunk).
 from ._stream_groups import GroupedStatistics  # noqa: E402, F401
+
+# --- ROC bands at exact finite-sample critical values (Kolmogorov, Berk–Jones) ---
+__all__ += ["MAX_BERK_JONES", "MAX_KOLMOGOROV_EXACT", "berk_jones_critical", "kolmogorov_epsilon"]

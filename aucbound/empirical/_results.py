@@ -347,9 +347,10 @@ class ROCBand(AtConfidence):
 
     ``focus`` is ``specificity`` (``at`` are specificities; ``estimate``, ``lo``, ``hi``
     sensitivities) or ``sensitivity`` (the reverse). ``simultaneous`` says whether the
-    1 − δ covers every point at once (the DKW band) or each point alone (the bootstrap's
-    percentile band). ``epsilon_pos`` and ``epsilon_neg`` are the DKW half-widths on each
-    class's empirical CDF; ``resamples`` and ``seed`` describe the bootstrap.
+    1 − δ covers every point at once (the DKW, Kolmogorov and Berk–Jones bands) or each point
+    alone (the bootstrap's percentile band). ``epsilon_pos`` and ``epsilon_neg`` are the DKW or
+    Kolmogorov half-widths on each class's empirical CDF, ``critical_pos`` and ``critical_neg``
+    the Berk–Jones critical values; ``resamples`` and ``seed`` describe the bootstrap.
     """
 
     _table_columns = ("at", "estimate", "lo", "hi")
@@ -370,6 +371,9 @@ class ROCBand(AtConfidence):
     epsilon_neg: float | None = None
     resamples: int | None = None
     seed: int | None = None
+    #: The Berk–Jones band's critical values c(m, δ/2) and c(n, δ/2) (None for the other bands).
+    critical_pos: float | None = None
+    critical_neg: float | None = None
 
     @property
     def vacuous(self):

@@ -31,6 +31,13 @@ clipped to [0, 1]. The guarantee holds for every pair of score distributions and
 n (ties included: then it covers the true operating points; between them the true "curve"
 is a chance line). With continuous scores it covers the whole true ROC curve.
 
+**Sharper bands of the same kind**: each class's band F(t) ∈ [l_i, u_i] at
+the count i = k·F̂(t), at δ/2 — i/k ± ε with ε the exact critical value of Kolmogorov's
+statistic (``"kolmogorov"``), or the Berk–Jones likelihood band {u : k·K(i/k, u) ≤ c} at its
+exact critical value c (``"berk-jones"``, Owen 1995; :mod:`._band_exact`). The envelope is the
+same with per-count limits: R̂⁺(x) = max{u₊(tp) : l₋(fp) ≤ x} and R̂⁻(x) = min{l₊(tp) :
+u₋(fp) ≥ x} over the vertices (DKW is the case l, u = i/k ∓ ε).
+
 **The bootstrap band (pROC's ``ci.se``/``ci.sp``).** Stratified resamples (the same stream
 as the AUC's bootstrap: one seed, the same resamples), the sensitivity at each specificity
 read off every resampled curve, and the δ/2 and 1 − δ/2 quantiles (numpy's default,
@@ -49,17 +56,18 @@ from .. import _validate as v
 from ._results import OperatingPoint, ROCBand, ROCCurve
 from . import _labels
 from ._auc import _engine, levels, sorted_groups
+from ._band_exact import check_berk_jones, class_bounds, constant_width, limit_at
 from ._columns import columns, warn_below_chance
 from ._resampling import MAX_RESAMPLES, MAX_WORK, map_resamples
 from ._weights import kind_without_weights
 
 __all__ = ["roc_curve", "roc_curve_from_groups", "coords", "best_threshold", "roc_band", "dkw_band", "bootstrap_band",
            "dkw_band_contains", "check_resamples", "BAND_METHODS", "BEST_METHODS", "dkw_epsilon", "MAX_BAND_POINTS",
-           "MAX_BAND_READINGS"]
+           "MAX_BAND_READINGS", "EXACT_BANDS", "band_bounds", "band_edges", "band_contains"]
 
 SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
 #: The bands :func:`roc_band` draws.
-BAND_METHODS = ("dkw", "bootstrap")
+BAND_METHODS = ("dkw", "bootstrap", "kolmogorov", "berk-jones")
 #: The criteria :func:`best_threshold` maximises.
 BEST_METHODS = ("youden", "closest-topleft")
 #: The most points a band is evaluated at.
@@ -366,44 +374,79 @@ def dkw_epsilon(k: int, delta: float) -> float:
 _SLACK = 1e-12
 
 
-def _envelope(xs: np.ndarray, ys: np.ndarray, at: np.ndarray, ex: float, ey: float) -> tuple[np.ndarray, np.ndarray]:
-    """(lo, hi) at x = `at`: min{ys : xs ≥ at − ex} − ey and max{ys : xs ≤ at + ex} + ey, in [0, 1];
-    xs and ys nondecreasing along the points, xs from 0 to 1."""
-    upper = ys[np.searchsorted(xs, at + ex + _SLACK, side="right") - 1] + ey
-    below = np.searchsorted(xs, at - ex - _SLACK, side="left")
-    lower = ys[np.minimum(below, xs.shape[0] - 1)] - ey
+def _envelope(x_lower: np.ndarray, x_upper: np.ndarray, y_lower: np.ndarray, y_upper: np.ndarray,
+              at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(lo, hi) at x = `at`: min{y_lower : x_upper ≥ at} and max{y_upper : x_lower ≤ at}, in [0, 1]; each
+    array one value per point of a curve, all nondecreasing along it (x_lower starting ≤ 0, x_upper
+    ending ≥ 1): the class bands' limits at each point's counts."""
+    upper = y_upper[np.searchsorted(x_lower, at + _SLACK, side="right") - 1]
+    below = np.searchsorted(x_upper, at - _SLACK, side="left")
+    lower = y_lower[np.minimum(below, x_upper.shape[0] - 1)]
     return np.clip(lower, 0.0, 1.0), np.clip(upper, 0.0, 1.0)
+
+
+#: The bands with a distribution-free simultaneous guarantee, each from one band per class at δ/2.
+EXACT_BANDS = ("dkw", "kolmogorov", "berk-jones")
+
+
+def band_bounds(method: str, m: int, n: int, delta: float, progress=None):
+    """((lower₊, upper₊), (lower₋, upper₋)): the class bands of the positives and the negatives at δ/2
+    each, per count (:func:`~aucbound.empirical._band_exact.class_bounds`)."""
+    if method == "berk-jones":
+        check_berk_jones(m, n, delta)
+    return class_bounds(method, m, delta / 2, progress), class_bounds(method, n, delta / 2, progress)
+
+
+def band_edges(curve: ROCCurve, focus: str, values: np.ndarray, bounds_pos,
+               bounds_neg) -> tuple[np.ndarray, np.ndarray]:
+    """A distribution-free band's (lo, hi) of the other coordinate at `values` of `focus`, from the class
+    bands `bounds_pos` and `bounds_neg` ((lower, upper) per count, :func:`band_bounds`: functions of the
+    counts or arrays indexed by them): with R̂⁺(x) the largest TPR upper limit among points whose FPR
+    lower limit is ≤ x, and R̂⁻ the smallest TPR lower limit among points whose FPR upper limit is ≥ x
+    (module docstring)."""
+    pos = [limit_at(limit, curve.tp) for limit in bounds_pos]
+    neg = [limit_at(limit, curve.fp) for limit in bounds_neg]
+    if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
+        return _envelope(*neg, *pos, 1.0 - values)
+    lo, hi = _envelope(*pos, *neg, values)  # FPR bounds at TPR
+    return 1.0 - hi, 1.0 - lo
 
 
 def dkw_band(curve: ROCCurve, focus: str, values: np.ndarray, delta: float) -> tuple[np.ndarray, np.ndarray, float, float]:
     """The DKW band's (lo, hi) of the other coordinate at `values` of `focus` (an array), and (ε₊, ε₋):
     what :func:`roc_band` computes after its checks."""
     eps_pos, eps_neg = dkw_epsilon(curve.m, delta / 2), dkw_epsilon(curve.n, delta / 2)
-    if focus == "specificity":  # TPR bounds at FPR = 1 − specificity
-        lo, hi = _envelope(curve.fpr, curve.tpr, 1.0 - values, eps_neg, eps_pos)
-        return lo, hi, eps_pos, eps_neg
-    lo, hi = _envelope(curve.tpr, curve.fpr, values, eps_pos, eps_neg)  # FPR bounds at TPR = sensitivity
-    return 1.0 - hi, 1.0 - lo, eps_pos, eps_neg
+    lo, hi = band_edges(curve, focus, values, *band_bounds("dkw", curve.m, curve.n, delta))
+    return lo, hi, eps_pos, eps_neg
+
+
+def band_contains(curve: ROCCurve, truth, bounds_pos, bounds_neg) -> bool:
+    """Whether the band of `curve` from the class bands `bounds_pos` and `bounds_neg` ((lower, upper) per
+    count, as :func:`band_edges` takes them) contains the continuous increasing curve TPR = truth(FPR)
+    everywhere, decided exactly at the ends of the band's steps: the band's upper edge is a step
+    function of the FPR whose lowest point on each step is its right end, and its lower edge one whose
+    highest point is its left end."""
+    (lower_pos, upper_pos), (lower_neg, upper_neg) = bounds_pos, bounds_neg
+    fp, tp = curve.fp, curve.tp
+    values, first = np.unique(fp, return_index=True)
+    last = np.append(first[1:] - 1, fp.shape[0] - 1)
+    top, bottom = tp[last], tp[first]  # the highest and lowest TP count at each distinct FP count
+    # upper edge: upper₊(top[j]) on FPR ∈ [lower₋(values[j]), lower₋(values[j + 1])); the truth is largest at
+    # the right end
+    ends = limit_at(lower_neg, values[1:]) - _SLACK
+    inside = ends > 0
+    if np.any(truth(ends[inside]) > limit_at(upper_pos, top[:-1][inside])):
+        return False
+    # lower edge: lower₊(bottom[j]) on FPR ∈ (upper₋(values[j − 1]), upper₋(values[j])]; the truth is smallest
+    # at the left end
+    starts = limit_at(upper_neg, values[:-1]) + _SLACK
+    inside = starts < 1
+    return not np.any(truth(np.maximum(starts[inside], 0.0)) < limit_at(lower_pos, bottom[1:][inside]))
 
 
 def dkw_band_contains(curve: ROCCurve, truth, eps_pos: float, eps_neg: float) -> bool:
-    """Whether the DKW band of `curve` (half-widths ε₊ on the TPR, ε₋ on the FPR) contains the continuous
-    increasing curve TPR = truth(FPR) everywhere, decided exactly at the ends of the band's steps: the
-    band's upper edge is a step function whose lowest point on each step is its right end, and its lower
-    edge one whose highest point is its left end."""
-    fpr, tpr = curve.fpr, curve.tpr
-    values, first = np.unique(fpr, return_index=True)
-    last = np.append(first[1:] - 1, fpr.shape[0] - 1)
-    top, bottom = tpr[last], tpr[first]  # the highest and lowest TPR at each distinct FPR
-    # upper edge: top[j] + ε₊ on FPR ∈ [values[j] − ε₋, values[j + 1] − ε₋); the truth is largest at the right end
-    ends = values[1:] - eps_neg - _SLACK
-    inside = ends > 0
-    if np.any(truth(ends[inside]) > top[:-1][inside] + eps_pos):
-        return False
-    # lower edge: bottom[j] − ε₊ on FPR ∈ (values[j − 1] + ε₋, values[j] + ε₋]; the truth is smallest at the left end
-    starts = values[:-1] + eps_neg + _SLACK
-    inside = starts < 1
-    return not np.any(truth(np.maximum(starts[inside], 0.0)) < bottom[1:][inside] - eps_pos)
+    """:func:`band_contains` for the DKW band of half-widths ε₊ on the TPR and ε₋ on the FPR."""
+    return band_contains(curve, truth, constant_width(curve.m, eps_pos), constant_width(curve.n, eps_neg))
 
 
 def _pair(tp: np.ndarray, fp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -472,6 +515,33 @@ def bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progr
     return lo, hi
 
 
+_BAND_NAMES = {"dkw": "DKW", "kolmogorov": "Kolmogorov", "berk-jones": "Berk–Jones"}
+_BAND_SOURCES = {
+    "dkw": "Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
+    "kolmogorov": "Kolmogorov's statistic at its exact finite-sample critical value (Simard & L'Ecuyer 2011; each "
+                  "class at δ/2)",
+    "berk-jones": "Berk & Jones 1979, Owen 1995: the exact finite-sample critical value (Moscovich & Nadler 2017; "
+                  "each class at δ/2)",
+}
+
+
+def _exact_band(method, curve, focus, values, delta, progress, common) -> ROCBand:
+    """The distribution-free band `method` (one of :data:`EXACT_BANDS`) of `curve` at `values` of `focus`."""
+    from ._band_exact import berk_jones_critical, kolmogorov_epsilon
+
+    bounds_pos, bounds_neg = band_bounds(method, curve.m, curve.n, delta, progress)
+    lo, hi = band_edges(curve, focus, values, bounds_pos, bounds_neg)
+    sizes = (curve.m, curve.n)
+    if method == "berk-jones":
+        extra = dict(critical_pos=berk_jones_critical(curve.m, delta / 2),
+                     critical_neg=berk_jones_critical(curve.n, delta / 2))
+    else:
+        half_width = dkw_epsilon if method == "dkw" else kolmogorov_epsilon
+        extra = dict(zip(("epsilon_pos", "epsilon_neg"), (half_width(k, delta / 2) for k in sizes)))
+    return ROCBand(method=method, lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
+                   source=_BAND_SOURCES[method], **extra, **common)
+
+
 #: Why the DKW band refuses sampling weights.
 DKW_SAMPLING = ("'bootstrap' with sampling weights: the DKW band's guarantee is for the empirical CDF of i.i.d. "
                 "draws, which a weighted CDF is not (frequency weights are: the repeated rows)")
@@ -491,8 +561,9 @@ def _band_classes(labels, scores, weights, pos_label, weight_kind, method):
     if kind == "frequency":
         pos, neg = (np.sort(part) for part in repeated_classes(rows))
         return pos, neg, roc_curve_from_groups(pos, neg), None
-    if method == "dkw":
-        raise v.ParameterError("method", DKW_SAMPLING, "'dkw'", others=("sample_weight",))
+    if method in EXACT_BANDS:
+        raise v.ParameterError("method", DKW_SAMPLING.replace("DKW", _BAND_NAMES[method]), repr(method),
+                               others=("sample_weight",))
     pos, wpos, neg, wneg = rows.classes()
     return pos, neg, weighted_curve(levels_of(rows)), (wpos, wneg)
 
@@ -506,6 +577,13 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     ``method='dkw'``: distribution-free and simultaneous — with probability ≥ 1 − δ every
     true operating point lies inside at once, for every pair of score distributions and
     every m, n (Massart's DKW inequality for each class at δ/2; module docstring).
+    ``method='kolmogorov'`` and ``method='berk-jones'``: the same kind of band, each class's
+    CDF band at the exact finite-sample critical value of Kolmogorov's statistic or of the
+    Berk–Jones statistic (Owen's 1995 likelihood band: narrow near the ends of the curve,
+    where ROC analysis lives; classes of at most 10,000 cases, ``MAX_BERK_JONES``) in place of
+    Massart's bound. The interval a distribution-free band gives at one
+    specificity (or sensitivity) is valid at every one of them at once. `progress` hears of
+    the Berk–Jones critical value's computation (seconds at 10⁴ cases; cached after).
     ``method='bootstrap'``: the stratified bootstrap's percentile interval at each point
     (pROC's ``ci.se``/``ci.sp``), pointwise and asymptotic, on `workers` threads (−1, the
     default: one per core this process may use; the band is the same with any number). δ is
@@ -523,6 +601,9 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     >>> band = roc_band(labels, scores, specificities=[0.8])
     >>> band.estimate.tolist(), band.lo.tolist(), band.hi.tolist(), band.simultaneous
     ([0.8], [0.0], [1.0], True)
+    >>> band = roc_band(labels, scores, method="berk-jones", specificities=[0.95])
+    >>> band.simultaneous, band.guarantee, round(band.critical_pos, 4)
+    (True, 'distribution-free', 5.1866)
     >>> band = roc_band(labels, scores, method="bootstrap", specificities=[0.8], resamples=500)
     >>> band.guarantee, float(band.lo[0]) <= 0.8 <= float(band.hi[0])
     ('asymptotic', True)
@@ -539,6 +620,8 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     v.at_most(_PLURAL[focus], values.shape[0], MAX_BAND_POINTS, why=" points")
     if method == "bootstrap":  # what the band would keep, before the data are read
         _readings(resamples, values.shape[0], _PLURAL[focus])
+    if method == "berk-jones":
+        check_berk_jones(1, 1, delta)
     seed = v.seed("seed", seed)
     workers = v.workers("workers", workers)
     v.progress("progress", progress)  # checked; None: no reports, and no thread to make them
@@ -547,11 +630,8 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     pos, neg, curve, row_weights = _band_classes(labels, scores, weights, pos_label, weight_kind, method)
     estimate, _ = _read_curve(curve, focus, values)
     common = dict(focus=focus, delta=delta, m=curve.m, n=curve.n, at=values, estimate=estimate)
-    if method == "dkw":
-        lo, hi, eps_pos, eps_neg = dkw_band(curve, focus, values, delta)
-        return ROCBand(method="dkw", lo=lo, hi=hi, guarantee="distribution-free", simultaneous=True,
-                       source="Dvoretzky, Kiefer & Wolfowitz 1956; Massart 1990 (each class at δ/2)",
-                       epsilon_pos=eps_pos, epsilon_neg=eps_neg, **common)
+    if method in EXACT_BANDS:
+        return _exact_band(method, curve, focus, values, delta, progress, common)
     resamples = check_resamples(resamples, pos.shape[0], neg.shape[0], values.shape[0], at=_PLURAL[focus])
     lo, hi = bootstrap_band(pos, neg, curve, focus, values, delta, resamples, seed, progress, workers, row_weights)
     return ROCBand(method="bootstrap", lo=lo, hi=hi, guarantee="asymptotic", simultaneous=False,

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..bounds import METHODS
-from ..empirical import BAND_METHODS, intervals, roc_band, roc_curve
+from ..empirical import BAND_METHODS, EXACT_BANDS, check_berk_jones, intervals, roc_band, roc_curve
 from ._figure import DASHED, SOLID, Rows, delta_text, legend, new_figure, outside_right, result
 
 __all__ = ["roc", "BANDS", "MAX_CURVES"]
@@ -24,6 +24,8 @@ MAX_CURVES = 10
 #: Points of the false-positive-rate grid the band is drawn on.
 _GRID = 501
 _BAND_NAMES = {"dkw": "DKW band (Massart 1990), simultaneous, distribution-free",
+               "kolmogorov": "Kolmogorov band (exact critical value), simultaneous, distribution-free",
+               "berk-jones": "Berk–Jones band (Owen 1995, exact critical value), simultaneous, distribution-free",
                "bootstrap": "bootstrap band (pROC's ci.se), pointwise, asymptotic"}
 #: Characters on one line of a legend entry (the legend stands beside the square panel).
 _WIDTH = 36
@@ -59,7 +61,8 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     for several curves on the same cases (at most ten). The x axis is the false-positive
     rate 1 − specificity, the y axis the sensitivity; the chance diagonal is dashed.
 
-    `band`: ``'dkw'`` (the default) the distribution-free simultaneous band, ``'bootstrap'``
+    `band`: ``'dkw'`` (the default) the distribution-free simultaneous band (``'kolmogorov'`` and
+    ``'berk-jones'`` the same kind at exact finite-sample critical values), ``'bootstrap'``
     the stratified bootstrap's pointwise band with `resamples` and `seed`, drawn on `workers`
     threads (pROC's ``ci.se``), None or ``'none'`` no band — each from :func:`aucbound.roc_band` at level
     1 − `delta`, drawn as thin lines in its curve's colour over a light fill (the fill the
@@ -97,10 +100,10 @@ def roc(labels, scores, *, band="dkw", method="delong", delta=0.05, resamples=20
     delta = v.probability("delta", delta, scalar=True)
     curves = _curves(scores, data)
     workers = v.workers("workers", workers)
-    if sample_weight is not None and band == "dkw" and weight_kind == "sampling":
-        raise v.ParameterError("band", "'bootstrap' or 'none' with sampling weights (the DKW band's guarantee is "
-                               "for the empirical CDF of i.i.d. draws, which a weighted CDF is not)", "'dkw'",
-                               others=("weight_kind",))
+    if sample_weight is not None and band in EXACT_BANDS and weight_kind == "sampling":
+        raise v.ParameterError("band", "'bootstrap' or 'none' with sampling weights (the distribution-free bands' "
+                               "guarantee is for the empirical CDF of i.i.d. draws, which a weighted CDF is not)",
+                               repr(band), others=("weight_kind",))
     weighted = dict(sample_weight=sample_weight, weight_kind=weight_kind)
     drawn = [_one_curve(labels, column, band=band, method=method, delta=delta, resamples=resamples, seed=seed,
                         pos_label=pos_label, data=data, nan_policy=nan_policy, workers=workers, weighted=weighted)
@@ -150,6 +153,8 @@ def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_labe
                       sample_weight=weighted["sample_weight"])
     common = dict(delta=delta, pos_label=pos_label, data=data, nan_policy=nan_policy, resamples=resamples, seed=seed,
                   workers=workers, **weighted)
+    if band == "berk-jones":
+        check_berk_jones(curve.m, curve.n, delta, parameter="band")
     with warnings.catch_warnings():
         for said in (v.RowsOmittedWarning, v.BelowChanceWarning):
             warnings.simplefilter("ignore", said)
@@ -162,8 +167,8 @@ def _one_curve(labels, scores, *, band, method, delta, resamples, seed, pos_labe
 
 def _draw_band(axes, fpr, shade, colour, alpha) -> None:
     """A band: a light fill, and its two edges as thin lines in the curve's colour (steps for the
-    DKW band, whose ends are step functions of the false-positive rate)."""
-    step = "post" if shade.method == "dkw" else None
+    distribution-free bands, whose ends are step functions of the false-positive rate)."""
+    step = "post" if shade.method in EXACT_BANDS else None
     axes.fill_between(fpr, shade.lo, shade.hi, color=colour, alpha=alpha, linewidth=0, step=step, zorder=_BAND_Z)
     for edge in (shade.lo, shade.hi):
         axes.plot(fpr, edge, color=colour, linewidth=0.8, alpha=0.85, drawstyle="steps-post" if step else "default",

@@ -83,7 +83,8 @@ class Coverage(Rows):
 class BandCoverage(AtConfidence):
     """How often an ROC band covered the true binormal ROC curve over ``trials`` data sets.
 
-    ``simultaneous``: the share whose band held the whole curve (exactly, for the DKW band;
+    ``simultaneous``: the share whose band held the whole curve (exactly, for the distribution-free
+    bands, or all the true operating points of a rating scale;
     at every specificity of the grid, for the bootstrap band); ``pointwise[k]``: the share
     holding the true sensitivity at ``specificities[k]``. Each comes with its Monte Carlo
     standard error.
@@ -106,6 +107,8 @@ class BandCoverage(AtConfidence):
     pointwise_mcse: tuple[float, ...]
     resamples: int | None
     seed: int | None
+    #: The rating scale's number of levels (ties), or None for continuous scores.
+    ratings: int | None = None
 
 
 @dataclass(frozen=True)

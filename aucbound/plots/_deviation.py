@@ -270,7 +270,7 @@ def intervals(*, auc=0.9, delta=0.05, rhos=("1/2", "1/10"), sizes=(10, 10**4), m
     points = v.count("points", points, minimum=2)
     # a lone panel is wider, so that the legend under it fits in two columns
     figure, axes = new_figure(len(rhos), title=f"AUC confidence intervals around Â = {auc:g}, {delta_text(delta)}",
-                              size=(6.0, 5.5) if len(rhos) > 1 else (8.2, 6.4), ax=ax)
+                              size=(6.0, 5.5) if len(rhos) > 1 else (8.8, 6.6), ax=ax)
     rows = Rows()
     lows, highs = [], []
     for ax, rho in zip(axes, rhos):

@@ -64,6 +64,7 @@ from .experiments import (
 )
 from .empirical import PRAUC, PRCurve  # precision–recall
 from .scale import GroupAUC, GroupedTableAUC, TableAUC  # tables beyond memory
+from .empirical import MonitorHistory, MonitorRow  # confidence sequences for monitoring
 
 __all__ = [
     "GUARANTEES",
@@ -126,4 +127,7 @@ __all__ = [
     "TournamentCheck",
     "UniformBound",
     "UnpairedComparison",
+    # confidence sequences for monitoring
+    "MonitorHistory",
+    "MonitorRow",
 ]

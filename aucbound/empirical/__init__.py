@@ -164,3 +164,11 @@ from ._partial import checked_range, partial_result, partial_value  # noqa: E402
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # GroupedStatistics (each group's, each group's rest's and the overall Statistics, chunk by chunk).
 from ._stream_groups import GroupedStatistics  # noqa: E402, F401
+
+# --- confidence sequences for monitoring a deployed model's AUC ---
+# Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
+# epoch_weight, FIRST_EPOCH (the epochs' schedule), dominance_sum, difference_half_width (the paired monitor's parts).
+from ._monitor import MONITOR_METHODS, AUCMonitor, FIRST_EPOCH, difference_half_width, dominance_sum, epoch_weight  # noqa: E402, F401
+from ._results import MonitorHistory, MonitorRow  # noqa: E402
+
+__all__ += ["AUCMonitor", "MONITOR_METHODS", "MonitorHistory", "MonitorRow"]

@@ -65,6 +65,7 @@ from .experiments import (
 from .empirical import PRAUC, PRCurve  # precision–recall
 from .scale import GroupAUC, GroupedTableAUC, TableAUC  # tables beyond memory
 from .empirical import MonitorHistory, MonitorRow  # confidence sequences for monitoring
+from .simulate import MonitorCoverage
 
 __all__ = [
     "GUARANTEES",
@@ -128,6 +129,7 @@ __all__ = [
     "UniformBound",
     "UnpairedComparison",
     # confidence sequences for monitoring
+    "MonitorCoverage",
     "MonitorHistory",
     "MonitorRow",
 ]

@@ -28,6 +28,8 @@ def _monitor_rows(labels, first, second, pos_label, delta, method, batch, progre
         progress(min(start + batch, total), total)
     history = monitor.history()
     last = monitor.current
+    if last.m == 0 and pos_label is not None:
+        raise _validate.ParameterError("pos_label", "the label of some row of the file", repr(pos_label))
     if min(last.m, last.n) < 2:
         raise _validate.ParameterError("labels", "at least two positives and two negatives over the file",
                                        f"{last.m} positives and {last.n} negatives", verb="have")

@@ -41,7 +41,7 @@ from ._delong import clip_to_lehmann_range, counts_in_order, statistics
 from ._labels import _python, _real_scores
 from ._results import MonitorHistory, MonitorRow
 
-__all__ = ["AUCMonitor", "MONITOR_METHODS", "FIRST_EPOCH", "epoch_weight", "dominance_sum", "difference_half_width"]
+__all__ = ["AUCMonitor", "MONITOR_METHODS", "update_together", "FIRST_EPOCH", "epoch_weight", "dominance_sum", "difference_half_width"]
 
 #: The fixed-time bounds a monitor can stitch, by key.
 MONITOR_METHODS = ("bernstein", "hoeffding-kl")
@@ -225,13 +225,14 @@ class AUCMonitor:
         self._arrived = {True: [], False: []}  # the paired monitor's (score, score2) blocks per class, in order
         self._epochs = []  # (cases at s, k = min(m, n) at s, δ spent, ε or None for hoeffding-kl), one per start
         self._reached = 0  # the epochs started so far
+        self._stats = None  # the checkpoint's DeLong statistics, between its epoch request and its row
         self._rows = []
         self._lo, self._hi = (-1.0, 1.0) if self.paired else (0.0, 1.0)
 
     # --- the batch ---
 
     def _mask(self, labels, length: int) -> np.ndarray:
-        array = np.asarray(labels, dtype=object if any(isinstance(x, str) for x in np.ravel(labels)) else None)
+        array = np.asarray(labels)
         if array.ndim != 1 or array.shape[0] != length:
             raise v.ParameterError("labels", f"a one-dimensional array as long as {{scores}} ({length})",
                                    f"shape {array.shape}", others=("scores",))
@@ -259,6 +260,9 @@ class AUCMonitor:
     def update(self, labels, scores, scores2=None) -> MonitorRow:
         """Add one batch of labelled cases (with `scores2`, the second model's scores, when paired) and return
         the new checkpoint's row."""
+        return update_together([self], [(labels, scores, scores2)])[0]
+
+    def _add(self, labels, scores, scores2=None) -> None:
         first = _real_scores("scores", scores)
         if self.paired:
             if scores2 is None:
@@ -275,45 +279,57 @@ class AUCMonitor:
             self._models[1].add(second[mask], second[~mask])
             self._arrived[True].append(np.column_stack((first[mask], second[mask])))
             self._arrived[False].append(np.column_stack((first[~mask], second[~mask])))
-        row = self._checkpoint()
-        self._rows.append(row)
-        return row
 
     # --- the checkpoint ---
 
+    def _sizes(self) -> tuple[int, int]:
+        return self._models[0].pos.shape[0], self._models[0].neg.shape[0]
+
+    def _epoch_request(self):
+        """Start the epochs this checkpoint reaches; for a new bernstein epoch of one model, the arguments of
+        :func:`bernstein_ends` its half-width needs (computed by :func:`update_together`), else None."""
+        m, n = self._sizes()
+        self._stats = None
+        if min(m, n) < 2:
+            return None
+        if self.paired:
+            self._start_epochs(m, n, lambda d: self._difference_epsilon(m, n, d))
+            return None
+        stats = self._stats = statistics(self._models[0].pos, self._models[0].neg)
+        started = self._start_epochs(m, n, lambda d: None)
+        if not started or self.method != "bernstein":
+            return None
+        auc = stats.auc
+        p1, p2 = clip_to_lehmann_range(stats.p1, auc), clip_to_lehmann_range(stats.p2, auc)
+        return auc, p1, p2, m, n, math.log(self._epochs[-1][2])
+
     def _checkpoint(self) -> MonitorRow:
-        model = self._models[0]
-        m, n = model.pos.shape[0], model.neg.shape[0]
+        m, n = self._sizes()
         cases = m + n
         if min(m, n) < 2:
             lo, hi = self._lo, self._hi
-            auc = model.auc
+            auc = self._models[0].auc
             estimate = None if auc is None else (auc - self._models[1].auc if self.paired else auc)
             return self._row(cases, m, n, estimate, lo, hi, lo, hi)
         if self.paired:
             return self._paired_checkpoint(cases, m, n)
-        stats = statistics(model.pos, model.neg)
+        stats = self._stats
         auc = stats.auc
-        self._start_epochs(m, n, cases, lambda d: self._bernstein(stats, d))
         lo, hi = self._sequence(auc, 0.0, 1.0)
         d_lo, d_hi = wald_interval(auc, stats.variance, self.delta)
         return self._row(cases, m, n, auc, lo, hi, d_lo, d_hi)
 
-    def _start_epochs(self, m: int, n: int, cases: int, epsilon) -> None:
-        """Start the epochs min(m, n) has reached since the last checkpoint: epochs that start at the same
-        checkpoint see the same data, so they pool their shares into one bound at δ·Σ w_j."""
+    def _start_epochs(self, m: int, n: int, epsilon) -> bool:
+        """Start the epochs min(m, n) has reached since the last checkpoint (whether any): epochs that start at
+        the same checkpoint see the same data, so they pool their shares into one bound at δ·Σ w_j."""
         k = min(m, n)
         reached = epochs_reached(k)
-        if reached > self._reached:
-            delta_s = self.delta * sum(epoch_weight(j) for j in range(self._reached + 1, reached + 1))
-            self._reached = reached
-            self._epochs.append((cases, k, delta_s, epsilon(delta_s) if self.method == "bernstein" else None))
-
-    def _bernstein(self, stats, delta_j: float) -> float:
-        auc = stats.auc
-        p1, p2 = clip_to_lehmann_range(stats.p1, auc), clip_to_lehmann_range(stats.p2, auc)
-        epsilon, _, _ = bernstein_ends(auc, p1, p2, stats.m, stats.n, math.log(delta_j))
-        return float(epsilon)
+        if reached <= self._reached:
+            return False
+        delta_s = self.delta * sum(epoch_weight(j) for j in range(self._reached + 1, reached + 1))
+        self._reached = reached
+        self._epochs.append((m + n, k, delta_s, epsilon(delta_s) if self.method == "bernstein" else None))
+        return True
 
     def _sequence(self, estimate: float, low: float, high: float) -> tuple[float, float]:
         """The running intersection with every started epoch's set at `estimate`, inside [`low`, `high`]."""
@@ -334,7 +350,6 @@ class AUCMonitor:
         one, two = self._models
         auc1, auc2 = one.auc, two.auc
         difference = auc1 - auc2
-        self._start_epochs(m, n, cases, lambda d: self._difference_epsilon(m, n, d))
         lo, hi = self._sequence(difference, -1.0, 1.0)
         pos, neg = np.concatenate(self._arrived[True]), np.concatenate(self._arrived[False])
         half = NormalDist().inv_cdf(1.0 - self.delta / 2.0) * math.sqrt(_paired_variance(pos, neg))
@@ -371,6 +386,23 @@ class AUCMonitor:
                               epoch_deltas=tuple(epoch[2] for epoch in self._epochs),
                               epoch_epsilons=tuple(epoch[3] for epoch in self._epochs) if self.method == "bernstein"
                               else (), source=SOURCE)
+
+
+def update_together(monitors, batches) -> list:
+    """Each monitor's :meth:`AUCMonitor.update` with its batch ``(labels, scores, scores2)``, the half-widths of
+    the bernstein epochs they start computed in one call of :func:`bernstein_ends` (the simulator's streams
+    advance together; the rows are those of one update each)."""
+    for monitor, batch in zip(monitors, batches):
+        monitor._add(*batch)
+    pending = [(monitor, request) for monitor in monitors if (request := monitor._epoch_request()) is not None]
+    if pending:
+        epsilons, _, _ = bernstein_ends(*(np.array(column, dtype=np.float64) for column in zip(*(r for _, r in pending))))
+        for (monitor, _), epsilon in zip(pending, epsilons.tolist()):
+            monitor._epochs[-1] = (*monitor._epochs[-1][:3], epsilon)
+    rows = [monitor._checkpoint() for monitor in monitors]
+    for monitor, row in zip(monitors, rows):
+        monitor._rows.append(row)
+    return rows
 
 
 def _second_moment(pos: np.ndarray, neg: np.ndarray, models) -> float:

@@ -1223,3 +1223,17 @@ def test_compare_engine(tmp_path_factory, data, args):
                     option("--database", text(["nowhere.duckdb"]), 0.2), FORMAT))
 def test_auc_sql(query, args):
     check(["auc", "--sql", query, *[arg for arg in args if arg != "--"]])
+
+
+# --- confidence sequences for monitoring (aucbound monitor) ---------------------------------------
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=VIA_STDIN,
+       args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
+                    option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    option("--batch", mostly(text([1, 2, 5, 1000]), NOT_COUNT), 0.8),
+                    option("--method", mostly(text(["bernstein", "hoeffding-kl"]), text(["delong", ""])), 0.3),
+                    FORMAT, TABLEFMT))
+@example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--label", "label", "--batch", "2"])
+def test_monitor(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "monitor", args, via_stdin)

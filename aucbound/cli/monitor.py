@@ -13,6 +13,19 @@ from ._progress import Progress
 from ._render import Column, emit, number
 
 
+#: The most looks one run makes, and the most looks × rows (each look costs a pass over the rows so far).
+MAX_LOOKS = 10**4
+MAX_WORK = 2 * 10**9
+
+
+def _check_looks(rows: int, batch: int) -> None:
+    looks = -(-rows // batch)
+    if looks > MAX_LOOKS or looks * rows > MAX_WORK:
+        least = max(-(-rows // MAX_LOOKS), -(-rows * rows // MAX_WORK))
+        raise click.UsageError(f"--batch {batch} makes {looks} looks at {rows} rows; at most {MAX_LOOKS} looks and "
+                               f"{MAX_WORK:.0e} looks x rows: give --batch {least} or more.")
+
+
 def _pair(low: str, high: str):
     return lambda r: f"[{number(r[low])}, {number(r[high])}]"
 
@@ -44,7 +57,8 @@ def _monitor_rows(labels, first, second, pos_label, delta, method, batch, progre
 @label_option
 @positive_option
 @click.option("--batch", type=IntRange(min=1), default=1000, show_default=True, metavar="B",
-              help="Cases per look: the rows of FILE are read in order, B at a time.")
+              help=f"Cases per look: the rows of FILE are read in order, B at a time (at most {MAX_LOOKS} looks, "
+                   f"and looks x rows at most {MAX_WORK:.0e}).")
 @delta_option
 @click.option("--method", type=click.Choice(MONITOR_METHODS), default="bernstein", show_default=True,
               help="The fixed-time bound each epoch of the sequence stitches.")
@@ -72,6 +86,7 @@ def monitor(file, scores, label, positive, batch, delta, method, output_format, 
     paired = len(scores) == 2
     with data_errors(), Progress("monitor") as progress:
         columns, pos_label = read_data(file, scores, label, positive)
+        _check_looks(columns.labels.shape[0], batch)
         history = _monitor_rows(columns.labels, columns.scores[0], columns.scores[1] if paired else None, pos_label,
                                 delta, method, batch, progress)
     names = columns.score_names

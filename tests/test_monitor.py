@@ -51,6 +51,92 @@ def _exact_auc(pos, neg) -> Fraction:
     return Fraction(twice, 2 * len(pos) * len(neg))
 
 
+# --- a reference written from the definitions: the kernels of each prefix, root finding for the bounds ---
+
+def _kl_root(a, budget, below: bool):
+    """The θ below (or above) a with kl(a‖θ) = budget, or the edge when kl to the edge stays within it."""
+    edge = 1e-300 if below else 1 - 1e-16
+    if _kl(a, edge) <= budget:
+        return 0.0 if below else 1.0
+    return optimize.brentq(lambda q: _kl(a, q) - budget, *((edge, a) if below else (a, edge)))
+
+
+def _bennett_half_width(k, variance, tail):
+    """The ε with k·(D/4)·h(2ε/D) = ln(1/tail): Bennett's bound (range 2, variance D) solved for its deviation."""
+    def excess(eps):
+        x = 2 * eps / variance
+        return k * variance / 4 * ((1 + x) * math.log1p(x) - x) - math.log(1 / tail)
+
+    return optimize.brentq(excess, 1e-12, 10.0)
+
+
+def reference_rows(labels, first, second=None, *, batch, delta=0.05, method="bernstein"):
+    """The monitor's rows (cases, m, n, estimate, lo, hi, delong_lo, delong_hi) from the kernel matrices of each
+    prefix: epochs from min(m, n) ≥ 8·2^(j−1), pooled shares δ/(j(j+1)), their fixed-time half-widths
+    (bernstein_ends with Lehmann's p̂ from the kernel; Bennett and the Chernoff–KL sets by root finding)."""
+    labels = np.asarray(labels, dtype=bool)
+    paired = second is not None
+    low = -1.0 if paired else 0.0
+    lo, hi = low, 1.0
+    reached, epochs, rows = 0, [], []
+    for end in range(batch, len(labels) + batch, batch):
+        end = min(end, len(labels))
+        y = labels[:end]
+        h = kernel(first[:end][y], first[:end][~y])
+        m, n = h.shape
+        row = dict(cases=end, m=m, n=n)
+        if min(m, n) < 2:
+            rows.append({**row, "lo": lo, "hi": hi, "delong_lo": lo, "delong_hi": hi})
+            continue
+        if paired:
+            h = h - kernel(second[:end][y], second[:end][~y])  # the difference kernel d ∈ [−1, 1]
+        estimate = h.mean()
+        k = min(m, n)
+        j = max(i for i in range(0, 40) if i == 0 or 8 * 2 ** (i - 1) <= k)
+        if j > reached:
+            share = delta * sum(1 / (i * (i + 1)) for i in range(reached + 1, j + 1))
+            reached = j
+            if method == "hoeffding-kl":
+                epochs.append((k, share, None))
+            elif paired:
+                budget = math.log(1 / (0.1 * share)) / k
+                moment = (h * h).mean()
+                epochs.append((k, share, _bennett_half_width(k, _kl_root(moment, budget, False), 0.45 * share)))
+            else:
+                p1, p2 = _lehmann_p(h)
+                p1, p2 = min(max(p1, estimate ** 2), estimate), min(max(p2, estimate ** 2), estimate)
+                epochs.append((k, share, float(bernstein_ends(estimate, p1, p2, m, n, math.log(share))[0])))
+        for k_j, share, eps in epochs:
+            if eps is None:  # the kernel mapped into [0, 1]
+                a, budget = (estimate - low) / (1 - low), math.log(2 / share) / k_j
+                set_lo, set_hi = (low + (1 - low) * _kl_root(a, budget, below) for below in (True, False))
+            else:
+                set_lo, set_hi = estimate - eps, estimate + eps
+            lo, hi = max(lo, set_lo), min(hi, set_hi)
+        v10, v01 = h.mean(axis=1), h.mean(axis=0)
+        half = Z975 * math.sqrt(v10.var(ddof=1) / m + v01.var(ddof=1) / n)
+        rows.append({**row, "estimate": estimate, "lo": lo, "hi": hi, "delong_lo": max(low, estimate - half),
+                     "delong_hi": min(1.0, estimate + half)})
+    return rows
+
+
+@pytest.mark.parametrize("method, paired", [("bernstein", False), ("hoeffding-kl", False), ("bernstein", True),
+                                            ("hoeffding-kl", True)])
+def test_the_monitor_is_the_reference_on_a_stream_with_ties(method, paired):
+    rng = np.random.default_rng(11)
+    cases = 330
+    labels = rng.random(cases) < 0.35
+    first = np.round(rng.normal(size=cases) + labels, 1)
+    second = np.round(first + rng.normal(size=cases), 1) if paired else None
+    monitor = AUCMonitor(method=method, paired=paired)
+    for start, expected in zip(range(0, cases, 30),
+                               reference_rows(labels, first, second, batch=30, method=method)):
+        part = slice(start, start + 30)
+        row = monitor.update(labels[part], first[part], None if second is None else second[part]).as_dict()
+        for key, value in expected.items():
+            assert row[key] == pytest.approx(value, abs=1e-9), (key, start)
+
+
 # --- the incremental AUC ----------------------------------------------------------------------------
 
 batches = st.lists(st.lists(st.tuples(st.booleans(), st.integers(0, 4)), min_size=1, max_size=12), min_size=1,

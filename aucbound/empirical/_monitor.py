@@ -51,9 +51,9 @@ FIRST_EPOCH = 8
 VARIANCE_SHARE = 0.1
 SOURCE = ("Howard, Ramdas, McAuliffe & Sekhon 2021 (confidence sequences); Hoeffding 1948, Berk 1966 "
           "(U-statistics as reverse martingales); Manole & Ramdas 2023")
-#: λ grid of the paired half-width: λ₀·e^[−6, 6], then twice finer around the best.
+#: λ grid of the paired half-width: λ₀·e^[−6, 6], then four times finer around the best (within ~1e-12, relative).
 _COARSE = np.exp(np.linspace(-6.0, 6.0, 121))
-_REFINE = (np.exp(np.linspace(-0.1, 0.1, 41)), np.exp(np.linspace(-0.005, 0.005, 41)))
+_REFINE = tuple(np.exp(np.linspace(-width, width, 41)) for width in (0.1, 0.005, 2.5e-4, 1.25e-5))
 
 
 def epoch_weight(j):

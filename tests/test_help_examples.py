@@ -3368,3 +3368,27 @@ EXPECTED.update({
     "aucbound monitor aSAH.csv --score wfns --score s100b --label outcome --positive Poor --batch 40 --format csv":
         check_monitor_paired_csv,
 })
+
+
+def check_plot_monitor(run: Run) -> None:
+    """The plotted estimate, sequence and DeLong ends at each of the 12 looks of 10 rows (the first, at 10 rows,
+    already has two of each class), every digit, against the reference monitor."""
+    from tests.test_monitor import reference_rows
+
+    labels, (scores,) = _asah_stream("s100b")
+    expected = reference_rows(labels, scores, batch=10)
+    assert all(row["m"] >= 2 and row["n"] >= 2 for row in expected) and len(expected) == 12
+    points = run.series("monitor.csv")
+    panel = "12 looks, 41 positives and 72 negatives at the last"
+    for series, key in (("AUC", "estimate"), ("sequence 95%, lower", "lo"), ("sequence 95%, upper", "hi"),
+                        ("DeLong 95%, lower", "delong_lo"), ("DeLong 95%, upper", "delong_hi")):
+        drawn = points[(panel, series)]
+        assert [x for x, _ in drawn] == [row["cases"] for row in expected]
+        assert [y for _, y in drawn] == pytest.approx([row[key] for row in expected], abs=1e-9), series
+    run.figure("monitor.png")
+
+
+EXPECTED.update({
+    "aucbound plot monitor aSAH.csv --score s100b --label outcome --positive Poor --batch 10 --out monitor.png":
+        check_plot_monitor,
+})

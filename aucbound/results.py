@@ -98,6 +98,9 @@ __all__ = [
     "LossScoresRow",
     "MeasuredCount",
     "MethodCoverage",
+    "MonitorCoverage",
+    "MonitorHistory",
+    "MonitorRow",
     "MulticlassAUC",
     "MulticlassInterval",
     "NormalBayes",
@@ -128,8 +131,4 @@ __all__ = [
     "TournamentCheck",
     "UniformBound",
     "UnpairedComparison",
-    # confidence sequences for monitoring
-    "MonitorCoverage",
-    "MonitorHistory",
-    "MonitorRow",
 ]

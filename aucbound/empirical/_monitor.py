@@ -130,8 +130,8 @@ def dominance_sum(pos1, pos2, neg1, neg2) -> int:
 
     2h = [x > y] + [x ≥ y], so 4·h1·h2 is a sum of four two-dimensional dominance counts, each O(N log N).
 
-    >>> dominance_sum(np.array([1.0, 2]), np.array([1.0, 0]), np.array([1.0, 0]), np.array([0.0, 0]))  # 4·(½·1 + ½·½ + 1·1 + 1·½)
-    9
+    >>> dominance_sum(np.array([1.0, 2]), np.array([1.0, 0]), np.array([1.0, 0]), np.array([0.0, 0]))  # 4·(½·1 + 1·1 + 1·½ + 1·½)
+    10
     """
     first = np.concatenate((pos1, neg1))
     second = _dense_ranks(np.concatenate((pos2, neg2)))
@@ -151,8 +151,8 @@ def difference_half_width(pairs, variance, log_tail):
     """min over λ of (k·ψ(2λ/k)·D/4 + ln(1/δ_tail))/λ: Bennett's half-width for Hoeffding's average of
     k = `pairs` independent kernel values of range 2 and variance at most D = `variance` (scalars).
 
-    >>> round(float(difference_half_width(10**4, 0.1, math.log(0.025))), 4)  # ≈ sqrt(2·D·ln(40)/k) = 0.0086
-    0.0087
+    >>> round(float(difference_half_width(10**4, 0.1, math.log(0.025))), 4)  # ≈ sqrt(2·D·ln 40/k) + 2·ln 40/(3k)
+    0.0088
     """
     k, budget = float(pairs), -float(log_tail)
     spread = max(float(variance), 1e-12)
@@ -210,7 +210,7 @@ class AUCMonitor:
     ...     labels = rng.random(500) < 0.5
     ...     row = monitor.update(labels, rng.normal(size=500) + 1.19 * labels)  # binormal, AUC ≈ 0.8
     >>> row.cases, row.lo < 0.8 < row.hi, round(row.hi - row.lo, 2), round(row.delong_hi - row.delong_lo, 2)
-    (10000, True, 0.06, 0.02)
+    (10000, True, 0.05, 0.02)
     """
 
     def __init__(self, delta=None, confidence=None, method="bernstein", pos_label=None, paired=False):

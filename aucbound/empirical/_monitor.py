@@ -41,7 +41,8 @@ from ._delong import clip_to_lehmann_range, counts_in_order, statistics
 from ._labels import _python, _real_scores
 from ._results import MonitorHistory, MonitorRow
 
-__all__ = ["AUCMonitor", "MONITOR_METHODS", "update_together", "FIRST_EPOCH", "epoch_weight", "dominance_sum", "difference_half_width"]
+__all__ = ["AUCMonitor", "MONITOR_METHODS", "update_together", "FIRST_EPOCH", "epoch_weight", "dominance_sum",
+           "difference_half_width"]
 
 #: The fixed-time bounds a monitor can stitch, by key.
 MONITOR_METHODS = ("bernstein", "hoeffding-kl")
@@ -130,7 +131,8 @@ def dominance_sum(pos1, pos2, neg1, neg2) -> int:
 
     2h = [x > y] + [x ≥ y], so 4·h1·h2 is a sum of four two-dimensional dominance counts, each O(N log N).
 
-    >>> dominance_sum(np.array([1.0, 2]), np.array([1.0, 0]), np.array([1.0, 0]), np.array([0.0, 0]))  # 4·(½·1 + 1·1 + 1·½ + 1·½)
+    >>> pos1, pos2, neg1, neg2 = np.array([1.0, 2]), np.array([1.0, 0]), np.array([1.0, 0]), np.array([0.0, 0])
+    >>> dominance_sum(pos1, pos2, neg1, neg2)  # 4·(½·1 + 1·1 + 1·½ + 1·½)
     10
     """
     first = np.concatenate((pos1, neg1))

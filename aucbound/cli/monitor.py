@@ -73,7 +73,7 @@ def monitor(file, scores, label, positive, batch, delta, method, output_format, 
     2021): it can be looked at after every batch. DeLong's interval holds for one look
     only: the chance that some look misses grows with the number of looks. With --score
     twice: the difference of the two models' AUCs on the same cases. FILE is read as by
-    `aucbound auc`. The construction is in docs/sharper.md, section 3.
+    `aucbound auc`. The construction and its proof are in the documentation on sharper guarantees.
 
     \b
     Examples:

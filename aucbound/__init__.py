@@ -76,6 +76,7 @@ from .empirical import average_precision, pr_auc, precision_recall_curve  # prec
 from .empirical import auc_covariance, auc_variance, compare_curves, compare_unpaired
 from .empirical import bootstrap_test, operating_point_test, venkatraman_test  # pROC's resampled tests
 from .scale import table_auc, table_compare, table_groups, table_partial_auc, table_roc  # tables beyond memory, through an engine
+from .empirical import AUCMonitor  # confidence sequences for monitoring
 from . import results
 from .results import *  # noqa: F403  (every result type: results.__all__ is their one list)
 
@@ -156,4 +157,5 @@ __all__ = [
 __all__ += ["average_precision", "pr_auc", "precision_recall_curve"]  # precision–recall
 __all__ += ["bootstrap_test", "operating_point_test", "venkatraman_test"]  # pROC's resampled tests
 __all__ += ["table_auc", "table_compare", "table_groups", "table_partial_auc", "table_roc"]  # tables beyond memory
+__all__ += ["AUCMonitor"]  # confidence sequences for monitoring
 __all__ += results.__all__

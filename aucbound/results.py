@@ -64,6 +64,8 @@ from .experiments import (
 )
 from .empirical import PRAUC, PRCurve  # precision–recall
 from .scale import GroupAUC, GroupedTableAUC, TableAUC  # tables beyond memory
+from .empirical import MonitorHistory, MonitorRow  # confidence sequences for monitoring
+from .simulate import MonitorCoverage
 
 __all__ = [
     "GUARANTEES",
@@ -96,6 +98,9 @@ __all__ = [
     "LossScoresRow",
     "MeasuredCount",
     "MethodCoverage",
+    "MonitorCoverage",
+    "MonitorHistory",
+    "MonitorRow",
     "MulticlassAUC",
     "MulticlassInterval",
     "NormalBayes",

@@ -1219,6 +1219,7 @@ def generators(files, prefs):
     }
     table["pr"] = (6, gen_pr(files))  # precision–recall
     table["plot pr"] = (1.5, gen_plot_pr(files))
+    table["monitor"] = (5, gen_monitor(files))  # confidence sequences for monitoring
     for name in PLOTS:
         table[f"plot {name}"] = (0.6 if name in ("fig4", "rankboost-normal", "loss-scores") else 1.5, gen_plot(name))
     table.update(weighted_generators(files))
@@ -1932,6 +1933,20 @@ def weighted_resampling_generators(files) -> dict:
 
     return {"auc --weight --bootstrap": (2, auc), "roc --weight --specificity": (2, roc),
             "plot roc --weight": (0.8, plot_roc)}
+
+
+# --- confidence sequences for monitoring (aucbound monitor) ---------------------------------------
+
+def gen_monitor(files):
+    def generate(line: Line, draw: Draw) -> None:
+        _data_columns(line, draw, files, draw.choice([1, 1, 2]))
+        if draw.chance(0.8):  # looks × rows: small batches over a large file are the long runs
+            line.add("--batch", draw.size([1, 10, 1000], [10**9, 0], 0.1))
+        if draw.chance(0.3):
+            line.add("--method", draw.value(["bernstein", "hoeffding-kl"], ["delong"]))
+        _common(line, draw)
+
+    return generate
 
 
 if __name__ == "__main__":

@@ -541,3 +541,20 @@ BUILD.update({
 ROWS.update({"TableAUC": lambda r: [row.as_dict() for row in r.rows],
              "GroupedTableAUC": lambda r: [group.as_dict() for group in r.groups]})
 ROWS_KEY["GroupedTableAUC"] = "groups"
+
+
+# confidence sequences for monitoring
+def _monitor():
+    monitor = ab.AUCMonitor()
+    for start in range(0, len(LABELS), 4):
+        monitor.update(np.asarray(LABELS)[start:start + 4], np.asarray(SCORES)[start:start + 4])
+    return monitor
+
+
+BUILD.update({
+    "MonitorHistory": lambda: _monitor().history(),
+    "MonitorRow": lambda: _monitor().current,
+    "MonitorCoverage": lambda: ab.simulate.monitor_coverage(cases=200, batch=50, trials=3, compare_at=(200,)),
+})
+ROWS["MonitorHistory"] = lambda r: [row.as_dict() for row in r.rows]
+COLUMNS["MonitorCoverage"] = ("checkpoints", "sequence_width", "delong_width")

@@ -1254,3 +1254,17 @@ def test_plot_roc_exact_bands(tmp_path_factory, data, args):
     path.write_bytes(data)
     args = [str(directory / arg) if arg.startswith("figure.") else arg for arg in args if arg != "--"]
     check(["plot", "roc", str(path), *args])
+
+
+# --- confidence sequences for monitoring (aucbound monitor) ---------------------------------------
+
+@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=DATA, via_stdin=VIA_STDIN,
+       args=command([], repeated("--score", COLUMN, 3).filter(bool) | st.just(["--score", "score", "--score", "s2"]),
+                    option("--label", LABEL, 0.95), POSITIVE, DELTA,
+                    option("--batch", mostly(text([1, 2, 5, 1000]), NOT_COUNT), 0.8),
+                    option("--method", mostly(text(["bernstein", "hoeffding-kl"]), text(["delong", ""])), 0.3),
+                    FORMAT, TABLEFMT))
+@example(data=AWKWARD[0], via_stdin=False, args=["--score", "score", "--label", "label", "--batch", "2"])
+def test_monitor(tmp_path_factory, data, via_stdin, args):
+    _data_run(tmp_path_factory.getbasetemp(), data, "monitor", args, via_stdin)

@@ -3367,3 +3367,91 @@ EXPECTED.update({
     "aucbound roc aSAH.csv --score s100b --label outcome --positive Poor --specificity 0.95 --band berk-jones":
         check_roc_berk_jones,
 })
+
+
+# --- confidence sequences for monitoring (aucbound monitor) ------------------------------------------
+# The rows are checked against tests/test_monitor.py's reference, written from the definitions: the kernel
+# matrix of each prefix of the file, the epochs by hand, Bennett's and the Chernoff–KL bounds by root finding.
+
+
+def _asah_stream(*names):
+    from tests.test_monitor import reference_rows  # noqa: F401  (the reference beside the monitor's tests)
+
+    with (DATA / "asah_markers.csv").open(newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    labels = np.array([row["outcome"] == "Poor" for row in rows])
+    return labels, [np.array([float(row[name]) for row in rows]) for name in names]
+
+
+def _check_monitor_table(run: Run, batch: int, method: str) -> None:
+    from tests.test_monitor import reference_rows
+
+    labels, (scores,) = _asah_stream("s100b")
+    expected = reference_rows(labels, scores, batch=batch, method=method)
+    assert len(run.table.rows) == len(expected) == -(-113 // batch)
+    for cells, row in zip(run.table.rows, expected):
+        cells = dict(zip(run.table.header, cells))
+        assert (int(cells["cases"]), int(cells["m"]), int(cells["n"])) == (row["cases"], row["m"], row["n"])
+        near(cells["AUC"], row["estimate"])
+        near_interval(cells["sequence (simultaneous)"], (row["lo"], row["hi"]))
+        near_interval(cells["DeLong (pointwise)"], (row["delong_lo"], row["delong_hi"]))
+    near(run.table.rows[-1][3], PROC_AUC["s100b"])  # the whole file's AUC is pROC's
+    assert "AUC of 's100b' against 'outcome' (positive: Poor) in aSAH.csv" in run.stdout
+
+
+def check_monitor(run: Run) -> None:
+    """Six looks of 20 rows; the epochs start at 20 (min(m, n) = 9: epoch 1), 40 (16: epoch 2) and 80 (32: 3)."""
+    _check_monitor_table(run, 20, "bernstein")
+    assert "epochs starting at 20, 40, 80 cases" in run.stdout
+
+
+def check_monitor_kl(run: Run) -> None:
+    _check_monitor_table(run, 40, "hoeffding-kl")
+
+
+def check_monitor_paired_csv(run: Run) -> None:
+    """The difference AUC(wfns) − AUC(s100b), every digit, against the reference of the difference kernel."""
+    from tests.test_monitor import reference_rows
+
+    labels, (wfns, s100b) = _asah_stream("wfns", "s100b")
+    rows = run.csv()
+    expected = reference_rows(labels, wfns, s100b, batch=40)
+    assert len(rows) == len(expected) == 3
+    for row, reference in zip(rows, expected):
+        for key, value in reference.items():
+            assert float(row[key]) == pytest.approx(value, abs=1e-9), key
+    assert float(rows[-1]["auc1"]) == pytest.approx(PROC_AUC["wfns"], abs=1e-12)
+    assert float(rows[-1]["auc2"]) == pytest.approx(PROC_AUC["s100b"], abs=1e-12)
+
+
+EXPECTED.update({
+    "aucbound monitor aSAH.csv --score s100b --label outcome --positive Poor --batch 20": check_monitor,
+    "aucbound monitor aSAH.csv --score s100b --label outcome --positive Poor --batch 40 --method hoeffding-kl":
+        check_monitor_kl,
+    "aucbound monitor aSAH.csv --score wfns --score s100b --label outcome --positive Poor --batch 40 --format csv":
+        check_monitor_paired_csv,
+})
+
+
+def check_plot_monitor(run: Run) -> None:
+    """The plotted estimate, sequence and DeLong ends at each of the 12 looks of 10 rows (the first, at 10 rows,
+    already has two of each class), every digit, against the reference monitor."""
+    from tests.test_monitor import reference_rows
+
+    labels, (scores,) = _asah_stream("s100b")
+    expected = reference_rows(labels, scores, batch=10)
+    assert all(row["m"] >= 2 and row["n"] >= 2 for row in expected) and len(expected) == 12
+    points = run.series("monitor.csv")
+    panel = "12 looks, 41 positives and 72 negatives at the last"
+    for series, key in (("AUC", "estimate"), ("sequence 95%, lower", "lo"), ("sequence 95%, upper", "hi"),
+                        ("DeLong 95%, lower", "delong_lo"), ("DeLong 95%, upper", "delong_hi")):
+        drawn = points[(panel, series)]
+        assert [x for x, _ in drawn] == [row["cases"] for row in expected]
+        assert [y for _, y in drawn] == pytest.approx([row[key] for row in expected], abs=1e-9), series
+    run.figure("monitor.png")
+
+
+EXPECTED.update({
+    "aucbound plot monitor aSAH.csv --score s100b --label outcome --positive Poor --batch 10 --out monitor.png":
+        check_plot_monitor,
+})

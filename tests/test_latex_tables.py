@@ -53,6 +53,7 @@ SMALL = {
     "multiclass": f"{DATA / 'multiclass_k3.csv'} --label y --score A --score B --score C --bootstrap 200",
 }
 SMALL["pr"] = f"{CASES} --bootstrap 200"  # precision–recall
+SMALL["monitor"] = f"{CASES} --batch 40"  # confidence sequences for monitoring
 #: Commands also run in the two other LaTeX formats.
 EVERY_FORMAT = ("interval", "psi", "shatter")
 

@@ -95,7 +95,7 @@ def test_help_lists_every_plot(cli):
     result = cli("plot", "--help")
     assert result.exit_code == 0
     commands = [line.split()[0] for line in result.stdout.split("Commands:\n")[1].splitlines()]
-    assert commands == [*plots.PLOTS, "all", "pr", "roc"]  # pr and roc draw from a data file, not at defaults
+    assert commands == [*plots.PLOTS, "all", "monitor", "pr", "roc"]  # monitor, pr and roc draw from a data file
     assert "aucbound plot fig1" in cli("--help").stdout
     # each plot's options show the plotting function's defaults
     assert "[default: 0.05; 0<x<1]" in " ".join(cli("plot", "intervals", "--help").stdout.split())

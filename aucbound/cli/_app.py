@@ -38,6 +38,8 @@ COMMANDS = {
     "multiclass": ("multiclass", "multiclass"),
     # precision–recall
     "pr": ("pr", "pr"),
+    # confidence sequences for monitoring
+    "monitor": ("monitor", "monitor"),
 }
 
 

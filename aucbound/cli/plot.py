@@ -443,3 +443,39 @@ def pr_plot(file, scores, label, positive, delta, estimator, method, resamples, 
                           return_data=True, workers=workers, progress=progress)
     for path in _save(figure, rows, out, data):
         click.echo(path)
+
+
+# --- confidence sequences for monitoring ---------------------------------------------------------
+
+
+@plot.command("monitor")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--score", "scores", required=True, multiple=True, metavar="COL",
+              help="The score column: a header name or 0-based index. Twice: the difference of the two AUCs.")
+@click.option("--batch", type=IntRange(min=1), default=1000, show_default=True, metavar="B",
+              help="Cases per look: the rows of FILE in order, B at a time.")
+@click.option("--method", type=click.Choice(["bernstein", "hoeffding-kl"]), default="bernstein", show_default=True,
+              help="The fixed-time bound each epoch of the sequence stitches.")
+@_files
+@_data_options
+def monitor_plot(file, scores, label, positive, delta, batch, method, out, data):
+    """The AUC of the --score column of FILE as its rows arrive, with the confidence sequence (simultaneous
+    over all looks) and DeLong's interval at each look alone, against cases seen (see `aucbound monitor`).
+
+    \b
+    Examples:
+      aucbound plot monitor aSAH.csv --score s100b --label outcome --positive Poor --batch 10 --out monitor.png
+    """
+    from ..plots import monitor
+    from ._data import data_errors, read_data
+    from .monitor import _check_looks
+
+    if len(scores) > 2:
+        raise click.UsageError(f"give --score once (one model) or twice (the difference of two); got {len(scores)}.")
+    with data_errors():
+        columns, pos_label = read_data(file, scores, label, positive)
+        _check_looks(columns.labels.shape[0], batch)
+        figure, rows = monitor(columns.labels, columns.scores[0], columns.scores[1] if len(scores) == 2 else None,
+                               batch=batch, delta=delta, method=method, pos_label=pos_label, return_data=True)
+    for path in _save(figure, rows, out, data):
+        click.echo(path)

@@ -779,3 +779,62 @@ class ResampledTest(Displayed):
 
     def as_dict(self) -> dict:
         return fields_as_dict(self)
+
+
+# --- confidence sequences for monitoring a deployed model's AUC ---
+@dataclass(frozen=True)
+class MonitorRow(Displayed):
+    """One checkpoint of an :class:`~aucbound.AUCMonitor`: the cases seen, m positives and n negatives,
+    ``estimate`` (Â_t, or Δ̂_t = Â1_t − Â2_t for two models, with ``auc1``, ``auc2``), the confidence
+    sequence's ``lo``, ``hi`` (simultaneous over all checkpoints), DeLong's Wald interval of this look
+    alone (``delong_lo``, ``delong_hi``: pointwise, not simultaneous) and the number of epochs started."""
+
+    _headline = "estimate"
+
+    cases: int
+    m: int
+    n: int
+    estimate: float | None
+    lo: float
+    hi: float
+    delong_lo: float
+    delong_hi: float
+    epochs: int
+    auc1: float | None = None
+    auc2: float | None = None
+
+    def as_dict(self) -> dict:
+        data = fields_as_dict(self)
+        if self.auc1 is None:
+            del data["auc1"], data["auc2"]
+        return data
+
+
+@dataclass(frozen=True)
+class MonitorHistory(AtConfidence):
+    """Every checkpoint of an :class:`~aucbound.AUCMonitor`, one :class:`MonitorRow` each, in order.
+
+    ``lo``, ``hi`` of the rows form a confidence sequence: with probability ≥ 1 − δ they cover the AUC
+    (or the difference of two AUCs when ``paired``) at every checkpoint at once, for i.i.d. cases and
+    every pair of score distributions. ``epoch_starts`` are the cases seen at each epoch's start,
+    ``epoch_deltas`` the δ_j each spends and ``epoch_epsilons`` their half-widths (bernstein).
+    """
+
+    delta: float
+    method: str
+    paired: bool
+    rows: tuple[MonitorRow, ...] = dataclasses.field(repr=False)
+    epoch_starts: tuple[int, ...] = ()
+    epoch_deltas: tuple[float, ...] = ()
+    epoch_epsilons: tuple[float, ...] = ()
+    guarantee: str = "distribution-free"
+    simultaneous: bool = True
+    source: str = ""
+
+    def as_dict(self) -> dict:
+        data = fields_as_dict(self)
+        data["confidence"] = self.confidence
+        return data
+
+
+__all__ += ['MonitorRow', 'MonitorHistory']

@@ -117,3 +117,8 @@ __all__ = ["PLOTS", "fig1", "fig2", "fig3", "fig4", "hinge_steps", "loss_scores_
 from ._pr import pr
 
 __all__ += ["pr"]
+
+# confidence sequences for monitoring: Â_t against cases seen (``aucbound plot monitor``; not in PLOTS)
+from ._monitor import monitor  # noqa: E402
+
+__all__ += ["monitor"]

@@ -72,3 +72,9 @@ def __getattr__(name):
                       stacklevel=2)
         return distribution_free_methods()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+# --- confidence sequences for monitoring a deployed model's AUC ---
+from ._monitor_coverage import MAX_MONITOR_CASES, monitor_coverage  # noqa: E402
+from ._results import MonitorCoverage  # noqa: E402
+
+__all__ += ["MAX_MONITOR_CASES", "MonitorCoverage", "monitor_coverage"]

@@ -160,3 +160,51 @@ class CoverageStudy(Displayed):
         data["records"] = self.records()
         return data
 
+
+
+# --- confidence sequences for monitoring a deployed model's AUC ---
+@dataclass(frozen=True)
+class MonitorCoverage(AtConfidence):
+    """How often a monitor's confidence sequence, and repeated DeLong intervals, held the true AUC at every
+    checkpoint of ``trials`` simulated streams (:func:`aucbound.simulate.monitor_coverage`).
+
+    ``sequence_coverage`` and ``delong_coverage`` are the shares of streams covered at every look, each with
+    its MCSE; ``delong_last_coverage`` the share whose last look alone covered. The table has the mean
+    half-widths (hi − lo)/2 of both at each checkpoint; ``bernstein_width`` the mean half-width of the
+    fixed-time bernstein interval at the checkpoints of ``compare_at``.
+    """
+
+    _headline = "sequence_coverage"
+    _table_columns = ("checkpoints", "sequence_width", "delong_width")
+
+    scenario: str
+    description: str
+    true_auc: float
+    prevalence: float
+    cases: int
+    batch: int
+    delta: float
+    method: str
+    trials: int
+    seed: int | None
+    sequence_coverage: float
+    sequence_mcse: float
+    delong_coverage: float
+    delong_mcse: float
+    delong_last_coverage: float
+    delong_last_mcse: float
+    checkpoints: tuple[int, ...] = dataclasses.field(repr=False)
+    sequence_width: tuple[float, ...] = dataclasses.field(repr=False)
+    delong_width: tuple[float, ...] = dataclasses.field(repr=False)
+    compare_at: tuple[int, ...] = ()
+    bernstein_width: tuple[float, ...] = ()
+
+    def width_at(self, cases: int) -> dict:
+        """The mean half-widths at the checkpoint `cases`: the sequence's, DeLong's and (where computed) the
+        fixed-time bernstein interval's."""
+        k = self.checkpoints.index(cases)
+        fixed = self.bernstein_width[self.compare_at.index(cases)] if cases in self.compare_at else None
+        return {"sequence": self.sequence_width[k], "delong": self.delong_width[k], "bernstein": fixed}
+
+
+__all__ += ['MonitorCoverage']

@@ -3375,8 +3375,6 @@ EXPECTED.update({
 
 
 def _asah_stream(*names):
-    from tests.test_monitor import reference_rows  # noqa: F401  (the reference beside the monitor's tests)
-
     with (DATA / "asah_markers.csv").open(newline="") as stream:
         rows = list(csv.DictReader(stream))
     labels = np.array([row["outcome"] == "Poor" for row in rows])

@@ -240,7 +240,7 @@ def test_the_chernoff_kl_sequence_is_the_intersection_of_each_epochs_kl_set():
     labels, scores = _balanced_stream(rng, 200)
     monitor = AUCMonitor(method="hoeffding-kl")
     for start in range(0, 200, 50):
-        row = monitor.update(labels[start:start + 50], scores[start:start + 50])
+        monitor.update(labels[start:start + 50], scores[start:start + 50])
     history = monitor.history()
     assert history.epoch_starts == (50, 100, 150) and history.epoch_epsilons == ()
 

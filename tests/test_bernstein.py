@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import aucbound as ab
-from aucbound.bounds._bernstein import (bernstein_ends, log_mgf_bound, phi, projection_variances, psi,
+from aucbound.bounds._bernstein import (bernstein_deviations, bernstein_ends, log_mgf_bound, phi, projection_variances, psi,
                                         variance_upper_bound)
 from aucbound.simulate import adversarial, binormal, custom, rating_scale
 
@@ -174,3 +174,13 @@ def test_coverage_in_worst_cases(scenario, m, n):
     result = ab.simulate.coverage(scenario, m, n, 0.05, methods=["bernstein"], trials=2000, seed=3)
     row = result.rows[0]
     assert row.coverage >= 0.95 - 3 * row.mcse
+
+
+def test_the_ends_are_the_deviations_clipped():
+    """The monitor reads the deviations t₊, t₋ themselves: at a later look Â moves, and a clipped end of the
+    start's interval would no longer bound the deviation there."""
+    auc, p1, p2 = np.array([0.99, 0.5, 0.02]), np.array([0.985, 0.3, 0.0005]), np.array([0.985, 0.3, 0.0005])
+    above, below = bernstein_deviations(auc, p1, p2, 20, 30, math.log(0.05))
+    _, lo, hi = bernstein_ends(auc, p1, p2, 20, 30, math.log(0.05))
+    assert np.array_equal(lo, np.maximum(auc - above, 0)) and np.array_equal(hi, np.minimum(auc + below, 1))
+    assert below[0] > 1 - auc[0] and above[2] > auc[2]  # clipped ends there: the deviations reach beyond them

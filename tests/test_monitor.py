@@ -16,7 +16,7 @@ from hypothesis import given, strategies as st
 from scipy import optimize
 
 import aucbound as ab
-from aucbound.bounds import bernstein_ends
+from aucbound.bounds import bernstein_deviations
 from aucbound.empirical import AUCMonitor, difference_half_width, dominance_sum
 from aucbound.simulate import monitor_coverage
 
@@ -73,7 +73,7 @@ def _bennett_half_width(k, variance, tail):
 def reference_rows(labels, first, second=None, *, batch, delta=0.05, method="bernstein"):
     """The monitor's rows (cases, m, n, estimate, lo, hi, delong_lo, delong_hi) from the kernel matrices of each
     prefix: epochs from min(m, n) ≥ 8·2^(j−1), pooled shares δ/(j(j+1)), their fixed-time half-widths
-    (bernstein_ends with Lehmann's p̂ from the kernel; Bennett and the Chernoff–KL sets by root finding)."""
+    (bernstein_deviations with Lehmann's p̂ from the kernel; Bennett and the Chernoff–KL sets by root finding)."""
     labels = np.asarray(labels, dtype=bool)
     paired = second is not None
     low = -1.0 if paired else 0.0
@@ -101,17 +101,19 @@ def reference_rows(labels, first, second=None, *, batch, delta=0.05, method="ber
             elif paired:
                 budget = math.log(1 / (0.1 * share)) / k
                 moment = (h * h).mean()
-                epochs.append((k, share, _bennett_half_width(k, _kl_root(moment, budget, False), 0.45 * share)))
+                half = _bennett_half_width(k, _kl_root(moment, budget, False), 0.45 * share)
+                epochs.append((k, share, (half, half)))
             else:
                 p1, p2 = _lehmann_p(h)
                 p1, p2 = min(max(p1, estimate ** 2), estimate), min(max(p2, estimate ** 2), estimate)
-                epochs.append((k, share, float(bernstein_ends(estimate, p1, p2, m, n, math.log(share))[0])))
+                epochs.append((k, share, tuple(float(t) for t in bernstein_deviations(estimate, p1, p2, m, n,
+                                                                                      math.log(share)))))
         for k_j, share, eps in epochs:
             if eps is None:  # the kernel mapped into [0, 1]
                 a, budget = (estimate - low) / (1 - low), math.log(2 / share) / k_j
                 set_lo, set_hi = (low + (1 - low) * _kl_root(a, budget, below) for below in (True, False))
-            else:
-                set_lo, set_hi = estimate - eps, estimate + eps
+            else:  # the deviations below and above from the epoch's start, unclipped
+                set_lo, set_hi = estimate - eps[0], estimate + eps[1]
             lo, hi = max(lo, set_lo), min(hi, set_hi)
         v10, v01 = h.mean(axis=1), h.mean(axis=0)
         half = Z975 * math.sqrt(v10.var(ddof=1) / m + v01.var(ddof=1) / n)
@@ -224,11 +226,12 @@ def test_each_epoch_half_width_is_bernstein_at_its_delta_and_the_sequence_inters
             auc = float(_exact_auc(pos.tolist(), neg.tolist()))
             p1, p2 = _lehmann_p(kernel(pos, neg))
             p1, p2 = min(max(p1, auc * auc), auc), min(max(p2, auc * auc), auc)
-            epsilon, _, _ = bernstein_ends(auc, p1, p2, len(pos), len(neg), math.log(delta_j))
-            assert history.epoch_epsilons[-1] == pytest.approx(float(epsilon), rel=1e-9)
-            epsilons.append(float(epsilon))
+            above, below = (float(t) for t in bernstein_deviations(auc, p1, p2, len(pos), len(neg), math.log(delta_j)))
+            assert history.epoch_epsilons[-1] == pytest.approx(max(above, below), rel=1e-9)
+            epsilons.append((above, below))
         if epsilons:
-            lo, hi = max(lo, row.estimate - min(epsilons)), min(hi, row.estimate + min(epsilons))
+            lo = max(lo, row.estimate - min(t for t, _ in epsilons))
+            hi = min(hi, row.estimate + min(t for _, t in epsilons))
         assert (row.lo, row.hi) == pytest.approx((lo, hi), abs=1e-12)
         variance = brute_delong(pos, neg)[-1]
         assert row.delong_lo == pytest.approx(max(0.0, row.estimate - Z975 * math.sqrt(variance)), abs=1e-12)

@@ -45,7 +45,7 @@ import numpy as np
 
 from ._hoeffding import kl_ends
 
-__all__ = ["bernstein_ends", "bernstein_half_width", "projection_variances", "variance_upper_bound", "log_mgf_bound",
+__all__ = ["bernstein_ends", "bernstein_deviations", "bernstein_half_width", "projection_variances", "variance_upper_bound", "log_mgf_bound",
            "psi", "phi", "TAIL_SHARE", "VARIANCE_SHARE"]
 
 #: The share of δ spent on each tail of the interval.
@@ -198,9 +198,11 @@ def variance_upper_bound(estimate, m, n, log_delta):
     return np.where(usable, np.minimum(0.5 * hi, 0.25), 0.25)
 
 
-def bernstein_ends(auc, p1, p2, m, n, log_delta):
-    """(ε, lo, hi) of the interval at level δ = exp(`log_delta`), elementwise (module docstring):
-    lo = Â − t₊ and hi = Â + t₋, clipped to [0, 1], ε the larger of Â − lo and hi − Â."""
+def bernstein_deviations(auc, p1, p2, m, n, log_delta):
+    """(t₊, t₋): deviations with P(Â − A ≥ t₊) and P(A − Â ≥ t₋) at most 0.45·δ each once the variance bounds
+    hold (δ/20 each), so that [Â − t₊, Â + t₋] is the level-δ interval before clipping (module docstring),
+    elementwise. They bound the deviation of the U-statistic at every larger sample of a stream too (the
+    monitor's confidence sequence), where the clipped ends of :func:`bernstein_ends` would not."""
     arrays = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (auc, p1, p2, m, n, log_delta)))
     shape = arrays[0].shape
     auc, p1, p2, m, n, log_delta = (x.ravel() for x in arrays)
@@ -223,4 +225,14 @@ def bernstein_ends(auc, p1, p2, m, n, log_delta):
             cap = np.minimum(cap, np.where((lo <= 0.5) & (hi >= 0.5), 0.25,
                                            np.maximum(lo * (1.0 - lo), hi * (1.0 - hi))))
             var_a, var_b = np.minimum(var_a, cap), np.minimum(var_b, cap)
-    return tuple(x.reshape(shape) for x in (np.maximum(auc - lo, hi - auc), lo, hi))
+    return above.reshape(shape), below.reshape(shape)
+
+
+def bernstein_ends(auc, p1, p2, m, n, log_delta):
+    """(ε, lo, hi) of the interval at level δ = exp(`log_delta`), elementwise (module docstring):
+    lo = Â − t₊ and hi = Â + t₋ (:func:`bernstein_deviations`), clipped to [0, 1], ε the larger of Â − lo and
+    hi − Â."""
+    above, below = bernstein_deviations(auc, p1, p2, m, n, log_delta)
+    auc = np.broadcast_to(np.asarray(auc, dtype=np.float64), above.shape)
+    lo, hi = np.maximum(auc - above, 0.0), np.minimum(auc + below, 1.0)
+    return np.maximum(auc - lo, hi - auc), lo, hi

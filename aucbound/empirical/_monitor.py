@@ -13,8 +13,9 @@ P(∃t ≥ s: ±(Â_t − A) ≥ x) (Manole & Ramdas 2023). Epoch j starts at th
 s_j where min(m, n) ≥ 2^(j+2) (8, 16, 32, …) and spends δ_j = δ/(j(j+1)) on the fixed-time
 interval of ``method`` at s_j, whose half-width ε_j then holds at every later checkpoint:
 
-- ``"bernstein"``: ε_j of :func:`aucbound.bounds.bernstein_ends` at (Â, p̂1, p̂2, m, n) of s_j
-  (p̂1, p̂2 clipped into [Â², Â]);
+- ``"bernstein"``: the deviations t₊_j, t₋_j of :func:`aucbound.bounds.bernstein_deviations` at
+  (Â, p̂1, p̂2, m, n) of s_j (p̂1, p̂2 clipped into [Â², Â]), unclipped: the set at t is
+  [Â_t − t₊_j, Â_t + t₋_j];
 - ``"hoeffding-kl"``: the set {θ : k_j·kl(Â_t ‖ θ) ≤ ln(2/δ_j)}, k_j = min(m, n) at s_j.
 
 C_t is [0, 1] ∩ ⋂_{s_j ≤ t} (the epoch's set at Â_t) ∩ C_{t−1}. An empty C_t (``lo > hi``)
@@ -35,7 +36,7 @@ from statistics import NormalDist
 import numpy as np
 
 from .. import _validate as v
-from ..bounds import bernstein_ends, hoeffding_kl_interval, psi, wald_interval
+from ..bounds import bernstein_deviations, hoeffding_kl_interval, psi, wald_interval
 from ._auc import twice_counts
 from ._delong import clip_to_lehmann_range, counts_in_order, statistics
 from ._labels import _python, _real_scores
@@ -289,13 +290,13 @@ class AUCMonitor:
 
     def _epoch_request(self):
         """Start the epochs this checkpoint reaches; for a new bernstein epoch of one model, the arguments of
-        :func:`bernstein_ends` its half-width needs (computed by :func:`update_together`), else None."""
+        :func:`bernstein_deviations` its deviations need (computed by :func:`update_together`), else None."""
         m, n = self._sizes()
         self._stats = None
         if min(m, n) < 2:
             return None
         if self.paired:
-            self._start_epochs(m, n, lambda d: self._difference_epsilon(m, n, d))
+            self._start_epochs(m, n, lambda d: (self._difference_epsilon(m, n, d),) * 2)
             return None
         stats = self._stats = statistics(self._models[0].pos, self._models[0].neg)
         started = self._start_epochs(m, n, lambda d: None)
@@ -336,9 +337,9 @@ class AUCMonitor:
     def _sequence(self, estimate: float, low: float, high: float) -> tuple[float, float]:
         """The running intersection with every started epoch's set at `estimate`, inside [`low`, `high`]."""
         if self._epochs:
-            if self.method == "bernstein":
-                epsilon = min(epoch[3] for epoch in self._epochs)
-                lo, hi = estimate - epsilon, estimate + epsilon
+            if self.method == "bernstein":  # each epoch's deviations below and above, unclipped
+                lo = estimate - min(epoch[3][0] for epoch in self._epochs)
+                hi = estimate + min(epoch[3][1] for epoch in self._epochs)
             else:
                 ks = np.array([epoch[1] for epoch in self._epochs], dtype=np.float64)
                 deltas = np.array([epoch[2] for epoch in self._epochs])
@@ -386,21 +387,22 @@ class AUCMonitor:
         return MonitorHistory(delta=self.delta, method=self.method, paired=self.paired, rows=tuple(self._rows),
                               epoch_starts=tuple(epoch[0] for epoch in self._epochs),
                               epoch_deltas=tuple(epoch[2] for epoch in self._epochs),
-                              epoch_epsilons=tuple(epoch[3] for epoch in self._epochs) if self.method == "bernstein"
+                              epoch_epsilons=tuple(max(epoch[3]) for epoch in self._epochs) if self.method == "bernstein"
                               else (), source=SOURCE)
 
 
 def update_together(monitors, batches) -> list:
     """Each monitor's :meth:`AUCMonitor.update` with its batch ``(labels, scores, scores2)``, the half-widths of
-    the bernstein epochs they start computed in one call of :func:`bernstein_ends` (the simulator's streams
+    the bernstein epochs they start computed in one call of :func:`bernstein_deviations` (the simulator's streams
     advance together; the rows are those of one update each)."""
     for monitor, batch in zip(monitors, batches):
         monitor._add(*batch)
     pending = [(monitor, request) for monitor in monitors if (request := monitor._epoch_request()) is not None]
     if pending:
-        epsilons, _, _ = bernstein_ends(*(np.array(column, dtype=np.float64) for column in zip(*(r for _, r in pending))))
-        for (monitor, _), epsilon in zip(pending, epsilons.tolist()):
-            monitor._epochs[-1] = (*monitor._epochs[-1][:3], epsilon)
+        above, below = bernstein_deviations(*(np.array(column, dtype=np.float64)
+                                              for column in zip(*(r for _, r in pending))))
+        for (monitor, _), deviations in zip(pending, zip(above.tolist(), below.tolist())):
+            monitor._epochs[-1] = (*monitor._epochs[-1][:3], deviations)
     rows = [monitor._checkpoint() for monitor in monitors]
     for monitor, row in zip(monitors, rows):
         monitor._rows.append(row)

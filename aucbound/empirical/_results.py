@@ -817,7 +817,8 @@ class MonitorHistory(AtConfidence):
     ``lo``, ``hi`` of the rows form a confidence sequence: with probability ≥ 1 − δ they cover the AUC
     (or the difference of two AUCs when ``paired``) at every checkpoint at once, for i.i.d. cases and
     every pair of score distributions. ``epoch_starts`` are the cases seen at each epoch's start,
-    ``epoch_deltas`` the δ_j each spends and ``epoch_epsilons`` their half-widths (bernstein).
+    ``epoch_deltas`` the δ_j each spends and ``epoch_epsilons`` the larger of each epoch's two deviations
+    (bernstein: the set at a later look is [Â − t₊, Â + t₋] with t₊, t₋ from the epoch's start).
     """
 
     delta: float

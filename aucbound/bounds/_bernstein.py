@@ -208,7 +208,8 @@ def bernstein_deviations(auc, p1, p2, m, n, log_delta):
     auc, p1, p2, m, n, log_delta = (x.ravel() for x in arrays)
     log_variance = log_delta + math.log(VARIANCE_SHARE)
     u10, u01 = projection_variances(auc, p1, p2, m, n)
-    s10, s01 = variance_upper_bound(u10, m, n, log_variance), variance_upper_bound(u01, m, n, log_variance)
+    s10, s01 = np.split(variance_upper_bound(np.concatenate([u10, u01]), np.concatenate([m, m]), np.concatenate([n, n]),
+                                             np.concatenate([log_variance, log_variance])), 2)
     first_positive = m <= n  # reveal the smaller class first
     a, b = np.where(first_positive, m, n), np.where(first_positive, n, m)
     var_a, var_b = np.where(first_positive, s10, s01), np.where(first_positive, s01, s10)

@@ -349,3 +349,10 @@ def test_a_range_of_sizes_longer_than_python_can_count_is_refused_by_its_end(cli
     with pytest.raises(ValueError, match=f"`sizes` must be an integer from 1 to 3000, but got {huge}"):
         ab.reductions.tight_examples(range(1, huge + 1))
     assert f"got {huge}." in cli_error("tournaments", "--examples", "--n", f"1..{huge}", "--epsilon", "1/97")
+
+
+@pytest.mark.parametrize("method", ["dkw", "kolmogorov", "berk-jones"])
+def test_a_band_refuses_a_delta_whose_half_is_not_a_float(method):
+    # δ = 5e-324 made δ/2 = 0 and the DKW width a math domain error
+    with pytest.raises(ab.ParameterError, match=r"`delta` must be at least 1e-300 for a band .* but got 5e-324"):
+        ab.roc_band([0, 1, 0, 1, 1, 0], [0.1, 0.5, 0.2, 0.3, 0.9, 0.4], method=method, delta=5e-324)

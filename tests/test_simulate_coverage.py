@@ -50,13 +50,13 @@ def expected_rows(scenario, m, n, delta, trials, seed, block):
     "name, m, n, delta", [("rating", 5, 8, 0.05), ("near-perfect", 3, 4, 0.01), ("adversarial", 6, 2, 0.05), ("binormal", 1, 6, 0.2)]
 )
 def test_table_equals_the_intervals_of_each_trial(name, m, n, delta, monkeypatch):
-    monkeypatch.setattr(simulator, "BLOCK", 60)  # three blocks, one of them short
+    monkeypatch.setattr(simulator, "BLOCK", 36)  # three blocks, one of them short
     scenario = ab.scenario(name)
-    result = ab.coverage(scenario, m, n, delta, methods=DETERMINISTIC, trials=150, seed=4)
-    expected = expected_rows(scenario, m, n, delta, 150, 4, block=60)
+    result = ab.coverage(scenario, m, n, delta, methods=DETERMINISTIC, trials=90, seed=4)
+    expected = expected_rows(scenario, m, n, delta, 90, 4, block=36)
     for row in result.rows:
         want = expected[row.method]
-        assert row.trials == 150 and row.covered == want["covered"] and row.coverage == want["covered"] / 150
+        assert row.trials == 90 and row.covered == want["covered"] and row.coverage == want["covered"] / 90
         assert row.mcse == pytest.approx(want["mcse"], abs=1e-15)
         assert row.mean_width == pytest.approx(want["mean_width"], abs=1e-12)
         assert row.median_width == pytest.approx(want["median_width"], abs=1e-12)

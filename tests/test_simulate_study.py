@@ -6,8 +6,8 @@ import pytest
 import aucbound as ab
 from aucbound.simulate import STUDY_DELTAS, STUDY_SCENARIOS, STUDY_SIZES
 
-#: Trials per cell of the reduced study (the standard one has 10,000): about 15 s on two cores.
-REDUCED_TRIALS = 2500
+#: Trials per cell of the reduced study (the standard one has 10,000): about 13 s on one core.
+REDUCED_TRIALS = 1500
 
 
 @pytest.fixture(scope="module")

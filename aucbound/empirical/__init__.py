@@ -38,6 +38,7 @@ from ._roc import (
     EXACT_BANDS,
     band_bounds,
     band_contains,
+    band_delta,
     band_edges,
     MAX_BAND_POINTS,
     MAX_BAND_READINGS,
@@ -76,7 +77,7 @@ from ._unpaired import DEFAULT_UNPAIRED_METHODS, UNPAIRED_METHODS, UNPAIRED_TEST
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # weighted_placements (the weighted structural components, for comparisons of weighted data);
 # PAIRED_TESTS, UNPAIRED_TESTS (the tables of tests that compare and compare_unpaired read);
-# EXACT_BANDS, band_bounds, band_edges, band_contains (the distribution-free ROC bands from per-count class bands,
+# EXACT_BANDS, band_bounds, band_edges, band_contains, band_delta (the distribution-free ROC bands from per-count class bands,
 # for the simulator), non_crossing, kolmogorov_tail, berk_jones_bounds (the exact crossing probability and the
 # Berk–Jones class band, for the tests and bench/band_sharper.py), check_berk_jones (its limits, for aucbound.plots);
 # Sample, roc_curve_from_groups, dkw_band, bootstrap_band, dkw_band_contains, lehmann_p, component_variances, clip_to_lehmann_range, check_resamples take checked arguments, as their callers here give them.

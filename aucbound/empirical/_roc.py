@@ -63,7 +63,7 @@ from ._weights import kind_without_weights
 
 __all__ = ["roc_curve", "roc_curve_from_groups", "coords", "best_threshold", "roc_band", "dkw_band", "bootstrap_band",
            "dkw_band_contains", "check_resamples", "BAND_METHODS", "BEST_METHODS", "dkw_epsilon", "MAX_BAND_POINTS",
-           "MAX_BAND_READINGS", "EXACT_BANDS", "band_bounds", "band_edges", "band_contains"]
+           "MAX_BAND_READINGS", "band_delta", "MIN_BAND_DELTA", "EXACT_BANDS", "band_bounds", "band_edges", "band_contains"]
 
 SOURCE = "empirical ROC curve, thresholds between distinct scores (Robin et al. 2011, pROC's convention)"
 #: The bands :func:`roc_band` draws.
@@ -568,6 +568,18 @@ def _band_classes(labels, scores, weights, pos_label, weight_kind, method):
     return pos, neg, weighted_curve(levels_of(rows)), (wpos, wneg)
 
 
+#: The smallest δ a band takes: each class spends δ/2, which must be a normal float.
+MIN_BAND_DELTA = 1e-300
+
+
+def band_delta(delta, confidence) -> float:
+    """δ of a band, checked: in (0, 1), and at least :data:`MIN_BAND_DELTA` (each class spends δ/2)."""
+    delta = v.failure_probability(delta, confidence)
+    if delta < MIN_BAND_DELTA:
+        raise v.ParameterError("delta", f"at least {MIN_BAND_DELTA:g} for a band (each class spends δ/2)", repr(delta))
+    return delta
+
+
 def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, specificities=None, sensitivities=None,
              resamples=2000, seed=0, pos_label=None, progress=None, data=None, nan_policy="raise",
              workers=-1, sample_weight=None, weight_kind=None) -> ROCBand:
@@ -610,7 +622,7 @@ def roc_band(labels, scores, *, method="dkw", delta=None, confidence=None, speci
     """
     kind_without_weights(sample_weight, weight_kind)
     method = v.choice("method", method, BAND_METHODS)
-    delta = v.failure_probability(delta, confidence)
+    delta = band_delta(delta, confidence)
     if specificities is not None and sensitivities is not None:
         raise v.ParameterError("specificities", "given alone, or else sensitivities", "both given",
                                others=("sensitivities",))

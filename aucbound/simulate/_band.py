@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _normal
 from .. import _validate as v
-from ..empirical import (BAND_METHODS, EXACT_BANDS, band_bounds, band_contains, band_edges, bootstrap_band,
+from ..empirical import (BAND_METHODS, EXACT_BANDS, band_bounds, band_contains, band_delta, band_edges, bootstrap_band,
                          check_resamples, roc_curve_from_groups)
 from ._results import BandCoverage
 
@@ -68,7 +68,7 @@ def band_coverage(*, method="dkw", auc=0.8, sd_ratio=1.0, m=50, n=50, delta=None
     auc = v.probability("auc", auc, scalar=True)
     s = v.positive("sd_ratio", sd_ratio, scalar=True)
     m, n = v.count("m", m, maximum=10**6), v.count("n", n, maximum=10**6)
-    delta = v.failure_probability(delta, confidence)
+    delta = band_delta(delta, confidence)
     trials = v.count("trials", trials, maximum=MAX_BAND_TRIALS)
     grid = np.atleast_1d(v.unit_interval("specificities", specificities))
     if grid.ndim != 1 or grid.size == 0:

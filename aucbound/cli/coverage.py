@@ -174,7 +174,7 @@ def coverage(scenario, auc, m, n, delta, trials, methods, bootstrap_trials, resa
       aucbound coverage --scenario binormal --auc 0.8 --m 30 --n 60 --delta 0.05 --trials 10000
       aucbound coverage --scenario rating --m 10 --n 10 --method hoeffding-kl --method delong
       aucbound coverage --scenario adversarial --m 30 --n 30 --method bootstrap-bca --bootstrap-trials 500
-      aucbound coverage --grid --trials 100 --out coverage.csv
+      aucbound coverage --grid --trials 40 --out coverage.csv
     """
     ctx = click.get_current_context()
     options = {

@@ -56,13 +56,13 @@ VARIANCE_SHARE = 0.05
 _CAP_ROUNDS = 4
 #: The coarse grid of λ/λ₀ (λ₀ = sqrt(2·ln(1/δ)/v), v the bound's variance): the best λ lies between e⁻⁹·λ₀ and
 #: λ₀ (the range terms only lower it). Then finer grids over the two cells around the best point so far: for
-#: many data sets at once, the two points half a spacing either side, the spacing halved 17 times; for a few,
-#: where each numpy call costs more than its arithmetic, nine points a quarter spacing apart, 9 times. The last
-#: spacing is at most 4·10⁻⁶ in ln λ (the half-width within 10⁻¹¹ of its minimum, relative).
+#: many data sets at once, the two points half a spacing either side, the spacing halved 20 times; for a few,
+#: where each numpy call costs more than its arithmetic, nine points a quarter spacing apart, 11 times. The last
+#: spacing is at most 5·10⁻⁷ in ln λ: the half-width within 10⁻¹³ of its minimum (relative), whichever way.
 _COARSE = np.exp(np.arange(-9.0, 0.5001, 0.5))
 #: (offsets in spacings, the factor the spacing shrinks by, how many times) for many rows and for a few.
-_ZOOM_MANY = (np.array([-1.0, 1.0]), 2.0, 17)
-_ZOOM_FEW = (np.arange(-4.0, 4.5, 1.0), 4.0, 9)
+_ZOOM_MANY = (np.array([-1.0, 1.0]), 2.0, 20)
+_ZOOM_FEW = (np.arange(-4.0, 4.5, 1.0), 4.0, 11)
 #: At most this many rows count as a few.
 _FEW_ROWS = 64
 #: Data sets whose half-widths are computed in one block (each takes a grid of 20 floats a term).

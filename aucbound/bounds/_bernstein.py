@@ -45,8 +45,8 @@ import numpy as np
 
 from ._hoeffding import kl_ends
 
-__all__ = ["bernstein_ends", "bernstein_deviations", "bernstein_half_width", "projection_variances", "variance_upper_bound", "log_mgf_bound",
-           "psi", "phi", "TAIL_SHARE", "VARIANCE_SHARE"]
+__all__ = ["bernstein_ends", "bernstein_deviations", "bernstein_half_width", "projection_variances",
+           "variance_upper_bound", "log_mgf_bound", "psi", "phi", "TAIL_SHARE", "VARIANCE_SHARE"]
 
 #: The share of δ spent on each tail of the interval.
 TAIL_SHARE = 0.45

@@ -17,7 +17,8 @@ from scipy import optimize
 
 import aucbound as ab
 from aucbound.bounds import bernstein_deviations
-from aucbound.empirical import AUCMonitor, difference_half_width, dominance_sum
+from aucbound.bounds import bennett_deviation
+from aucbound.empirical import AUCMonitor, dominance_sum
 from aucbound.simulate import monitor_coverage
 
 from tests.test_empirical_auc import brute_delong, brute_p, kernel
@@ -288,7 +289,7 @@ def test_the_paired_half_width_solves_bennetts_bound(pairs, variance, tail):
         return pairs * variance / 4 * ((1 + x) * math.log1p(x) - x) - math.log(1 / tail)
 
     expected = optimize.brentq(excess, 1e-9, 10.0)
-    assert difference_half_width(pairs, variance, math.log(tail)) == pytest.approx(expected, rel=1e-6)
+    assert float(bennett_deviation(pairs, variance, 2.0, math.log(tail))) == pytest.approx(expected, rel=1e-6)
 
 
 def test_the_paired_monitor_follows_the_difference_with_its_own_epochs():
@@ -316,7 +317,7 @@ def test_the_paired_monitor_follows_the_difference_with_its_own_epochs():
             moment = ((k1 - k2) ** 2).mean()
             budget = math.log(1 / (0.1 * delta_j)) / k
             upper = optimize.brentq(lambda q: _kl(moment, q) - budget, moment, 1 - 1e-15)
-            expected = difference_half_width(k, upper, math.log(0.45 * delta_j))
+            expected = float(bennett_deviation(k, upper, 2.0, math.log(0.45 * delta_j)))
             assert history.epoch_epsilons[-1] == pytest.approx(expected, rel=1e-7)
     assert -1.0 <= row.lo <= row.estimate <= row.hi <= 1.0
 

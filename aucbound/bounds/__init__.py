@@ -17,7 +17,7 @@ from ._deviation import (
     mcdiarmid_tail,
     sample_size_ratio,
 )
-from ._bernstein import bernstein_deviations, bernstein_ends, bernstein_half_width, psi
+from ._bernstein import bennett_deviation, bernstein_deviations, bernstein_ends, bernstein_half_width, psi
 from ._hoeffding import bernoulli_kl, hoeffding_epsilon, hoeffding_kl_interval, hoeffding_tail
 from ._interval import evaluate_row, interval, interval_row, interval_table
 from ._learnability import (
@@ -58,7 +58,8 @@ from ._results import Interval, SampleComplexity, SampleSize, UniformBound
 
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
 # evaluate, evaluate_row, interval_row, method_keys, lehmann_inputs, function_class take checked arguments, as their callers here give them.
-# bernstein_ends, bernstein_deviations, bernstein_half_width and psi (the bernstein interval's parts) take arrays
+# bernstein_ends, bernstein_deviations, bernstein_half_width, bennett_deviation and psi (the bernstein interval's
+# parts) take arrays
 # already checked.
 __all__ = [
     "Interval",

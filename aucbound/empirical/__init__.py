@@ -188,9 +188,9 @@ __all__ += ["MAX_BERK_JONES", "MAX_KOLMOGOROV_EXACT", "berk_jones_critical", "ko
 
 # --- confidence sequences for monitoring a deployed model's AUC ---
 # Shared with aucbound's other packages, and not part of the documented API (so not in __all__):
-# epoch_weight, FIRST_EPOCH (the epochs' schedule), dominance_sum, difference_half_width (the paired monitor's parts),
+# epoch_weight, FIRST_EPOCH (the epochs' schedule), dominance_sum (the paired monitor's part),
 # update_together (several monitors advanced at once, for the simulator).
-from ._monitor import (MONITOR_METHODS, AUCMonitor, FIRST_EPOCH, difference_half_width, dominance_sum,  # noqa: E402, F401
+from ._monitor import (MONITOR_METHODS, AUCMonitor, FIRST_EPOCH, dominance_sum,  # noqa: E402, F401
                        epoch_weight, update_together)
 from ._results import MonitorHistory, MonitorRow  # noqa: E402
 

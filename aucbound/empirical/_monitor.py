@@ -36,14 +36,13 @@ from statistics import NormalDist
 import numpy as np
 
 from .. import _validate as v
-from ..bounds import bernstein_deviations, hoeffding_kl_interval, psi, wald_interval
+from ..bounds import bennett_deviation, bernstein_deviations, hoeffding_kl_interval, wald_interval
 from ._auc import twice_counts
 from ._delong import clip_to_lehmann_range, counts_in_order, statistics
 from ._labels import _python, _real_scores
 from ._results import MonitorHistory, MonitorRow
 
-__all__ = ["AUCMonitor", "MONITOR_METHODS", "update_together", "FIRST_EPOCH", "epoch_weight", "dominance_sum",
-           "difference_half_width"]
+__all__ = ["AUCMonitor", "MONITOR_METHODS", "update_together", "FIRST_EPOCH", "epoch_weight", "dominance_sum"]
 
 #: The fixed-time bounds a monitor can stitch, by key.
 MONITOR_METHODS = ("bernstein", "hoeffding-kl")
@@ -53,9 +52,6 @@ FIRST_EPOCH = 8
 VARIANCE_SHARE = 0.1
 SOURCE = ("Howard, Ramdas, McAuliffe & Sekhon 2021 (confidence sequences); Hoeffding 1948, Berk 1966 "
           "(U-statistics as reverse martingales); Manole & Ramdas 2023")
-#: λ grid of the paired half-width: λ₀·e^[−6, 6], then four times finer around the best (within ~1e-12, relative).
-_COARSE = np.exp(np.linspace(-6.0, 6.0, 121))
-_REFINE = tuple(np.exp(np.linspace(-width, width, 41)) for width in (0.1, 0.005, 2.5e-4, 1.25e-5))
 
 
 def epoch_weight(j):
@@ -85,13 +81,6 @@ def _twice_against(new: np.ndarray, old: np.ndarray, new_positive: bool) -> int:
         return int((left + right).sum())
     size = old.shape[0]  # old positives above each new negative: 2·(size − right) + (right − left)
     return int((2 * size - right - left).sum())
-
-
-def _strict_and_tied(pos: np.ndarray, neg: np.ndarray) -> tuple[int, int]:
-    """(#{x > y}, #{x = y}) over the pairs of sorted `pos` and `neg`."""
-    left = np.searchsorted(neg, pos, side="left")
-    right = np.searchsorted(neg, pos, side="right")
-    return int(left.sum()), int((right - left).sum())
 
 
 def _pairs_before(order_keys: np.ndarray, second: np.ndarray, is_neg: np.ndarray) -> int:
@@ -148,28 +137,6 @@ def dominance_sum(pos1, pos2, neg1, neg2) -> int:
             keys = 2 * second + np.where(is_neg == strict_second, 1, 0)
             total += _pairs_before(order, keys, is_neg)
     return total
-
-
-def difference_half_width(pairs, variance, log_tail):
-    """min over λ of (k·ψ(2λ/k)·D/4 + ln(1/δ_tail))/λ: Bennett's half-width for Hoeffding's average of
-    k = `pairs` independent kernel values of range 2 and variance at most D = `variance` (scalars).
-
-    >>> round(float(difference_half_width(10**4, 0.1, math.log(0.025))), 4)  # ≈ sqrt(2·D·ln 40/k) + 2·ln 40/(3k)
-    0.0088
-    """
-    k, budget = float(pairs), -float(log_tail)
-    spread = max(float(variance), 1e-12)
-    lam0 = math.sqrt(2.0 * budget * k / spread)
-
-    def width(lams):
-        with np.errstate(over="ignore", invalid="ignore"):
-            values = (k * psi(2.0 * lams / k) * spread / 4.0 + budget) / lams
-        return np.where(np.isfinite(values), values, np.inf)
-
-    lams = lam0 * _COARSE
-    for grid in _REFINE:
-        lams = lams[int(np.argmin(width(lams)))] * grid
-    return float(np.min(width(lams)))
 
 
 class _Sorted:
@@ -367,7 +334,7 @@ class AUCMonitor:
         # the upper end of {θ : k·kl(D̂‖θ) ≤ ln(2/δ′)} at δ′ = 2·δ_var puts ln(1/δ_var) on that end
         bound = float(hoeffding_kl_interval(upper, k, k, min(2.0 * math.exp(log_var), 0.999))[1])
         tail = 0.5 * (1.0 - VARIANCE_SHARE) * delta_j
-        return difference_half_width(k, bound, math.log(tail))
+        return float(bennett_deviation(k, bound, 2.0, math.log(tail)))  # the kernel d ranges over 2
 
     def _row(self, cases, m, n, estimate, lo, hi, d_lo, d_hi, auc1=None, auc2=None) -> MonitorRow:
         return MonitorRow(cases=cases, m=m, n=n, estimate=estimate, lo=float(lo), hi=float(hi),
@@ -414,7 +381,7 @@ def _second_moment(pos: np.ndarray, neg: np.ndarray, models) -> float:
     m, n = pos.shape[0], neg.shape[0]
     squares = 0.0
     for model in models:
-        strict, tied = _strict_and_tied(model.pos, model.neg)
+        _, _, strict, tied = twice_counts(model.pos, model.neg)
         squares += strict + tied / 4.0
     cross = dominance_sum(pos[:, 0], pos[:, 1], neg[:, 0], neg[:, 1]) / 4.0
     return min(max((squares - 2.0 * cross) / (m * n), 0.0), 1.0)

@@ -38,6 +38,7 @@ import numpy as np
 from .. import _validate as v
 from ..bounds import bennett_deviation, bernstein_deviations, hoeffding_kl_interval, wald_interval
 from ._auc import twice_counts
+from ._compare import Column, paired_variances
 from ._delong import clip_to_lehmann_range, counts_in_order, statistics
 from ._labels import _python, _real_scores
 from ._results import MonitorHistory, MonitorRow
@@ -388,12 +389,10 @@ def _second_moment(pos: np.ndarray, neg: np.ndarray, models) -> float:
 
 
 def _paired_variance(pos: np.ndarray, neg: np.ndarray) -> float:
-    """DeLong's variance of Δ̂ = Â1 − Â2 on the same cases: the sample variances of the differences of the two
-    models' structural components, over m and n."""
+    """DeLong's variance of Δ̂ = Â1 − Â2 on the same cases (:func:`~._compare.paired_variances`), from the two
+    models' scores of the positives and of the negatives (one column per model)."""
     m, n = pos.shape[0], neg.shape[0]
     mask = np.r_[np.ones(m, dtype=bool), np.zeros(n, dtype=bool)]
     both = np.concatenate((pos, neg))
-    counts = [counts_in_order(np.ascontiguousarray(both[:, k]), mask, m) for k in (0, 1)]
-    d10 = (counts[0][:m] - counts[1][:m]) / (2.0 * n)
-    d01 = (counts[0][m:] - counts[1][m:]) / (2.0 * m)
-    return float(np.var(d10, ddof=1) / m + np.var(d01, ddof=1) / n)
+    first, second = (Column(counts_in_order(np.ascontiguousarray(both[:, k]), mask, m), mask, m, n) for k in (0, 1))
+    return paired_variances(first, second, m, n)[2]
